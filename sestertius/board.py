@@ -1,0 +1,303 @@
+"""Boards: loading, validating and precomputing the route tables of one board data file.
+
+A board file (``data/boards/<name>.toml``) holds provinces, cities (zone letter, latitude/longitude, layout
+hint), the capital and every route. Loading refuses a bad file with a :class:`BoardError` naming the file, the
+problem and the place. The loaded :class:`Board` is immutable and holds the tables the engine walks in its hot
+loops: route ends, routes at each city by kind, and all-pairs step distances between routes.
+"""
+from __future__ import annotations
+
+import tomllib
+from collections import deque
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+LAND, SEA = 0, 1
+KIND_NAMES = ("land", "sea")
+ZONES = ("A", "B", "C", "D")
+UNREACHABLE = 255
+
+
+class BoardError(ValueError):
+    """A board data file is malformed; the message names the file, the problem and where it is."""
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    id: int
+    kind: int  # LAND or SEA
+    a: int  # city id
+    b: int  # city id
+    no_stop: bool = False
+
+    def other(self, city: int) -> int:
+        return self.b if city == self.a else self.a
+
+
+@dataclass(eq=False)
+class Board:
+    name: str
+    title: str
+    capital: int | None
+    cities: tuple[str, ...]  # sorted alphabetically: city id order is alphabetical order
+    zone: tuple[str, ...]  # "A".."D" per city; "" for the capital
+    province_of: tuple[int, ...]  # province id per city; -1 for a capital outside all provinces
+    provinces: tuple[str, ...]
+    province_cities: tuple[tuple[int, ...], ...]  # buildable cities only (never the capital)
+    routes: tuple[Route, ...]
+    lat: tuple[float, ...]
+    lon: tuple[float, ...]
+    layout: tuple[tuple[float, float] | None, ...]
+    players: tuple[int, int]  # recommended player counts (min, max)
+    extra: dict[str, Any] = field(default_factory=dict)  # board-specific data kept for board rules
+    # derived tables
+    city_index: dict[str, int] = field(init=False)
+    routes_at: tuple[tuple[tuple[int, ...], ...], ...] = field(init=False)  # [kind][city] -> route ids
+    route_cities: tuple[tuple[int, int], ...] = field(init=False)
+    route_kind: tuple[int, ...] = field(init=False)
+    stoppable: tuple[bool, ...] = field(init=False)
+    dist: tuple[bytes, ...] = field(init=False)  # dist[r1][r2]: steps from route r1 to route r2 (same kind)
+    city_dist: tuple[tuple[bytes, ...], ...] = field(init=False)  # [kind][city][r]: steps from a city onto r
+    by_distance: tuple[tuple[tuple[int, int], ...], ...] = field(init=False)  # r -> ((steps, r2), ...) sorted
+    city_by_distance: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.city_index = {name: i for i, name in enumerate(self.cities)}
+        n = len(self.cities)
+        at: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(2)]
+        for r in self.routes:
+            at[r.kind][r.a].append(r.id)
+            at[r.kind][r.b].append(r.id)
+        self.routes_at = tuple(tuple(tuple(x) for x in k) for k in at)
+        self.route_cities = tuple((r.a, r.b) for r in self.routes)
+        self.route_kind = tuple(r.kind for r in self.routes)
+        self.stoppable = tuple(not r.no_stop for r in self.routes)
+        self._compute_distances()
+
+    # -- precomputation -------------------------------------------------------------------------------
+    def _compute_distances(self) -> None:
+        """Breadth-first search over the route graph: one step moves a colonist onto a route that shares an end
+        city with its current route (and has its kind), or from a city onto a route at that city. Occupied routes
+        may be passed through, so distances do not depend on the position of other colonists."""
+        nr = len(self.routes)
+        neighbours: list[list[int]] = [[] for _ in range(nr)]
+        for r in self.routes:
+            for c in (r.a, r.b):
+                for r2 in self.routes_at[r.kind][c]:
+                    if r2 != r.id and r2 not in neighbours[r.id]:
+                        neighbours[r.id].append(r2)
+        dist: list[bytes] = []
+        for start in range(nr):
+            d = [UNREACHABLE] * nr
+            d[start] = 0
+            queue = deque([start])
+            while queue:
+                r = queue.popleft()
+                for r2 in neighbours[r]:
+                    if d[r2] == UNREACHABLE:
+                        d[r2] = d[r] + 1
+                        queue.append(r2)
+            dist.append(bytes(min(x, UNREACHABLE) for x in d))
+        self.dist = tuple(dist)
+        city_dist: list[list[bytes]] = [[], []]
+        for kind in (LAND, SEA):
+            for c in range(len(self.cities)):
+                first = self.routes_at[kind][c]
+                d = [UNREACHABLE] * nr
+                for r0 in first:
+                    for r2 in range(nr):
+                        v = dist[r0][r2]
+                        if v != UNREACHABLE and v + 1 < d[r2]:
+                            d[r2] = v + 1
+                city_dist[kind].append(bytes(d))
+        self.city_dist = tuple(tuple(x) for x in city_dist)
+
+        def order(row: bytes) -> tuple[tuple[int, int], ...]:
+            return tuple(sorted((row[r2], r2) for r2 in range(nr) if 0 < row[r2] < UNREACHABLE))
+
+        self.by_distance = tuple(order(row) for row in self.dist)
+        self.city_by_distance = tuple(tuple(order(row) for row in k) for k in self.city_dist)
+
+    # -- queries --------------------------------------------------------------------------------------
+    def city(self, name: str) -> int:
+        try:
+            return self.city_index[name]
+        except KeyError:
+            raise KeyError(f"board {self.name} has no city {name!r}") from None
+
+    def route_name(self, r: int) -> str:
+        a, b = self.route_cities[r]
+        return f"{KIND_NAMES[self.route_kind[r]]} {self.cities[a]}–{self.cities[b]}"
+
+    def buildable(self) -> list[int]:
+        return [c for c in range(len(self.cities)) if c != self.capital]
+
+
+# -- loading ----------------------------------------------------------------------------------------------
+
+def board_names() -> list[str]:
+    folder = resources.files("sestertius") / "data" / "boards"
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+
+
+@lru_cache(maxsize=None)
+def load_board(name: str) -> Board:
+    """Load a board shipped with the package (``imperium``, ``italia``, ...)."""
+    path = resources.files("sestertius") / "data" / "boards" / f"{name}.toml"
+    if not path.is_file():
+        raise BoardError(f"unknown board {name!r}; boards: {', '.join(board_names())}")
+    return parse_board(path.read_text(encoding="utf-8"), source=f"{name}.toml")
+
+
+def load_board_file(path: str | Path) -> Board:
+    p = Path(path)
+    return parse_board(p.read_text(encoding="utf-8"), source=str(p))
+
+
+def parse_board(text: str, source: str = "<board>") -> Board:
+    def fail(msg: str) -> BoardError:
+        return BoardError(f"{source}: {msg}")
+
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise fail(f"not valid TOML: {e}") from None
+
+    for key in ("name", "provinces", "cities", "routes"):
+        if key not in raw:
+            raise fail(f"missing key {key!r}")
+    cities_raw: dict[str, Any] = raw["cities"]
+    if not isinstance(cities_raw, dict) or not cities_raw:
+        raise fail("[cities] must be a table of cities")
+    capital_name = raw.get("capital")
+    if capital_name is not None and capital_name not in cities_raw:
+        raise fail(f"capital {capital_name!r} is not listed under [cities]")
+
+    names = tuple(sorted(cities_raw))
+    index = {n: i for i, n in enumerate(names)}
+
+    # provinces
+    provinces_raw = raw["provinces"]
+    if not isinstance(provinces_raw, dict) or not provinces_raw:
+        raise fail("[provinces] must be a table of province = [cities]")
+    province_of = [-1] * len(names)
+    provinces: list[str] = []
+    province_cities: list[tuple[int, ...]] = []
+    for pname, members in provinces_raw.items():
+        if not isinstance(members, list) or not members:
+            raise fail(f"province {pname!r}: must list at least one city")
+        pid = len(provinces)
+        provinces.append(pname)
+        buildable: list[int] = []
+        for cname in members:
+            if cname not in index:
+                raise fail(f"province {pname!r}: unknown city {cname!r}")
+            c = index[cname]
+            if province_of[c] != -1:
+                raise fail(f"city {cname!r} is listed in two provinces: {provinces[province_of[c]]!r} and {pname!r}")
+            province_of[c] = pid
+            if cname != capital_name:
+                buildable.append(c)
+        province_cities.append(tuple(sorted(buildable)))
+
+    zone: list[str] = []
+    lat: list[float] = []
+    lon: list[float] = []
+    layout: list[tuple[float, float] | None] = []
+    for cname in names:
+        info = cities_raw[cname]
+        if not isinstance(info, dict):
+            raise fail(f"city {cname!r}: must be a table like {{ zone = \"A\", lat = .., lon = .. }}")
+        z = info.get("zone", "")
+        if cname == capital_name:
+            if z:
+                raise fail(f"city {cname!r}: the capital has no city token, so no zone letter (found {z!r})")
+        else:
+            if z not in ZONES:
+                raise fail(f"city {cname!r}: wrong zone letter {z!r} (must be one of {', '.join(ZONES)})")
+            if province_of[index[cname]] == -1:
+                raise fail(f"city {cname!r} has no province")
+        for key in ("lat", "lon"):
+            if not isinstance(info.get(key), (int, float)):
+                raise fail(f"city {cname!r}: missing or non-numeric {key}")
+        if not -90 <= info["lat"] <= 90 or not -180 <= info["lon"] <= 180:
+            raise fail(f"city {cname!r}: latitude/longitude out of range")
+        zone.append(z)
+        lat.append(float(info["lat"]))
+        lon.append(float(info["lon"]))
+        xy = info.get("xy")
+        layout.append((float(xy[0]), float(xy[1])) if xy else None)
+
+    # routes
+    routes: list[Route] = []
+    seen: dict[tuple[int, int, int], int] = {}
+    allowed_twice: set[tuple[int, int, int]] = set()
+    for item in raw.get("parallel_routes", []):
+        if (not isinstance(item, list) or len(item) != 3 or item[0] not in KIND_NAMES
+                or item[1] not in index or item[2] not in index):
+            raise fail(f"parallel_routes: {item!r} must be [kind, known city, known city]")
+        x, y = sorted((index[item[1]], index[item[2]]))
+        allowed_twice.add((KIND_NAMES.index(item[0]), x, y))
+    for i, item in enumerate(raw["routes"]):
+        where = f"route {i + 1} ({' '.join(map(str, item)) if isinstance(item, list) else item!r})"
+        if not isinstance(item, list) or len(item) not in (3, 4):
+            raise fail(f"{where}: must be [\"land\"|\"sea\", city, city] with an optional \"no-stop\"")
+        kind_name, a_name, b_name = item[0], item[1], item[2]
+        if kind_name not in KIND_NAMES:
+            raise fail(f"{where}: kind must be 'land' or 'sea', not {kind_name!r}")
+        for cname in (a_name, b_name):
+            if cname not in index:
+                raise fail(f"{where}: unknown city {cname!r}")
+        if a_name == b_name:
+            raise fail(f"{where}: a route must join two different cities")
+        no_stop = False
+        if len(item) == 4:
+            if item[3] != "no-stop":
+                raise fail(f"{where}: the fourth field may only be \"no-stop\", not {item[3]!r}")
+            no_stop = True
+        kind = KIND_NAMES.index(kind_name)
+        a, b = sorted((index[a_name], index[b_name]))
+        key = (kind, a, b)
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] > 1 and key not in allowed_twice:
+            raise fail(f"{where}: duplicate route (declare it in parallel_routes if the board really has two)")
+        routes.append(Route(len(routes), kind, a, b, no_stop))
+
+    players = tuple(raw.get("players", (2, 5)))
+    if len(players) != 2 or not all(isinstance(x, int) for x in players):
+        raise fail("players must be [min, max]")
+    known = {"name", "title", "capital", "players", "provinces", "cities", "routes", "parallel_routes"}
+    board = Board(
+        name=raw["name"], title=raw.get("title", raw["name"].title()),
+        capital=index[capital_name] if capital_name is not None else None,
+        cities=names, zone=tuple(zone), province_of=tuple(province_of), provinces=tuple(provinces),
+        province_cities=tuple(province_cities), routes=tuple(routes), lat=tuple(lat), lon=tuple(lon),
+        layout=tuple(layout), players=(players[0], players[1]),
+        extra={k: v for k, v in raw.items() if k not in known},
+    )
+    _check_connected(board, fail)
+    return board
+
+
+def _check_connected(board: Board, fail: Any) -> None:
+    """Every city must be reachable from the capital (or, without a capital, from the first city) by routes."""
+    n = len(board.cities)
+    adj: list[set[int]] = [set() for _ in range(n)]
+    for r in board.routes:
+        adj[r.a].add(r.b)
+        adj[r.b].add(r.a)
+    start = board.capital if board.capital is not None else 0
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        c = queue.popleft()
+        for c2 in adj[c] - seen:
+            seen.add(c2)
+            queue.append(c2)
+    missing = [board.cities[c] for c in range(n) if c not in seen]
+    if missing:
+        raise fail(f"unreachable city: {', '.join(missing)} cannot be reached by any route from "
+                   f"{board.cities[start]}")

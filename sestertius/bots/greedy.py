@@ -1,0 +1,66 @@
+"""A simple greedy bot: it tries each legal decision on a copy of the game, finishes its own turn greedily, and
+keeps the decision whose outcome has the best value for it (points now plus a rough worth of pieces)."""
+from __future__ import annotations
+
+import random
+
+from ..rules.scoring import score_seat
+from ..rules.state import STORE
+from ..rules.turns import build_sites
+
+PIECE_WORTH = {"house": 4.0, "colonist": 2.0, "card": 3.0, "site": 0.6, "money": 0.15, "goods": 0.2}
+
+
+def value(game, seat: int) -> float:
+    s = game.state
+    p = s.players[seat]
+    v = float(score_seat(s, seat)["total"])
+    v += PIECE_WORTH["house"] * len(p.houses)
+    v += PIECE_WORTH["colonist"] * sum(1 for loc in p.col if loc != STORE)
+    v += PIECE_WORTH["card"] * (len(p.hand) + len(p.pile))
+    v += PIECE_WORTH["money"] * p.money
+    v += PIECE_WORTH["goods"] * sum(n * price for n, price in zip(p.goods, s.cat.prices))
+    bit = 1 << seat
+    v += PIECE_WORTH["site"] * sum(1 for c in build_sites(s, seat) if not s.houses[c] & bit
+                                   and c != s.board.capital)
+    return v
+
+
+class GreedyBot:
+    name = "greedy"
+    max_branch = 24  # decisions tried per step inside a look-ahead (sampled when there are more)
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game, legal: list[tuple]) -> tuple:
+        if len(legal) == 1:
+            return legal[0]
+        seat = game.to_act()
+        best, best_v = legal[0], float("-inf")
+        for a in legal:
+            g = game.copy()
+            g.apply_unchecked(a)
+            self._finish_turn(g, seat)
+            v = value(g, seat) + self.rng.random() * 1e-3
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def _finish_turn(self, g, seat: int, limit: int = 40) -> None:
+        """Complete this seat's pending decisions greedily (one step look-ahead each)."""
+        start_turn = g.state.turn
+        for _ in range(limit):
+            if g.is_over or g.to_act() != seat or g.state.turn != start_turn:
+                return
+            legal = g.legal_actions()
+            if len(legal) > self.max_branch:
+                legal = [legal[0]] + self.rng.sample(legal[1:], self.max_branch - 1)
+            best, best_v = legal[0], float("-inf")
+            for a in legal:
+                h = g.copy()
+                h.apply_unchecked(a)
+                v = value(h, seat)
+                if v > best_v:
+                    best, best_v = a, v
+            g.apply_unchecked(best)

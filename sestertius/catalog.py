@@ -1,0 +1,210 @@
+"""The game's numbers and cards, loaded from the data files in ``data/`` and validated.
+
+Values that were not found in any source are assumptions (see docs/ASSUMPTIONS.md). A user can correct any value
+without editing code: keys in an overrides TOML file (``$SESTERTIUS_OVERRIDES``, or ``overrides.toml`` in the
+user's config folder) are merged over the shipped files, e.g.::
+
+    [components.city_tokens.B]
+    food = 3
+    tool = 1
+"""
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+GOODS = ("brick", "food", "tool", "wine", "cloth")
+BRICK, FOOD, TOOL, WINE, CLOTH = range(5)
+GODS = ("Vesta", "Jupiter", "Saturnus", "Venus", "Mercurius", "Mars", "Minerva")
+ACTIONS = ("tribune", "architect", "prefect", "mercator", "senator", "consul", "diplomat", "colonist",
+           "specialist", "magister", "double")
+ANY = -1  # an "any good" payment slot
+
+
+class DataError(ValueError):
+    """A data file is malformed; the message names the file and the key."""
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    key: str
+    title: str
+    action: str
+    gods: tuple[str, ...]
+    cost: tuple[int, ...]  # goods count per good index
+    money: int = 0  # Mercator
+    good: int = -1  # specialist
+    vp_per_house: int = 0  # specialist (Minerva)
+    halves: tuple[str, ...] = ()  # double cards
+
+
+@dataclass(frozen=True)
+class Catalog:
+    prices: tuple[int, ...]
+    house_coins: tuple[int, ...]
+    house_goods: tuple[tuple[int, ...], ...]  # per city good: goods paid
+    houses: int
+    land_colonists: int
+    sea_colonists: int
+    storehouse: int
+    start_land: int
+    start_sea: int
+    start_goods: tuple[int, ...]
+    start_money: tuple[int, ...]
+    colonist_cost: tuple[int, ...]
+    tokens: dict[str, tuple[int, ...]]  # zone -> count per good
+    marker_coins: tuple[int, ...]
+    display_size: int
+    display_costs: dict[str, tuple[tuple[int, ...], ...]]  # name -> per position: goods list (ANY = any)
+    tribune_free: int
+    colonist_base_money: int
+    scoring: dict[str, Any]
+    intermediate_deck: str
+    cards: dict[str, Card]
+    hands: dict[str, tuple[str, ...]]
+    decks: dict[str, dict[str, tuple[str, ...]]]  # set name -> deck numeral -> cards
+    raw: dict[str, Any]
+
+
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for k, v in over.items():
+        out[k] = _merge(out[k], v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
+    return out
+
+
+def overrides_path() -> Path | None:
+    env = os.environ.get("SESTERTIUS_OVERRIDES")
+    if env:
+        return Path(env)
+    try:
+        from platformdirs import user_config_dir
+    except ImportError:  # pragma: no cover
+        return None
+    p = Path(user_config_dir("sestertius")) / "overrides.toml"
+    return p if p.is_file() else None
+
+
+def _read(name: str) -> dict[str, Any]:
+    text = (resources.files("sestertius") / "data" / name).read_text(encoding="utf-8")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise DataError(f"{name}: not valid TOML: {e}") from None
+
+
+def goods_vector(d: dict[str, int], where: str) -> tuple[int, ...]:
+    if not isinstance(d, dict):
+        raise DataError(f"{where}: expected a table of goods, got {d!r}")
+    for g, n in d.items():
+        if g not in GOODS:
+            raise DataError(f"{where}: unknown good {g!r} (goods: {', '.join(GOODS)})")
+        if not isinstance(n, int) or n < 0:
+            raise DataError(f"{where}: {g} must be a whole number >= 0, got {n!r}")
+    return tuple(d.get(g, 0) for g in GOODS)
+
+
+def _per_good(d: dict[str, int], where: str) -> tuple[int, ...]:
+    missing = [g for g in GOODS if g not in d]
+    if missing:
+        raise DataError(f"{where}: missing {', '.join(missing)}")
+    return goods_vector(d, where)
+
+
+def build_catalog(components: dict[str, Any], cards_raw: dict[str, Any]) -> Catalog:
+    c = components
+    try:
+        cards: dict[str, Card] = {}
+        for key, info in cards_raw["cards"].items():
+            where = f"cards.toml [cards.{key}]"
+            action = info.get("action")
+            if action not in ACTIONS:
+                raise DataError(f"{where}: unknown action {action!r}")
+            gods = tuple(info.get("gods", ()))
+            for g in gods:
+                if g not in GODS:
+                    raise DataError(f"{where}: unknown god {g!r}")
+            good = info.get("good")
+            if action == "specialist" and good not in GOODS:
+                raise DataError(f"{where}: a specialist needs good = one of {', '.join(GOODS)}")
+            cards[key] = Card(
+                key=key, title=info.get("title", key), action=action, gods=gods,
+                cost=goods_vector(info.get("cost", {}), where + " cost"), money=int(info.get("money", 0)),
+                good=GOODS.index(good) if good in GOODS else -1, vp_per_house=int(info.get("vp_per_house", 0)),
+                halves=tuple(info.get("halves", ())),
+            )
+        for card in cards.values():
+            for h in card.halves:
+                if h not in cards or cards[h].action in ("double", "magister"):
+                    raise DataError(f"cards.toml [cards.{card.key}]: half {h!r} is not a simple card")
+        hands = {k: tuple(v) for k, v in cards_raw["hands"].items()}
+        decks = {k: {n: tuple(v) for n, v in d.items()} for k, d in cards_raw["decks"].items()}
+        for name, lst in list(hands.items()) + [(f"{s}.{n}", v) for s, d in decks.items() for n, v in d.items()]:
+            for key in lst:
+                if key not in cards:
+                    raise DataError(f"cards.toml: {name} lists unknown card {key!r}")
+
+        def costs(rows: list[list[str]], where: str) -> tuple[tuple[int, ...], ...]:
+            out = []
+            for i, row in enumerate(rows):
+                items = []
+                for g in row:
+                    if g == "any":
+                        items.append(ANY)
+                    elif g in GOODS:
+                        items.append(GOODS.index(g))
+                    else:
+                        raise DataError(f"{where} position {i + 1}: unknown good {g!r}")
+                out.append(tuple(items))
+            return tuple(out)
+
+        disp = c["display"]
+        display_costs = {k: costs(v, f"components.toml [display] {k}") for k, v in disp.items() if k != "size"}
+        for k, v in display_costs.items():
+            if len(v) != disp["size"]:
+                raise DataError(f"components.toml [display] {k}: needs {disp['size']} positions, has {len(v)}")
+        player = c["player"]
+        start_money = tuple(player["start_money"])
+        return Catalog(
+            prices=_per_good(c["prices"], "components.toml [prices]"),
+            house_coins=_per_good(c["house_coins"], "components.toml [house_coins]"),
+            house_goods=tuple(goods_vector(c["house_goods"][g], f"components.toml [house_goods] {g}")
+                              for g in GOODS),
+            houses=int(player["houses"]), land_colonists=int(player["land_colonists"]),
+            sea_colonists=int(player["sea_colonists"]), storehouse=int(player["storehouse"]),
+            start_land=int(player["start_on_board"]["land"]), start_sea=int(player["start_on_board"]["sea"]),
+            start_goods=goods_vector(player["start_goods"], "components.toml [player] start_goods"),
+            start_money=start_money, colonist_cost=goods_vector(player["colonist_cost"], "colonist_cost"),
+            tokens={z: goods_vector(v, f"components.toml [city_tokens] {z}") for z, v in c["city_tokens"].items()},
+            marker_coins=_per_good(c["marker_coins"], "components.toml [marker_coins]"),
+            display_size=int(disp["size"]), display_costs=display_costs,
+            tribune_free=int(c["tribune"]["free_cards"]),
+            colonist_base_money=int(c["colonist_action"]["base_money"]),
+            scoring=dict(c["scoring"]), intermediate_deck=str(c["intermediate_scoring"]["trigger_deck"]),
+            cards=cards, hands=hands, decks=decks, raw={"components": c, "cards": cards_raw},
+        )
+    except KeyError as e:
+        raise DataError(f"data files: missing key {e}") from None
+
+
+@lru_cache(maxsize=None)
+def _load_cached(override_file: str | None) -> Catalog:
+    components, cards_raw = _read("components.toml"), _read("cards.toml")
+    if override_file:
+        try:
+            over = tomllib.loads(Path(override_file).read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError) as e:
+            raise DataError(f"overrides file {override_file}: {e}") from None
+        components = _merge(components, over.get("components", {}))
+        cards_raw = _merge(cards_raw, over.get("cards", {}))
+    return build_catalog(components, cards_raw)
+
+
+def load_catalog() -> Catalog:
+    p = overrides_path()
+    return _load_cached(str(p) if p else None)

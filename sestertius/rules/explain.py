@@ -1,0 +1,123 @@
+"""Words for decisions: a readable text for every action, and the reason an illegal one is refused."""
+from __future__ import annotations
+
+from ..catalog import GOODS
+from .state import STORE, GameState
+from .turns import STEPS, build_sites, house_cost, purchase_options, why_not_playable
+
+KINDS = ("land", "sea")
+
+
+def describe(s: GameState, a: tuple) -> str:
+    """A short readable text for a decision, e.g. 'move land colonist to land Roma–Novaria'."""
+    b = s.board
+    verb = a[0]
+    try:
+        if verb == "play":
+            return f"play {s.cat.cards[a[1]].title}"
+        if verb == "move":
+            kind = KINDS[0 if a[1] < s.cat.land_colonists else 1]
+            return f"move {kind} colonist to {b.route_name(a[2])}"
+        if verb == "build":
+            return f"build in {b.cities[a[1]]} ({GOODS[s.city_good[a[1]]]})"
+        if verb == "produce":
+            return f"produce in {b.provinces[a[1]]} ({GOODS[s.marker_good[a[1]]]})"
+        if verb == "cash":
+            return "take the money"
+        if verb in ("sell", "buy", "drop"):
+            return f"{verb} 1 {GOODS[a[1]]}"
+        if verb == "place":
+            return f"place a {KINDS[a[1]]} colonist in {b.cities[a[2]]}"
+        if verb == "recruit":
+            return f"buy a {KINDS[a[1]]} colonist into {b.cities[b.capital]}" if b.capital is not None else verb
+        if verb == "card":
+            key = s.display[a[1]]
+            title = s.cat.cards[key].title if key else "?"
+            extra = [GOODS[g] for g in a[2:] if g >= 0]
+            return f"buy {title} from position {a[1] + 1}" + (f" (paying {', '.join(extra)} for '?')"
+                                                                if extra else "")
+        if verb == "copy":
+            return f"copy the card of seat {a[1] + 1}" if a[1] >= 0 else "copy a Contrarius card"
+        if verb == "half":
+            return f"perform the {('first', 'second')[a[1]]} half"
+        if verb == "done":
+            return "done"
+    except (IndexError, KeyError, TypeError):
+        pass
+    return " ".join(map(str, a))
+
+
+def explain_illegal(s: GameState, st: tuple, a: tuple) -> str:
+    """Why ``a`` is not a legal decision for step ``st``: names the rule broken."""
+    kind, seat = st[0], st[1]
+    legal = STEPS[kind][0](s, st)
+    verbs = sorted({x[0] for x in legal})
+    if not a or a[0] not in verbs:
+        return f"'{a[0] if a else a}' is not a decision you can take now; expected one of: {', '.join(verbs)}"
+    p = s.players[seat] if seat >= 0 else None
+    b = s.board
+    try:
+        if kind == "turn":
+            if a[1] not in s.cat.cards:
+                return f"unknown card {a[1]!r}"
+            return why_not_playable(s, seat, a[1])
+        if kind == "arch_move" and p is not None:
+            slot, r = a[1], a[2]
+            if not 0 <= slot < len(p.col) or p.col[slot] == STORE:
+                return "that colonist is not on the board"
+            if not 0 <= r < s.R:
+                return f"no route {r}"
+            k = 0 if slot < s.cat.land_colonists else 1
+            if b.route_kind[r] != k:
+                return f"a {KINDS[k]} colonist moves only on {KINDS[k]} routes"
+            if s.route_occ[r] >= 0:
+                return f"{b.route_name(r)} is occupied: a route holds one colonist at the end of a move"
+            if not b.stoppable[r]:
+                return f"{b.route_name(r)} may be passed but not stopped on"
+            loc = p.col[slot]
+            d = b.dist[loc][r] if loc < s.R else b.city_dist[k][loc - s.R][r]
+            return f"{b.route_name(r)} is {d} steps away; you have {st[2]} movement points left"
+        if kind == "arch_build" and p is not None:
+            c = a[1]
+            if c == b.capital:
+                return "no house may be built in the capital"
+            if s.houses[c] >> seat & 1:
+                return f"you already have a house in {b.cities[c]}: one house per player per city"
+            if c not in build_sites(s, seat):
+                return f"{b.cities[c]} is not at the end of a route holding one of your colonists"
+            if len(p.houses) >= s.cat.houses:
+                return "all your houses are built"
+            goods, coins = house_cost(s, c)
+            need = ", ".join(f"{n} {GOODS[g]}" for g, n in enumerate(goods) if n)
+            return f"a house in {b.cities[c]} costs {need} and {coins} sestertii; you cannot pay it"
+        if kind == "prefect":
+            return f"{b.provinces[a[1]]} has already produced: its bonus marker shows coins"
+        if kind == "trade" and p is not None:
+            g = a[1]
+            used = (st[2] | st[3]).bit_count()
+            if not (st[2] | st[3]) >> g & 1 and used >= 2:
+                return "a Mercator trades at most two types of goods"
+            if a[0] == "sell" and not p.goods[g]:
+                return f"you have no {GOODS[g]} to sell"
+            if a[0] == "buy" and s.free_space(seat) <= 0:
+                return "your storehouse is full"
+            if a[0] == "buy" and p.money < s.cat.prices[g]:
+                return f"{GOODS[g]} costs {s.cat.prices[g]} sestertii; you have {p.money}"
+            return "you may not buy and sell the same good in one trade"
+        if kind == "colonist":
+            return "new colonists cost 1 food and 1 tool each, come from your storehouse, and go into the " \
+                   "capital or a city with your house"
+        if kind == "buy":
+            pos = a[1]
+            if not 0 <= pos < len(s.display) or s.display[pos] is None:
+                return f"there is no card at position {pos + 1}"
+            if not purchase_options(s, seat, pos, bool(st[3])):
+                return f"you cannot pay the card at position {pos + 1} (its cost plus the position's cost)"
+            return "pay the '?' of the position with one good you have"
+        if kind == "diplomat":
+            return "the Diplomat copies the top card of another player's pile: not empty and not a Diplomat"
+        if kind == "discard":
+            return f"you have no {GOODS[a[1]]}"
+    except (IndexError, TypeError, KeyError):
+        return f"malformed decision {a!r}"
+    return f"{describe(s, a)} is not legal now"

@@ -1,0 +1,56 @@
+"""Game options: what is chosen before setup. Validated; serialised into every game record."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..board import BoardError, board_names, load_board
+from .errors import OptionsError
+
+MODES = ("base", "solo")
+
+
+@dataclass(frozen=True)
+class GameOptions:
+    board: str = "imperium"
+    players: int = 4
+    venus: bool = False  # Concordia Venus individual play: Magister, double cards, Venus decks
+    display: str = "standard"  # or "wine" (the alternative display costs)
+    intermediate_scoring: bool = False  # informational snapshot during play
+    mode: str = "base"  # "base" or "solo" (Solitaria against Contrarius)
+    difficulty: str = "standard"  # Solitaria only
+    start_vp: int | None = None  # Solitaria: override the player's starting VP (campaign, beginner)
+    manual_dice: bool = False  # table assistant: chance outcomes are entered by a person
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def validate(self) -> "GameOptions":
+        if self.board not in board_names():
+            raise OptionsError(f"unknown board {self.board!r}; boards: {', '.join(board_names())}")
+        try:
+            load_board(self.board)
+        except BoardError as e:
+            raise OptionsError(str(e)) from None
+        if self.mode not in MODES:
+            raise OptionsError(f"unknown mode {self.mode!r}; modes: {', '.join(MODES)}")
+        if self.mode == "base" and not 2 <= self.players <= 5:
+            raise OptionsError(f"the base game is for 2 to 5 players, not {self.players}")
+        if self.mode == "solo" and self.players != 1:
+            raise OptionsError("Solitaria solo play has exactly 1 player")
+        if self.display not in ("standard", "wine"):
+            raise OptionsError(f"display must be 'standard' or 'wine', not {self.display!r}")
+        return self
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        return {k: v for k, v in d.items() if v != getattr(GameOptions, k, None) or k in ("board", "players")}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "GameOptions":
+        known = set(cls.__dataclass_fields__)
+        unknown = set(d) - known
+        if unknown:
+            raise OptionsError(f"unknown option(s): {', '.join(sorted(unknown))}")
+        try:
+            return cls(**d).validate()
+        except TypeError as e:
+            raise OptionsError(f"bad options: {e}") from None

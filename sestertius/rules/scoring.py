@@ -1,0 +1,61 @@
+"""Final scoring: every card scores for each of its gods; the Concordia card adds its points; ties go to the
+holder of Praefectus Magnus, then to whoever would receive it next (it passes to the right)."""
+from __future__ import annotations
+
+from ..catalog import BRICK, Catalog
+from .state import STORE, GameState
+
+
+def god_values(s: GameState, seat: int) -> dict[str, int]:
+    """What one card of each god is worth to this seat now (Minerva is per specialist, see score_seat)."""
+    cat: Catalog = s.cat
+    sc = cat.scoring
+    p = s.players[seat]
+    houses = p.houses
+    goods_value = sum(n * price for n, price in zip(p.goods, cat.prices))
+    per_province: dict[int, int] = {}
+    for c in houses:
+        prov = s.board.province_of[c]
+        per_province[prov] = per_province.get(prov, 0) + 1
+    non_brick = sum(1 for c in houses if s.city_good[c] != BRICK)
+    kinds = {s.city_good[c] for c in houses}
+    on_board = sum(1 for loc in p.col if loc != STORE)
+    return {
+        "Vesta": (p.money + goods_value) // sc["vesta_per"],
+        "Jupiter": min(sc["jupiter_max"], non_brick),
+        "Saturnus": len(per_province),
+        "Venus": min(sc["venus_max"],
+                     sc["venus_per"] * sum(1 for k in per_province.values() if k >= sc["venus_min_houses"])),
+        "Mercurius": min(sc["mercurius_max"], sc["mercurius_per"] * len(kinds)),
+        "Mars": min(sc["mars_max"], sc["mars_per"] * on_board),
+    }
+
+
+def score_seat(s: GameState, seat: int) -> dict[str, int]:
+    """Points per god (summed over all this seat's cards), the Concordia card, points scored during play, and
+    the total."""
+    cat = s.cat
+    p = s.players[seat]
+    values = god_values(s, seat)
+    out = {g: 0 for g in cat.scoring["god_order"]}
+    for key in p.hand + p.pile:
+        card = cat.cards[key]
+        for god in card.gods:
+            if god == "Minerva":
+                out["Minerva"] += card.vp_per_house * sum(1 for c in p.houses if s.city_good[c] == card.good)
+            else:
+                out[god] += values[god]
+    out["Concordia"] = cat.scoring["concordia"] if s.concordia == seat else 0
+    out["during play"] = p.vp
+    out["total"] = sum(out.values())
+    return out
+
+
+def score_all(s: GameState) -> list[dict[str, int]]:
+    return [score_seat(s, seat) for seat in range(s.n)]
+
+
+def ranking(s: GameState) -> list[int]:
+    """Seats from first to last place: total points, then the tie-break of Praefectus Magnus."""
+    scores = score_all(s)
+    return sorted(range(s.n), key=lambda seat: (-scores[seat]["total"], (s.pm - seat) % s.n))

@@ -1,0 +1,236 @@
+"""The game state: plain data (ints, lists, tuples) that is cheap to copy, plus its setup from options and a seed.
+
+Colonist locations are ints: ``STORE`` (-1) in the storehouse, ``0 <= loc < R`` on route ``loc``, ``R + c`` inside
+city ``c`` (R = number of routes). Houses per city are a bitmask of seats. Pending steps are tuples
+``(kind, decider, *args)``; the top of ``pending`` (its last item) is the next decision.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ..board import Board, load_board
+from ..catalog import Catalog, load_catalog
+from .errors import OptionsError
+from .options import GameOptions
+
+STORE = -1
+CHANCE = -1  # decider of chance steps
+AUTO = -2  # decider of steps the engine resolves itself
+AUTOMATON = -3  # decider of automaton steps (Contrarius): resolved by its rules, logged with reasons
+NUMERALS = ("I", "II", "III", "IV", "V", "VI")
+MASK64 = (1 << 64) - 1
+
+
+def splitmix64(x: int) -> tuple[int, int]:
+    """One step of the SplitMix64 generator: (new state, output). The state is one int, so copies are free."""
+    x = (x + 0x9E3779B97F4A7C15) & MASK64
+    z = x
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return x, z ^ (z >> 31)
+
+
+class PlayerState:
+    __slots__ = ("money", "goods", "col", "hand", "pile", "houses", "vp")
+
+    def __init__(self) -> None:
+        self.money = 0
+        self.goods: list[int] = [0, 0, 0, 0, 0]
+        self.col: list[int] = []  # land slots first, then sea slots
+        self.hand: list[str] = []
+        self.pile: list[str] = []  # played cards; the last is the visible top
+        self.houses: list[int] = []  # cities with this player's house, in building order
+        self.vp = 0  # points scored during play (Solitaria start value; Contrarius' track)
+
+    def copy(self) -> "PlayerState":
+        p = PlayerState.__new__(PlayerState)
+        p.money = self.money
+        p.goods = self.goods[:]
+        p.col = self.col[:]
+        p.hand = self.hand[:]
+        p.pile = self.pile[:]
+        p.houses = self.houses[:]
+        p.vp = self.vp
+        return p
+
+    def to_dict(self) -> dict[str, Any]:
+        return {s: getattr(self, s) for s in self.__slots__}
+
+
+class GameState:
+    __slots__ = ("board", "cat", "options", "n", "players", "city_good", "houses", "route_occ", "marker_good",
+                 "marker_up", "display", "deck", "deck_labels", "pm", "current", "turn", "pending", "concordia",
+                 "final_turns", "over", "rng", "turn_info", "events", "intermediate", "extra", "display_costs",
+                 "R", "seen_decks")
+
+    board: Board
+    cat: Catalog
+
+    def copy(self) -> "GameState":
+        s = GameState.__new__(GameState)
+        s.board = self.board
+        s.cat = self.cat
+        s.options = self.options
+        s.n = self.n
+        s.players = [p.copy() for p in self.players]
+        s.city_good = self.city_good
+        s.houses = self.houses[:]
+        s.route_occ = self.route_occ[:]
+        s.marker_good = self.marker_good
+        s.marker_up = self.marker_up[:]
+        s.display = self.display[:]
+        s.deck = self.deck[:]
+        s.deck_labels = self.deck_labels[:]
+        s.pm = self.pm
+        s.current = self.current
+        s.turn = self.turn
+        s.pending = self.pending[:]
+        s.concordia = self.concordia
+        s.final_turns = self.final_turns
+        s.over = self.over
+        s.rng = self.rng
+        s.turn_info = dict(self.turn_info)
+        s.events = self.events[:]
+        s.intermediate = self.intermediate
+        s.extra = _deepcopy_plain(self.extra)
+        s.display_costs = self.display_costs
+        s.R = self.R
+        s.seen_decks = self.seen_decks
+        return s
+
+    # -- small helpers used everywhere ----------------------------------------------------------------------
+    def storehouse_used(self, seat: int) -> int:
+        p = self.players[seat]
+        return sum(p.goods) + p.col.count(STORE)
+
+    def free_space(self, seat: int) -> int:
+        return self.cat.storehouse - self.storehouse_used(seat)
+
+    def colonists_on_board(self, seat: int) -> int:
+        return sum(1 for loc in self.players[seat].col if loc != STORE)
+
+    def decider(self) -> int | None:
+        return self.pending[-1][1] if self.pending else None
+
+    def log(self, kind: str, seat: int, text: str, **data: Any) -> None:
+        self.events.append({"turn": self.turn, "kind": kind, "seat": seat, "text": text, **data})
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything, hidden parts included: for hashing, debugging and tests (never sent to a client)."""
+        return {
+            "players": [p.to_dict() for p in self.players], "city_good": self.city_good, "houses": self.houses,
+            "route_occ": self.route_occ, "marker_good": self.marker_good, "marker_up": self.marker_up,
+            "display": self.display, "deck": self.deck, "deck_labels": self.deck_labels, "pm": self.pm,
+            "current": self.current, "turn": self.turn, "pending": [list(s) for s in self.pending],
+            "concordia": self.concordia, "final_turns": self.final_turns, "over": self.over, "rng": self.rng,
+            "extra": self.extra, "intermediate": self.intermediate,
+        }
+
+    def hash(self) -> str:
+        blob = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), default=list)
+        return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def _deepcopy_plain(x: Any) -> Any:
+    if isinstance(x, dict):
+        return {k: _deepcopy_plain(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_deepcopy_plain(v) for v in x]
+    return x
+
+
+def new_state(options: GameOptions, seed: int, catalog: Catalog | None = None) -> GameState:
+    """Set up a game: city tokens, bonus markers, sale decks, display, players' pieces, money and hands."""
+    cat = catalog or load_catalog()
+    board = load_board(options.board)
+    rnd = random.Random(seed)
+    s = GameState.__new__(GameState)
+    s.board, s.cat, s.options = board, cat, options
+    s.R = len(board.routes)
+    s.n = options.players
+    s.display_costs = cat.display_costs[options.display]
+
+    # city tokens: each zone's pile shuffled, one token per city of that zone (in city order)
+    city_good = [-1] * len(board.cities)
+    for zone, counts in sorted(cat.tokens.items()):
+        cities = [c for c in board.buildable() if board.zone[c] == zone]
+        pile = [g for g, k in enumerate(counts) for _ in range(k)]
+        if len(cities) > len(pile):
+            raise OptionsError(f"board {board.name}: {len(cities)} cities of zone {zone} but only {len(pile)} "
+                               f"tokens of that zone")
+        rnd.shuffle(pile)
+        for c, g in zip(cities, pile):
+            city_good[c] = g
+    s.city_good = city_good
+    s.houses = [0] * len(board.cities)
+    s.route_occ = [-1] * s.R
+    s.marker_good = [max(city_good[c] for c in cities) for cities in board.province_cities]
+    s.marker_up = [True] * len(board.provinces)
+
+    # sale decks: shuffled separately, stack I on top
+    deck_set = "venus" if options.venus else "base"
+    numerals = list(NUMERALS[: max(1, min(options.players, 5))]) if options.mode == "base" else ["I", "II"]
+    s.deck, s.deck_labels = [], []
+    for numeral in reversed(numerals):  # the end of the list is the top of the stack
+        cards = list(cat.decks[deck_set][numeral])
+        rnd.shuffle(cards)
+        s.deck.extend(cards)
+        s.deck_labels.extend([numeral] * len(cards))
+    s.display = []
+    s.seen_decks = ()
+    for _ in range(cat.display_size):
+        s.display.append(_draw(s))
+
+    # players
+    hand = cat.hands["venus" if options.venus else "base"]
+    s.players = []
+    for seat in range(s.n):
+        p = PlayerState()
+        p.money = cat.start_money[min(seat, len(cat.start_money) - 1)]
+        p.goods = list(cat.start_goods)
+        cap = s.R + board.capital if board.capital is not None else STORE
+        p.col = ([cap] * cat.start_land + [STORE] * (cat.land_colonists - cat.start_land)
+                 + [cap] * cat.start_sea + [STORE] * (cat.sea_colonists - cat.start_sea))
+        p.hand = list(hand)
+        s.players.append(p)
+    s.pm = s.n - 1  # Praefectus Magnus to the last player
+    s.current = 0
+    s.turn = 0
+    s.pending = []
+    s.concordia = -1
+    s.final_turns = -1
+    s.over = False
+    s.rng = seed & MASK64
+    s.turn_info = {}
+    s.events = []
+    s.intermediate = None
+    s.extra = {}
+    return s
+
+
+def _draw(s: GameState) -> str | None:
+    if not s.deck:
+        return None
+    label = s.deck_labels.pop()
+    if label not in s.seen_decks:
+        s.seen_decks = s.seen_decks + (label,)
+    return s.deck.pop()
+
+
+def land_slots(cat: Catalog) -> range:
+    return range(cat.land_colonists)
+
+
+def colonist_kind(cat: Catalog, slot: int) -> int:
+    return 0 if slot < cat.land_colonists else 1
+
+
+@dataclass
+class Snapshot:
+    """An informational scoring taken during play (the optional intermediate scoring)."""
+    turn: int
+    scores: list[dict[str, int]]

@@ -1,0 +1,665 @@
+"""Turn machinery and the base cards: every pending step knows its decider and its legal decisions.
+
+A step is a tuple ``(kind, decider, *args)`` on ``state.pending``. ``STEPS[kind]`` gives the functions that list
+the legal decisions of a step and apply one. Playing a card pushes, from bottom to top: the end of the turn, the
+ruleset's reaction to the card (Solitaria's Contrarius, a partner's copy in team play), then the card's own steps.
+Board rules and variants hook in by registering step kinds and overriding :class:`Ruleset` methods.
+
+Decisions ("actions") are short tuples of a verb and ints, e.g. ``("move", 3, 17)`` or ``("build", 12)``.
+"""
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from typing import Callable
+
+from ..catalog import ANY, Card
+from .errors import IllegalAction
+from .state import AUTO, STORE, GameState, _draw
+
+Action = tuple
+LegalFn = Callable[[GameState, tuple], list]
+ApplyFn = Callable[[GameState, tuple, tuple], None]
+STEPS: dict[str, tuple[LegalFn, ApplyFn]] = {}
+DONE: Action = ("done",)
+
+
+def register(kind: str, legal: LegalFn, apply: ApplyFn) -> None:
+    STEPS[kind] = (legal, apply)
+
+
+# ------------------------------------------------------------------------------------------------------------
+# The ruleset: what differs between the base game and other modes
+# ------------------------------------------------------------------------------------------------------------
+class Ruleset:
+    """The base game. Modes subclass it and are picked by ``options.mode``."""
+
+    name = "base"
+
+    def setup(self, s: GameState) -> None:
+        pass
+
+    def pm_bonus(self, s: GameState, seat: int) -> bool:
+        """Does producing with a Prefect give this seat the Praefectus Magnus double bonus (and pass it on)?"""
+        return s.pm == seat
+
+    def after_card(self, s: GameState, seat: int, card: Card) -> None:
+        """Push reaction steps to run after the card's own steps (nothing in the base game)."""
+
+    def diplomat_targets(self, s: GameState, seat: int) -> list[tuple[int, str]]:
+        """(target id, card key) pairs a Diplomat may copy: the top card of each other player's pile."""
+        out = []
+        for other in range(s.n):
+            if other != seat:
+                card = effective_top(s, s.players[other].pile)
+                if card is not None:
+                    out.append((other, card))
+        return out
+
+    def copy_done(self, s: GameState, seat: int, target: int) -> None:
+        """Called after a Diplomat copied from ``target`` (Solitaria flips Contrarius' card)."""
+
+    def next_seat(self, s: GameState, seat: int) -> int:
+        return (seat + 1) % s.n
+
+    def on_end_trigger(self, s: GameState, seat: int) -> None:
+        if s.concordia < 0:
+            s.concordia = seat
+            s.final_turns = s.n  # this turn and one more turn for every other player
+            s.log("concordia", seat, "takes the Concordia card: every other player has one more turn")
+
+    def end_turn(self, s: GameState) -> None:
+        refill_display(s)
+        if s.final_turns > 0:
+            s.final_turns -= 1
+            if s.final_turns == 0:
+                s.over = True
+                return
+        s.current = self.next_seat(s, s.current)
+        s.turn += 1
+        s.turn_info = {}
+        s.pending.append(("turn", s.current))
+
+
+RULESETS: dict[str, Ruleset] = {"base": Ruleset()}
+
+
+def ruleset(s: GameState) -> Ruleset:
+    return RULESETS[s.options.mode]
+
+
+def effective_top(s: GameState, pile: list[str]) -> str | None:
+    """The card a Diplomat copies from a pile: its top, or under a Magister the card the Magister repeated."""
+    if not pile:
+        return None
+    key = pile[-1]
+    action = s.cat.cards[key].action
+    if action == "magister":
+        return effective_top(s, pile[:-1])
+    if action == "diplomat":
+        return None
+    return key
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Helpers
+# ------------------------------------------------------------------------------------------------------------
+def gain_goods(s: GameState, seat: int, good: int, n: int = 1) -> None:
+    s.players[seat].goods[good] += n
+
+
+def queue_overflow(s: GameState, first: int) -> None:
+    """Push a discard step for every player over the storehouse limit, the acting player deciding first."""
+    order = [(first + i) % s.n for i in range(s.n)]
+    for seat in reversed(order):
+        if s.free_space(seat) < 0:
+            s.pending.append(("discard", seat))
+
+
+def pay(goods: list[int], cost: tuple[int, ...] | list[int]) -> None:
+    for g in range(5):
+        goods[g] -= cost[g]
+
+
+def can_pay(goods: list[int], cost: tuple[int, ...] | list[int]) -> bool:
+    return all(goods[g] >= cost[g] for g in range(5))
+
+
+def refill_display(s: GameState) -> None:
+    cards = [c for c in s.display if c is not None]
+    while len(cards) < s.cat.display_size and s.deck:
+        cards.append(_draw(s))
+    s.display = cards + [None] * (s.cat.display_size - len(cards))
+    if (s.options.intermediate_scoring and s.intermediate is None
+            and s.cat.intermediate_deck in s.seen_decks):
+        from .scoring import score_all
+        s.intermediate = {"turn": s.turn, "scores": score_all(s)}
+        s.log("scoring", -1, "intermediate scoring (for information)")
+
+
+def display_empty(s: GameState) -> bool:
+    return not s.deck and all(c is None for c in s.display)
+
+
+def trigger_end(s: GameState, seat: int) -> None:
+    ruleset(s).on_end_trigger(s, seat)
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Turn: play a card
+# ------------------------------------------------------------------------------------------------------------
+def legal_turn(s: GameState, st: tuple) -> list[Action]:
+    seat = st[1]
+    p = s.players[seat]
+    out: list[Action] = []
+    seen: set[str] = set()
+    for key in p.hand:
+        if key in seen:
+            continue
+        seen.add(key)
+        if playable(s, seat, key):
+            out.append(("play", key))
+    return out
+
+
+def playable(s: GameState, seat: int, key: str) -> bool:
+    card = s.cat.cards[key]
+    if card.action == "diplomat":
+        return bool(ruleset(s).diplomat_targets(s, seat))
+    if card.action == "magister":
+        pile = s.players[seat].pile
+        return bool(pile) and s.cat.cards[pile[-1]].action not in ("senator", "magister")
+    return True
+
+
+def why_not_playable(s: GameState, seat: int, key: str) -> str:
+    card = s.cat.cards[key]
+    if key not in s.players[seat].hand:
+        return f"{card.title} is not in your hand"
+    if card.action == "diplomat":
+        return "Diplomat: no other player's discard pile shows a card you may copy (not empty, not a Diplomat)"
+    if card.action == "magister":
+        return "Magister: your discard pile must show a card to repeat, and not a Senator"
+    return "not playable now"
+
+
+def apply_turn(s: GameState, st: tuple, a: Action) -> None:
+    seat = st[1]
+    key = a[1]
+    p = s.players[seat]
+    p.hand.remove(key)
+    card = s.cat.cards[key]
+    under = p.pile[-1] if p.pile else None
+    p.pile.append(key)
+    s.pending.pop()
+    s.turn_info = {"seat": seat, "card": key}
+    s.log("play", seat, f"plays {card.title}", card=key)
+    s.pending.append(("end_turn", AUTO))
+    ruleset(s).after_card(s, seat, card)
+    if card.action == "magister":
+        perform(s, seat, under, via="magister")
+    else:
+        perform(s, seat, key)
+
+
+def perform(s: GameState, seat: int, key: str | None, via: str = "") -> None:
+    """Push the steps of a card's action for ``seat`` (played, copied by a Diplomat, or repeated)."""
+    if key is None:
+        return
+    card = s.cat.cards[key]
+    act = card.action
+    s.turn_info.setdefault("performed", []).append(key)
+    if act == "architect":
+        s.pending.append(("arch_move", seat, s.colonists_on_board(seat)))
+    elif act == "prefect":
+        s.pending.append(("prefect", seat, key))
+    elif act == "mercator":
+        s.players[seat].money += card.money
+        s.pending.append(("trade", seat, 0, 0))
+    elif act == "colonist":
+        s.pending.append(("colonist", seat, 0))
+    elif act == "tribune":
+        p = s.players[seat]
+        k = len(p.pile)  # the Tribune itself included
+        bonus = max(0, k - s.cat.tribune_free)
+        p.money += bonus
+        p.hand.extend(p.pile)
+        p.pile.clear()
+        s.log("tribune", seat, f"takes {k} cards back" + (f", +{bonus} sestertii" if bonus else ""))
+        s.pending.append(("tribune", seat))
+    elif act == "senator":
+        s.pending.append(("buy", seat, 2, 1))
+    elif act == "consul":
+        s.pending.append(("buy", seat, 1, 0))
+    elif act == "diplomat":
+        s.pending.append(("diplomat", seat))
+    elif act == "specialist":
+        p = s.players[seat]
+        n = 0
+        for c in p.houses:
+            if s.city_good[c] == card.good:
+                n += 1
+        p.goods[card.good] += n
+        s.log("produce", seat, f"{card.title}: {n} houses produce")
+        queue_overflow(s, seat)
+    elif act == "double":
+        s.pending.append(("half", seat, key))
+    else:  # pragma: no cover - data validation prevents this
+        raise ValueError(f"card {key}: unknown action {act}")
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Architect: move colonists, then build
+# ------------------------------------------------------------------------------------------------------------
+def legal_arch_move(s: GameState, st: tuple) -> list[Action]:
+    seat, pts = st[1], st[2]
+    out: list[Action] = [DONE]
+    if pts <= 0:
+        return out
+    b = s.board
+    R = s.R
+    occ = s.route_occ
+    stoppable = b.stoppable
+    nland = s.cat.land_colonists
+    col = s.players[seat].col
+    seen: set[tuple[int, int]] = set()
+    for slot, loc in enumerate(col):
+        if loc == STORE:
+            continue
+        kind = 0 if slot < nland else 1
+        if (kind, loc) in seen:
+            continue  # two colonists of one kind at one place: moving either is the same decision
+        seen.add((kind, loc))
+        table = b.by_distance[loc] if loc < R else b.city_by_distance[kind][loc - R]
+        for d, r2 in table:
+            if d > pts:
+                break
+            if occ[r2] < 0 and stoppable[r2]:
+                out.append(("move", slot, r2))
+    return out
+
+
+def apply_arch_move(s: GameState, st: tuple, a: Action) -> None:
+    seat, pts = st[1], st[2]
+    if a[0] == "done":
+        s.pending[-1] = ("arch_build", seat)
+        return
+    _, slot, r2 = a
+    p = s.players[seat]
+    loc = p.col[slot]
+    b = s.board
+    d = b.dist[loc][r2] if loc < s.R else b.city_dist[0 if slot < s.cat.land_colonists else 1][loc - s.R][r2]
+    if loc < s.R:
+        s.route_occ[loc] = -1
+    s.route_occ[r2] = seat
+    p.col[slot] = r2
+    s.pending[-1] = ("arch_move", seat, pts - d)
+
+
+def house_cost(s: GameState, city: int) -> tuple[tuple[int, ...], int]:
+    """Goods and sestertii for a house in ``city`` now."""
+    g = s.city_good[city]
+    return s.cat.house_goods[g], s.cat.house_coins[g] * (s.houses[city].bit_count() + 1)
+
+
+def build_sites(s: GameState, seat: int) -> list[int]:
+    """Cities at an end of a route holding one of the seat's colonists (colonists inside cities do not count)."""
+    R = s.R
+    rc = s.board.route_cities
+    sites: list[int] = []
+    for loc in s.players[seat].col:
+        if 0 <= loc < R:
+            a, b = rc[loc]
+            if a not in sites:
+                sites.append(a)
+            if b not in sites:
+                sites.append(b)
+    return sites
+
+
+def legal_arch_build(s: GameState, st: tuple) -> list[Action]:
+    seat = st[1]
+    p = s.players[seat]
+    out: list[Action] = [DONE]
+    if len(p.houses) >= s.cat.houses:
+        return out
+    bit = 1 << seat
+    cap = s.board.capital
+    for c in build_sites(s, seat):
+        if c == cap or s.houses[c] & bit:
+            continue
+        goods, coins = house_cost(s, c)
+        if p.money >= coins and can_pay(p.goods, goods):
+            out.append(("build", c))
+    return out
+
+
+def apply_arch_build(s: GameState, st: tuple, a: Action) -> None:
+    seat = st[1]
+    if a[0] == "done":
+        s.pending.pop()
+        return
+    build_house(s, seat, a[1], pay_cost=True)
+
+
+def build_house(s: GameState, seat: int, c: int, pay_cost: bool) -> None:
+    p = s.players[seat]
+    if pay_cost:
+        goods, coins = house_cost(s, c)
+        pay(p.goods, goods)
+        p.money -= coins
+    s.houses[c] |= 1 << seat
+    p.houses.append(c)
+    s.log("build", seat, f"builds a house in {s.board.cities[c]}", city=c)
+    if len(p.houses) >= s.cat.houses:
+        trigger_end(s, seat)
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Prefect: produce in a province, or cash in the coins
+# ------------------------------------------------------------------------------------------------------------
+def legal_prefect(s: GameState, st: tuple) -> list[Action]:
+    out: list[Action] = [("produce", i) for i, up in enumerate(s.marker_up) if up]
+    out.append(("cash",))
+    return out
+
+
+def apply_prefect(s: GameState, st: tuple, a: Action) -> None:
+    seat, key = st[1], st[2]
+    s.pending.pop()
+    if a[0] == "cash":
+        coins = sum(s.cat.marker_coins[s.marker_good[i]] for i, up in enumerate(s.marker_up) if not up)
+        s.players[seat].money += coins
+        s.marker_up = [True] * len(s.marker_up)
+        s.turn_info["prefect"] = ("cash", coins)
+        s.log("cash", seat, f"takes {coins} sestertii from the bonus markers; all markers show goods again")
+        return
+    produce_province(s, seat, a[1], bonus=True)
+    queue_overflow(s, seat)
+
+
+def produce_province(s: GameState, seat: int, prov: int, bonus: bool) -> None:
+    """Flip the province's marker; ``seat`` (if >= 0 and bonus) takes the bonus good; every house produces."""
+    s.marker_up[prov] = False
+    good = s.marker_good[prov]
+    rs = ruleset(s)
+    text = f"produces in {s.board.provinces[prov]}"
+    if bonus and seat >= 0:
+        n = 1
+        if rs.pm_bonus(s, seat):
+            n = 2
+            if s.pm == seat:
+                s.pm = (seat - 1) % s.n  # passes to the right
+                text += f" with Praefectus Magnus (now with seat {s.pm + 1})"
+        s.players[seat].goods[good] += n
+    for c in s.board.province_cities[prov]:
+        m = s.houses[c]
+        if m:
+            g = s.city_good[c]
+            for other in range(s.n):
+                if m >> other & 1:
+                    s.players[other].goods[g] += 1
+    s.turn_info["prefect"] = ("produce", prov)
+    s.log("produce", seat, text, province=prov)
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Storehouse overflow: the player chooses which goods to give up
+# ------------------------------------------------------------------------------------------------------------
+def legal_discard(s: GameState, st: tuple) -> list[Action]:
+    goods = s.players[st[1]].goods
+    return [("drop", g) for g in range(5) if goods[g]]
+
+
+def apply_discard(s: GameState, st: tuple, a: Action) -> None:
+    seat = st[1]
+    s.players[seat].goods[a[1]] -= 1
+    if s.free_space(seat) >= 0:
+        s.pending.pop()
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Mercator: trade up to two goods types with the bank
+# ------------------------------------------------------------------------------------------------------------
+def legal_trade(s: GameState, st: tuple) -> list[Action]:
+    seat, sold, bought = st[1], st[2], st[3]
+    p = s.players[seat]
+    used = sold | bought
+    full = used.bit_count() >= 2
+    space = s.free_space(seat)
+    prices = s.cat.prices
+    out: list[Action] = [DONE]
+    for g in range(5):
+        bit = 1 << g
+        if full and not used & bit:
+            continue
+        if p.goods[g] and not bought & bit:
+            out.append(("sell", g))
+        if space > 0 and p.money >= prices[g] and not sold & bit:
+            out.append(("buy", g))
+    return out
+
+
+def apply_trade(s: GameState, st: tuple, a: Action) -> None:
+    seat, sold, bought = st[1], st[2], st[3]
+    if a[0] == "done":
+        s.pending.pop()
+        return
+    g = a[1]
+    p = s.players[seat]
+    if a[0] == "sell":
+        p.goods[g] -= 1
+        p.money += s.cat.prices[g]
+        sold |= 1 << g
+    else:
+        p.goods[g] += 1
+        p.money -= s.cat.prices[g]
+        bought |= 1 << g
+    s.pending[-1] = ("trade", seat, sold, bought)
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Colonist: place new colonists, or take money
+# ------------------------------------------------------------------------------------------------------------
+def colonist_sites(s: GameState, seat: int) -> list[int]:
+    sites = [] if s.board.capital is None else [s.board.capital]
+    sites.extend(sorted(s.players[seat].houses))
+    return sites
+
+
+def legal_colonist(s: GameState, st: tuple) -> list[Action]:
+    seat, started = st[1], st[2]
+    p = s.players[seat]
+    out: list[Action] = [DONE]
+    if not started:
+        out.append(("cash",))
+    if can_pay(p.goods, s.cat.colonist_cost):
+        nland = s.cat.land_colonists
+        kinds = []
+        if STORE in p.col[:nland]:
+            kinds.append(0)
+        if STORE in p.col[nland:]:
+            kinds.append(1)
+        for c in colonist_sites(s, seat):
+            for k in kinds:
+                out.append(("place", k, c))
+    return out
+
+
+def apply_colonist(s: GameState, st: tuple, a: Action) -> None:
+    seat = st[1]
+    p = s.players[seat]
+    if a[0] == "done":
+        s.pending.pop()
+        s.turn_info.setdefault("colonist", "place")
+        return
+    if a[0] == "cash":
+        n = s.colonists_on_board(seat)
+        p.money += s.cat.colonist_base_money + n
+        s.pending.pop()
+        s.turn_info["colonist"] = "cash"
+        s.log("cash", seat, f"takes {s.cat.colonist_base_money + n} sestertii")
+        return
+    _, kind, c = a
+    pay(p.goods, s.cat.colonist_cost)
+    place_colonist(s, seat, kind, c)
+    s.turn_info["colonist"] = "place"
+    s.pending[-1] = ("colonist", seat, 1)
+
+
+def place_colonist(s: GameState, seat: int, kind: int, city: int) -> None:
+    p = s.players[seat]
+    nland = s.cat.land_colonists
+    rng = range(0, nland) if kind == 0 else range(nland, len(p.col))
+    for slot in rng:
+        if p.col[slot] == STORE:
+            p.col[slot] = s.R + city
+            s.log("colonist", seat, f"places a {'land' if kind == 0 else 'sea'} colonist in {s.board.cities[city]}")
+            return
+    raise IllegalAction("no colonist of that kind in the storehouse", "Colonist")
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Tribune: after taking the cards back, may buy one colonist into the capital
+# ------------------------------------------------------------------------------------------------------------
+def legal_tribune(s: GameState, st: tuple) -> list[Action]:
+    seat = st[1]
+    p = s.players[seat]
+    out: list[Action] = [DONE]
+    if s.board.capital is not None and can_pay(p.goods, s.cat.colonist_cost):
+        nland = s.cat.land_colonists
+        if STORE in p.col[:nland]:
+            out.append(("recruit", 0))
+        if STORE in p.col[nland:]:
+            out.append(("recruit", 1))
+    return out
+
+
+def apply_tribune(s: GameState, st: tuple, a: Action) -> None:
+    seat = st[1]
+    s.pending.pop()
+    if a[0] == "recruit":
+        pay(s.players[seat].goods, s.cat.colonist_cost)
+        place_colonist(s, seat, a[1], s.board.capital)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Senator and Consul: buy cards from the display
+# ------------------------------------------------------------------------------------------------------------
+def purchase_options(s: GameState, seat: int, pos: int, with_position: bool) -> list[Action]:
+    key = s.display[pos]
+    if key is None:
+        return []
+    goods = s.players[seat].goods
+    fixed = list(s.cat.cards[key].cost)
+    wild = 0
+    if with_position:
+        for g in s.display_costs[pos]:
+            if g == ANY:
+                wild += 1
+            else:
+                fixed[g] += 1
+    if not can_pay(goods, fixed):
+        return []
+    if wild == 0:
+        return [("card", pos, -1)]
+    out: list[Action] = []
+    for combo in combinations_with_replacement(range(5), wild):
+        need = fixed[:]
+        for g in combo:
+            need[g] += 1
+        if can_pay(goods, need):
+            out.append(("card", pos, *combo))
+    return out
+
+
+def legal_buy(s: GameState, st: tuple) -> list[Action]:
+    seat, left, with_position = st[1], st[2], st[3]
+    out: list[Action] = [DONE]
+    for pos in range(len(s.display)):
+        out.extend(purchase_options(s, seat, pos, bool(with_position)))
+    return out
+
+
+def apply_buy(s: GameState, st: tuple, a: Action) -> None:
+    seat, left, with_position = st[1], st[2], st[3]
+    if a[0] == "done":
+        s.pending.pop()
+        return
+    pos = a[1]
+    key = s.display[pos]
+    assert key is not None
+    p = s.players[seat]
+    cost = list(s.cat.cards[key].cost)
+    if with_position:
+        extra = [g for g in s.display_costs[pos] if g != ANY]
+        for g in extra:
+            cost[g] += 1
+        for g in a[2:]:
+            if g >= 0:
+                cost[g] += 1
+    pay(p.goods, cost)
+    p.hand.append(key)
+    s.display[pos] = None
+    s.turn_info.setdefault("bought", []).append(key)
+    s.log("buy", seat, f"buys {s.cat.cards[key].title} from position {pos + 1}", card=key)
+    if display_empty(s):
+        trigger_end(s, seat)
+    if left <= 1:
+        s.pending.pop()
+    else:
+        s.pending[-1] = ("buy", seat, left - 1, with_position)
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Diplomat and double cards
+# ------------------------------------------------------------------------------------------------------------
+def legal_diplomat(s: GameState, st: tuple) -> list[Action]:
+    return [("copy", target) for target, _ in ruleset(s).diplomat_targets(s, st[1])]
+
+
+def apply_diplomat(s: GameState, st: tuple, a: Action) -> None:
+    seat, target = st[1], a[1]
+    s.pending.pop()
+    key = dict(ruleset(s).diplomat_targets(s, seat))[target]
+    s.turn_info["copied"] = key
+    s.log("copy", seat, f"copies {s.cat.cards[key].title}", card=key, target=target)
+    ruleset(s).copy_done(s, seat, target)
+    perform(s, seat, key, via="diplomat")
+
+
+def legal_half(s: GameState, st: tuple) -> list[Action]:
+    return [("half", 0), ("half", 1)]
+
+
+def apply_half(s: GameState, st: tuple, a: Action) -> None:
+    seat, key = st[1], st[2]
+    s.pending.pop()
+    half = s.cat.cards[key].halves[a[1]]
+    s.turn_info["half"] = half
+    perform(s, seat, half)
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Automatic steps
+# ------------------------------------------------------------------------------------------------------------
+def apply_end_turn(s: GameState, st: tuple, a: Action) -> None:
+    s.pending.pop()
+    ruleset(s).end_turn(s)
+
+
+def legal_auto(s: GameState, st: tuple) -> list[Action]:
+    return [("auto",)]
+
+
+register("turn", legal_turn, apply_turn)
+register("arch_move", legal_arch_move, apply_arch_move)
+register("arch_build", legal_arch_build, apply_arch_build)
+register("prefect", legal_prefect, apply_prefect)
+register("discard", legal_discard, apply_discard)
+register("trade", legal_trade, apply_trade)
+register("colonist", legal_colonist, apply_colonist)
+register("tribune", legal_tribune, apply_tribune)
+register("buy", legal_buy, apply_buy)
+register("diplomat", legal_diplomat, apply_diplomat)
+register("half", legal_half, apply_half)
+register("end_turn", legal_auto, apply_end_turn)

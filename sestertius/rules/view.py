@@ -1,0 +1,77 @@
+"""What one seat may see. Everything sent to a browser or a bot goes through ``player_view``: the deck order is
+never included (only its size and the numeral on its top card's back), nor another player's hand (only its size).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..catalog import GOODS
+from .state import STORE
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+
+def public_board(game: "Game") -> dict[str, Any]:
+    s = game.state
+    b = s.board
+    return {
+        "board": b.name,
+        "cities": [
+            {"id": c, "name": name, "good": GOODS[s.city_good[c]] if s.city_good[c] >= 0 else None,
+             "province": b.province_of[c], "capital": c == b.capital, "lat": b.lat[c], "lon": b.lon[c],
+             "houses": [seat for seat in range(s.n) if s.houses[c] >> seat & 1]}
+            for c, name in enumerate(b.cities)
+        ],
+        "routes": [{"id": r.id, "kind": ("land", "sea")[r.kind], "a": r.a, "b": r.b, "no_stop": r.no_stop,
+                    "colonist": s.route_occ[r.id]} for r in b.routes],
+        "provinces": [{"id": i, "name": name, "good": GOODS[s.marker_good[i]], "good_side": s.marker_up[i],
+                       "coins": s.cat.marker_coins[s.marker_good[i]]}
+                      for i, name in enumerate(b.provinces)],
+    }
+
+
+def player_view(game: "Game", seat: int | None) -> dict[str, Any]:
+    s = game.state
+    cat = s.cat
+    R = s.R
+    players = []
+    for i, p in enumerate(s.players):
+        colonists = []
+        for slot, loc in enumerate(p.col):
+            kind = "land" if slot < cat.land_colonists else "sea"
+            where = ("store" if loc == STORE else {"route": loc} if loc < R else {"city": loc - R})
+            colonists.append({"slot": slot, "kind": kind, "at": where})
+        mine = seat == i
+        players.append({
+            "seat": i, "money": p.money, "goods": dict(zip(GOODS, p.goods)), "colonists": colonists,
+            "houses": p.houses, "houses_left": cat.houses - len(p.houses),
+            "storehouse": {"used": s.storehouse_used(i), "size": cat.storehouse},
+            "hand": list(p.hand) if mine else None, "hand_size": len(p.hand),
+            "pile_top": p.pile[-1] if p.pile else None, "pile_size": len(p.pile),
+            "vp": p.vp,
+        })
+    to_act = game.to_act()
+    legal = game.legal_actions() if seat is not None and to_act == seat else []
+    out = {
+        "options": game.options.to_dict(),
+        "turn": s.turn, "current": s.current, "to_act": to_act, "over": s.over,
+        "step": list(s.pending[-1][:1]) if s.pending and not s.over else None,
+        "pm": s.pm, "concordia": s.concordia, "final_turns": s.final_turns,
+        "display": [{"card": key, "extra": [("any" if g < 0 else GOODS[g]) for g in s.display_costs[i]]}
+                    for i, key in enumerate(s.display)],
+        "deck_size": len(s.deck), "deck_top": s.deck_labels[-1] if s.deck_labels else None,
+        "players": players, **public_board(game),
+        "legal": [{"action": list(a), "text": game.describe(a)} for a in legal],
+        "events": s.events[-200:],
+        "can_undo": seat is not None and to_act == seat and game.can_undo(),
+    }
+    if s.over:
+        out["scores"] = game.scores()
+        out["ranking"] = game.ranking()
+    if s.intermediate:
+        out["intermediate"] = s.intermediate
+    extra_view = getattr(s, "extra", {}).get("public")
+    if extra_view:
+        out["extra"] = extra_view
+    return out
