@@ -229,6 +229,9 @@ def parse_board(text: str, source: str = "<board>") -> Board:
         lat.append(float(info["lat"]))
         lon.append(float(info["lon"]))
         xy = info.get("xy")
+        if xy is not None and (not isinstance(xy, list) or len(xy) != 2
+                               or not all(isinstance(v, (int, float)) for v in xy)):
+            raise fail(f"city {cname!r}: xy must be [x, y] (two numbers), not {xy!r}")
         layout.append((float(xy[0]), float(xy[1])) if xy else None)
 
     # routes
@@ -242,7 +245,7 @@ def parse_board(text: str, source: str = "<board>") -> Board:
         x, y = sorted((index[item[1]], index[item[2]]))
         allowed_twice.add((KIND_NAMES.index(item[0]), x, y))
     for i, item in enumerate(raw["routes"]):
-        where = f"route {i + 1} ({' '.join(map(str, item)) if isinstance(item, list) else item!r})"
+        where = f"route {i + 1} ({' '.join(map(str, item)) if isinstance(item, list) else repr(item)})"
         if not isinstance(item, list) or len(item) not in (3, 4):
             raise fail(f"{where}: must be [\"land\"|\"sea\", city, city] with an optional \"no-stop\"")
         kind_name, a_name, b_name = item[0], item[1], item[2]
@@ -264,6 +267,8 @@ def parse_board(text: str, source: str = "<board>") -> Board:
         seen[key] = seen.get(key, 0) + 1
         if seen[key] > 1 and key not in allowed_twice:
             raise fail(f"{where}: duplicate route (declare it in parallel_routes if the board really has two)")
+        if seen[key] > 2:
+            raise fail(f"{where}: duplicate route (parallel_routes allows two routes of one kind, not more)")
         routes.append(Route(len(routes), kind, a, b, no_stop))
 
     players = tuple(raw.get("players", (2, 5)))

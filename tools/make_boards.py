@@ -591,8 +591,11 @@ def main(argv: list[str] | None = None) -> int:
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) == 5 and cells[0] in BOARDS:
             statuses[cells[0]] = cells[1]
-    sys.path.insert(0, str(ROOT))
-    from sestertius.board import parse_board  # noqa: E402  (validate with the project's own loader)
+    try:
+        from sestertius.board import parse_board  # validate with the project's own loader
+    except ImportError:  # run from a checkout without an installed package
+        sys.path.insert(0, str(ROOT))
+        from sestertius.board import parse_board
 
     OUT.mkdir(parents=True, exist_ok=True)
     stale = []

@@ -1,0 +1,101 @@
+"""Whole games played by bots, with statistics: the engine of ``concordia simulate`` and the benchmarks."""
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any
+
+from .bots import make_bot
+from .rules.game import Game
+from .rules.options import GameOptions
+
+
+def play_game(options: GameOptions, seed: int, bots: list[str]) -> Game:
+    """Play one game to its end. ``bots`` names one bot per seat (or one for all)."""
+    game = Game.new(options, seed=seed)
+    seats = max(options.players, 1)
+    names = bots if len(bots) == seats else [bots[0]] * seats
+    players = [make_bot(name, seed * 31 + i) for i, name in enumerate(names)]
+    while not game.is_over:
+        legal = game.legal_actions()
+        seat = game.to_act()
+        action = legal[0] if len(legal) == 1 else players[seat].choose(game, legal)
+        game.apply_unchecked(action)
+    return game
+
+
+def _summary(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {}
+    qs = statistics.quantiles(values, n=10) if len(values) > 1 else [values[0]] * 9
+    return {"mean": round(statistics.fmean(values), 2), "min": min(values), "p10": round(qs[0], 1),
+            "median": statistics.median(values), "p90": round(qs[-1], 1), "max": max(values),
+            "stdev": round(statistics.pstdev(values), 2)}
+
+
+def run_simulation(board: str, players: int, games: int, seed: int = 0, bots: list[str] | None = None,
+                   venus: bool = False, display: str = "standard", mode: str = "base",
+                   difficulty: str = "standard", progress: bool = True) -> dict[str, Any]:
+    bots = bots or ["random"]
+    if mode == "solo":
+        players = 1
+    options = GameOptions(board=board, players=players, venus=venus, display=display, mode=mode,
+                          difficulty=difficulty).validate()
+    iterator = range(games)
+    bar = None
+    if progress:
+        from tqdm import tqdm
+        bar = tqdm(iterator, desc=f"{board} {mode} x{players}", unit="game")
+        iterator = bar
+    winners: list[int] = []
+    totals: list[list[int]] = [[] for _ in range(players)]
+    automaton: list[int] = []
+    turns: list[int] = []
+    decisions = 0
+    start = time.perf_counter()
+    for i in iterator:
+        game = play_game(options, seed + i, bots)
+        decisions += len(game.history)
+        turns.append(game.state.turn + 1)
+        scores = game.scores()
+        for seat in range(players):
+            totals[seat].append(scores[seat]["total"])
+        winners.append(game.ranking()[0])
+        extra = game.state.extra.get("contrarius_score")
+        if extra is not None:
+            automaton.append(extra)
+    elapsed = time.perf_counter() - start
+    report: dict[str, Any] = {
+        "board": board, "players": players, "games": games, "seed": seed, "bots": bots, "mode": mode,
+        "venus": venus, "seconds": round(elapsed, 3),
+        "games_per_second": round(games / elapsed, 2) if elapsed else None,
+        "decisions_per_second": round(decisions / elapsed) if elapsed else None,
+        "turns": _summary(turns), "decisions_per_game": round(decisions / max(games, 1), 1),
+        "scores": {f"seat {s + 1}": _summary(totals[s]) for s in range(players)},
+        "all_scores": _summary([x for t in totals for x in t]),
+        "wins": {f"seat {s + 1}": winners.count(s) for s in range(players)},
+    }
+    if automaton:
+        report["contrarius"] = _summary(automaton)
+        report["win_rate"] = round(winners.count(0) / games, 3)
+    return report
+
+
+def format_report(r: dict[str, Any]) -> str:
+    lines = [f"{r['games']} games of {r['board']} ({r['mode']}{', Venus' if r['venus'] else ''}), "
+             f"{r['players']} player(s), bots {','.join(r['bots'])}, seeds {r['seed']}..{r['seed'] + r['games'] - 1}",
+             f"speed: {r['games_per_second']} games/s, {r['decisions_per_second']} decisions/s "
+             f"({r['seconds']} s on one core)",
+             f"game length: {r['turns'].get('mean')} turns on average (min {r['turns'].get('min')}, "
+             f"max {r['turns'].get('max')}), {r['decisions_per_game']} decisions per game"]
+    lines.append("score distribution (VP):")
+    lines.append(f"  {'':10} {'mean':>7} {'min':>5} {'p10':>6} {'median':>7} {'p90':>6} {'max':>5} {'wins':>6}")
+    for seat, s in r["scores"].items():
+        lines.append(f"  {seat:10} {s['mean']:7} {s['min']:5} {s['p10']:6} {s['median']:7} {s['p90']:6} "
+                     f"{s['max']:5} {r['wins'][seat]:6}")
+    if "contrarius" in r:
+        c = r["contrarius"]
+        lines.append(f"  {'Contrarius':10} {c['mean']:7} {c['min']:5} {c['p10']:6} {c['median']:7} {c['p90']:6} "
+                     f"{c['max']:5}")
+        lines.append(f"player win rate: {r['win_rate'] * 100:.1f}%")
+    return "\n".join(lines)
