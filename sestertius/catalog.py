@@ -208,3 +208,22 @@ def _load_cached(override_file: str | None) -> Catalog:
 def load_catalog() -> Catalog:
     p = overrides_path()
     return _load_cached(str(p) if p else None)
+
+
+@lru_cache(maxsize=None)
+def _assumptions() -> dict[str, dict[str, str]]:
+    return _read("assumptions.toml")
+
+
+def assumptions_for(options: Any) -> list[dict[str, str]]:
+    """The assumed values in play in a game with these options: [{"id", "text"}], for showing to users."""
+    active = {"always"}
+    if getattr(options, "venus", False):
+        active.add("venus")
+    if getattr(options, "display", "") == "wine":
+        active.add("wine")
+    if getattr(options, "intermediate_scoring", False):
+        active.add("intermediate")
+    if getattr(options, "mode", "") == "solo":
+        active.add("solo")
+    return [{"id": k, "text": v["text"]} for k, v in _assumptions().items() if v.get("when") in active]

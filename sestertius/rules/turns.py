@@ -167,7 +167,9 @@ def playable(s: GameState, seat: int, key: str) -> bool:
         return bool(ruleset(s).diplomat_targets(s, seat))
     if card.action == "magister":
         pile = s.players[seat].pile
-        return bool(pile) and s.cat.cards[pile[-1]].action not in ("senator", "magister")
+        # the repeated card must itself be performable now (a repeated Diplomat needs a card to copy)
+        return (bool(pile) and s.cat.cards[pile[-1]].action not in ("senator", "magister")
+                and playable(s, seat, pile[-1]))
     return True
 
 
@@ -178,7 +180,8 @@ def why_not_playable(s: GameState, seat: int, key: str) -> str:
     if card.action == "diplomat":
         return "Diplomat: no other player's discard pile shows a card you may copy (not empty, not a Diplomat)"
     if card.action == "magister":
-        return "Magister: your discard pile must show a card to repeat, and not a Senator"
+        return ("Magister: your discard pile must show a card to repeat, not a Senator, and one you could "
+                "perform now (a repeated Diplomat needs a card to copy)")
     return "not playable now"
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..catalog import GOODS
+from ..catalog import GOODS, assumptions_for
 from .state import STORE
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -65,6 +65,7 @@ def player_view(game: "Game", seat: int | None) -> dict[str, Any]:
         "legal": [{"action": list(a), "text": game.describe(a)} for a in legal],
         "events": s.events[-200:],
         "can_undo": seat is not None and to_act == seat and game.can_undo(),
+        "assumptions": assumptions_for(game.options),
     }
     if s.over:
         out["scores"] = game.scores()
