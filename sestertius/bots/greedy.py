@@ -8,7 +8,7 @@ from ..rules.scoring import score_seat
 from ..rules.state import STORE
 from ..rules.turns import build_sites
 
-PIECE_WORTH = {"house": 4.0, "colonist": 2.0, "card": 3.0, "site": 0.6, "money": 0.15, "goods": 0.2}
+PIECE_WORTH = {"house": 10.0, "colonist": 3.0, "card": 6.0, "site": 0.6, "money": 0.3, "goods": 0.25}
 
 
 def value(game, seat: int) -> float:
