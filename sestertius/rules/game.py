@@ -19,7 +19,7 @@ from .errors import IllegalAction, RecordError
 from .explain import describe, explain_illegal
 from .options import GameOptions
 from .scoring import ranking, score_all
-from .state import AUTO, AUTOMATON, CHANCE, GameState, new_state, splitmix64
+from .state import AUTO, AUTOMATON, CHANCE, new_state, splitmix64
 from .turns import STEPS, ruleset
 
 RECORD_FORMAT = "sestertius-game"
@@ -31,17 +31,17 @@ def _tupled(a: Any) -> tuple:
 
 
 class Game:
-    def __init__(self, options: GameOptions, seed: int, state: GameState | None = None) -> None:
+    def __init__(self, options: GameOptions, seed: int, auto_chance: bool | None = None) -> None:
         self.options = options
         self.seed = seed
         self.history: list[tuple] = []
         self.deciders: list[int] = []  # who made each decision in history
-        self.auto_chance = not options.manual_dice
-        if state is None:
-            state = new_state(options, seed)
-            ruleset(state).setup(state)
-            if not state.pending:
-                state.pending.append(("turn", state.current))
+        # chance outcomes are sampled unless a person enters them (table assistant) or a record supplies them
+        self.auto_chance = (not options.manual_dice) if auto_chance is None else auto_chance
+        state = new_state(options, seed)
+        ruleset(state).setup(state)
+        if not state.pending:
+            state.pending.append(("turn", state.current))
         self.state = state
         self._advance()
 
@@ -156,7 +156,7 @@ class Game:
                 raise RecordError(f"record field {key!r} is missing or not a {typ.__name__}")
         opts = GameOptions.from_dict(rec["options"])
         _load_modes(opts)
-        game = cls(GameOptions(**{**opts.__dict__, "manual_dice": True}), rec["seed"])
+        game = cls(opts, rec["seed"], auto_chance=False)  # chance outcomes come from the record
         actions = rec["actions"] if upto is None else rec["actions"][:upto]
         for i, raw in enumerate(actions):
             if not isinstance(raw, list):
@@ -165,7 +165,6 @@ class Game:
                 game.apply(_tupled(raw))
             except IllegalAction as e:
                 raise RecordError(f"decision {i + 1} ({raw!r}) is illegal in the replayed game: {e}") from None
-        game.options = opts
         game.auto_chance = not opts.manual_dice
         if upto is None:
             game._advance()
