@@ -22,7 +22,7 @@ GOODS = ("brick", "food", "tool", "wine", "cloth")
 BRICK, FOOD, TOOL, WINE, CLOTH = range(5)
 GODS = ("Vesta", "Jupiter", "Saturnus", "Venus", "Mercurius", "Mars", "Minerva")
 ACTIONS = ("tribune", "architect", "prefect", "mercator", "senator", "consul", "diplomat", "colonist",
-           "specialist", "magister", "double")
+           "specialist", "magister", "double", "legatus", "proconsul")
 ANY = -1  # an "any good" payment slot
 
 
@@ -41,6 +41,7 @@ class Card:
     good: int = -1  # specialist
     vp_per_house: int = 0  # specialist (Minerva)
     halves: tuple[str, ...] = ()  # double cards
+    buys: int = 2  # Senator-like cards: how many cards one performance may buy (Praetor: 1)
 
 
 @dataclass(frozen=True)
@@ -136,7 +137,7 @@ def build_catalog(components: dict[str, Any], cards_raw: dict[str, Any]) -> Cata
                 key=key, title=info.get("title", key), action=action, gods=gods,
                 cost=goods_vector(info.get("cost", {}), where + " cost"), money=int(info.get("money", 0)),
                 good=GOODS.index(good) if good in GOODS else -1, vp_per_house=int(info.get("vp_per_house", 0)),
-                halves=tuple(info.get("halves", ())),
+                halves=tuple(info.get("halves", ())), buys=int(info.get("buys", 2)),
             )
         for card in cards.values():
             for h in card.halves:

@@ -18,7 +18,7 @@ from . import turns
 from .errors import IllegalAction, RecordError
 from .explain import describe, explain_illegal
 from .options import GameOptions
-from .scoring import ranking, score_all
+from .scoring import score_all
 from .state import AUTO, AUTOMATON, CHANCE, new_state, splitmix64
 from .turns import STEPS, ruleset
 
@@ -129,7 +129,7 @@ class Game:
         return score_all(self.state)
 
     def ranking(self) -> list[int]:
-        return ranking(self.state)
+        return ruleset(self.state).ranking(self.state)
 
     def describe(self, action: tuple, seat: int | None = None) -> str:
         return describe(self.state, action)
@@ -230,6 +230,7 @@ def rule_name(st: tuple) -> str:
         "turn": "Play a card", "arch_move": "Architect (move)", "arch_build": "Architect (build)",
         "prefect": "Prefect", "discard": "Storehouse", "trade": "Mercator", "colonist": "Colonist",
         "tribune": "Tribune", "buy": "Buying cards", "diplomat": "Diplomat", "half": "Double card",
+        "start_city": "Team setup", "legatus": "Legatus", "partner_play": "Proconsul",
     }.get(st[0], st[0])
 
 
@@ -237,5 +238,7 @@ def _load_modes(opts: GameOptions) -> None:
     """Import the module of a mode so that it registers its ruleset and steps."""
     if opts.mode == "solo":
         from ..automaton import solitaria  # noqa: F401
+    if opts.mode == "team":
+        from . import team  # noqa: F401
     if opts.mode not in turns.RULESETS:
         raise RecordError(f"mode {opts.mode!r} is not available")

@@ -7,7 +7,7 @@ from typing import Any
 from ..board import BoardError, board_names, load_board
 from .errors import OptionsError
 
-MODES = ("base", "solo")
+MODES = ("base", "solo", "team")
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,8 @@ class GameOptions:
             raise OptionsError(f"unknown mode {self.mode!r}; modes: {', '.join(MODES)}")
         if self.mode == "base" and not 2 <= self.players <= 5:
             raise OptionsError(f"the base game is for 2 to 5 players, not {self.players}")
+        if self.mode == "team" and self.players not in (4, 6):
+            raise OptionsError(f"team play is for 4 or 6 players (teams of two), not {self.players}")
         if self.mode == "solo" and self.players != 1:
             raise OptionsError("Solitaria solo play has exactly 1 player")
         if self.display not in ("standard", "wine"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..catalog import BRICK, Catalog
 from .state import STORE, GameState
+from .turns import ruleset
 
 
 def god_values(s: GameState, seat: int) -> dict[str, int]:
@@ -20,12 +21,18 @@ def god_values(s: GameState, seat: int) -> dict[str, int]:
     non_brick = sum(1 for c in houses if s.city_good[c] != BRICK)
     kinds = {s.city_good[c] for c in houses}
     on_board = sum(1 for loc in p.col if loc != STORE)
+    partner = ruleset(s).partner(s, seat)
+    if partner is None:
+        venus = min(sc["venus_max"],
+                    sc["venus_per"] * sum(1 for k in per_province.values() if k >= sc["venus_min_houses"]))
+    else:  # team play: 1 per province where both partners have a house
+        theirs = {s.board.province_of[c] for c in s.players[partner].houses}
+        venus = sc["venus_team_per"] * len(theirs.intersection(per_province))
     return {
         "Vesta": (p.money + goods_value) // sc["vesta_per"],
         "Jupiter": min(sc["jupiter_max"], non_brick),
         "Saturnus": len(per_province),
-        "Venus": min(sc["venus_max"],
-                     sc["venus_per"] * sum(1 for k in per_province.values() if k >= sc["venus_min_houses"])),
+        "Venus": venus,
         "Mercurius": min(sc["mercurius_max"], sc["mercurius_per"] * len(kinds)),
         "Mars": min(sc["mars_max"], sc["mars_per"] * on_board),
     }

@@ -172,8 +172,9 @@ def new_state(options: GameOptions, seed: int, catalog: Catalog | None = None) -
     s.marker_up = [True] * len(board.provinces)
 
     # sale decks: shuffled separately, stack I on top
-    deck_set = "venus" if options.venus else "base"
-    numerals = list(NUMERALS[: max(1, min(options.players, 5))]) if options.mode == "base" else ["I", "II"]
+    deck_set = "team" if options.mode == "team" else "venus" if options.venus else "base"
+    numerals = (list(NUMERALS[: max(1, min(options.players, 5))]) if options.mode in ("base", "team")
+                else ["I", "II"])
     s.deck, s.deck_labels = [], []
     for numeral in reversed(numerals):  # the end of the list is the top of the stack
         cards = list(cat.decks[deck_set][numeral])

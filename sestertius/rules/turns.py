@@ -55,8 +55,27 @@ class Ruleset:
                     out.append((other, card))
         return out
 
+    def perform(self, s: GameState, seat: int, card: Card) -> None:
+        """Perform a card action the base game does not know."""
+        raise ValueError(f"card {card.key}: action {card.action!r} is not part of mode {self.name!r}")
+
     def copy_done(self, s: GameState, seat: int, target: int) -> None:
         """Called after a Diplomat copied from ``target`` (Solitaria flips Contrarius' card)."""
+
+    def partner(self, s: GameState, seat: int) -> int | None:
+        """The seat's team partner (team play), or None."""
+        return None
+
+    def funds(self, s: GameState, seat: int) -> int:
+        """Sestertii the seat can spend now (team play: a partner's money may be taken too)."""
+        return s.players[seat].money
+
+    def spend(self, s: GameState, seat: int, amount: int) -> None:
+        s.players[seat].money -= amount
+
+    def ranking(self, s: GameState) -> list[int]:
+        from .scoring import ranking
+        return ranking(s)
 
     def next_seat(self, s: GameState, seat: int) -> int:
         return (seat + 1) % s.n
@@ -230,7 +249,7 @@ def perform(s: GameState, seat: int, key: str | None, via: str = "") -> None:
         s.log("tribune", seat, f"takes {k} cards back" + (f", +{bonus} sestertii" if bonus else ""))
         s.pending.append(("tribune", seat))
     elif act == "senator":
-        s.pending.append(("buy", seat, 2, 1))
+        s.pending.append(("buy", seat, card.buys, 1))
     elif act == "consul":
         s.pending.append(("buy", seat, 1, 0))
     elif act == "diplomat":
@@ -246,8 +265,8 @@ def perform(s: GameState, seat: int, key: str | None, via: str = "") -> None:
         queue_overflow(s, seat)
     elif act == "double":
         s.pending.append(("half", seat, key))
-    else:  # pragma: no cover - data validation prevents this
-        raise ValueError(f"card {key}: unknown action {act}")
+    else:  # actions of a mode (team play's Legatus, Proconsul): the ruleset performs them
+        ruleset(s).perform(s, seat, card)
 
 
 # ------------------------------------------------------------------------------------------------------------
@@ -327,11 +346,12 @@ def legal_arch_build(s: GameState, st: tuple) -> list[Action]:
         return out
     bit = 1 << seat
     cap = s.board.capital
+    funds = ruleset(s).funds(s, seat)
     for c in build_sites(s, seat):
         if c == cap or s.houses[c] & bit:
             continue
         goods, coins = house_cost(s, c)
-        if p.money >= coins and can_pay(p.goods, goods):
+        if funds >= coins and can_pay(p.goods, goods):
             out.append(("build", c))
     return out
 
@@ -349,7 +369,7 @@ def build_house(s: GameState, seat: int, c: int, pay_cost: bool) -> None:
     if pay_cost:
         goods, coins = house_cost(s, c)
         pay(p.goods, goods)
-        p.money -= coins
+        ruleset(s).spend(s, seat, coins)
     s.houses[c] |= 1 << seat
     p.houses.append(c)
     s.log("build", seat, f"builds a house in {s.board.cities[c]}", city=c)
@@ -429,6 +449,7 @@ def legal_trade(s: GameState, st: tuple) -> list[Action]:
     used = sold | bought
     full = used.bit_count() >= 2
     space = s.free_space(seat)
+    funds = ruleset(s).funds(s, seat)
     prices = s.cat.prices
     out: list[Action] = [DONE]
     for g in range(5):
@@ -437,7 +458,7 @@ def legal_trade(s: GameState, st: tuple) -> list[Action]:
             continue
         if p.goods[g] and not bought & bit:
             out.append(("sell", g))
-        if space > 0 and p.money >= prices[g] and not sold & bit:
+        if space > 0 and funds >= prices[g] and not sold & bit:
             out.append(("buy", g))
     return out
 
@@ -455,7 +476,7 @@ def apply_trade(s: GameState, st: tuple, a: Action) -> None:
         sold |= 1 << g
     else:
         p.goods[g] += 1
-        p.money -= s.cat.prices[g]
+        ruleset(s).spend(s, seat, s.cat.prices[g])
         bought |= 1 << g
     s.pending[-1] = ("trade", seat, sold, bought)
 
@@ -617,12 +638,16 @@ def apply_buy(s: GameState, st: tuple, a: Action) -> None:
 # Diplomat and double cards
 # ------------------------------------------------------------------------------------------------------------
 def legal_diplomat(s: GameState, st: tuple) -> list[Action]:
-    return [("copy", target) for target, _ in ruleset(s).diplomat_targets(s, st[1])]
+    # a Diplomat performed by a partner or a follower may find nothing to copy: then it does nothing
+    return [("copy", target) for target, _ in ruleset(s).diplomat_targets(s, st[1])] or [DONE]
 
 
 def apply_diplomat(s: GameState, st: tuple, a: Action) -> None:
-    seat, target = st[1], a[1]
+    seat = st[1]
     s.pending.pop()
+    if a[0] == "done":
+        return
+    target = a[1]
     key = dict(ruleset(s).diplomat_targets(s, seat))[target]
     s.turn_info["copied"] = key
     s.log("copy", seat, f"copies {s.cat.cards[key].title}", card=key, target=target)
@@ -639,6 +664,7 @@ def apply_half(s: GameState, st: tuple, a: Action) -> None:
     s.pending.pop()
     half = s.cat.cards[key].halves[a[1]]
     s.turn_info["half"] = half
+    s.turn_info["half_index"] = a[1]
     perform(s, seat, half)
 
 

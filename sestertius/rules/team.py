@@ -1,0 +1,165 @@
+"""Concordia Venus team play: 4 or 6 players in teams of two, partners sitting opposite.
+
+The active player plays a card and performs it, then the partner performs the same card (for a double card, the
+other half). The Legatus makes the partner play a card that both perform, the partner first; the Proconsul buys
+one card and then lets the partner play a card for themselves only. Partners may use each other's sestertii,
+never goods or cards. A team scores the sum of its partners; Venus scores 1 per province where both partners
+have a house.
+"""
+from __future__ import annotations
+
+from ..catalog import Card
+from .scoring import score_all
+from .state import AUTO, GameState
+from .turns import RULESETS, Ruleset, perform, playable, register
+
+
+class TeamRuleset(Ruleset):
+    name = "team"
+
+    def partner(self, s: GameState, seat: int) -> int | None:
+        return (seat + s.n // 2) % s.n
+
+    def setup(self, s: GameState) -> None:
+        half = s.n // 2
+        team_money = s.cat.raw["components"]["team"]["money"]
+        for seat, p in enumerate(s.players):
+            first = seat < half
+            p.hand = list(s.cat.hands["team_first" if first else "team_second"])
+            p.money = team_money[seat] if first else 0  # one purse per team, held by its first player
+        for seat in reversed(range(half, s.n)):  # second-half seats choose where their colonists start
+            s.pending.append(("start_city", seat))
+
+    # -- money: a partner's sestertii may be taken when needed ------------------------------------------------
+    def funds(self, s: GameState, seat: int) -> int:
+        return s.players[seat].money + s.players[(seat + s.n // 2) % s.n].money
+
+    def spend(self, s: GameState, seat: int, amount: int) -> None:
+        p = s.players[seat]
+        own = min(p.money, amount)
+        p.money -= own
+        if amount > own:
+            s.players[(seat + s.n // 2) % s.n].money -= amount - own
+
+    # -- the partner's part of every card ---------------------------------------------------------------------
+    def after_card(self, s: GameState, seat: int, card: Card) -> None:
+        if card.action not in ("legatus", "proconsul"):  # those two involve the partner in their own way
+            s.pending.append(("partner", AUTO, seat, card.key))
+
+    def perform(self, s: GameState, seat: int, card: Card) -> None:
+        partner = (seat + s.n // 2) % s.n
+        if card.action == "legatus":
+            s.pending.append(("legatus", partner, seat))
+        elif card.action == "proconsul":
+            s.pending.append(("partner_play", partner))
+            s.pending.append(("buy", seat, 1, 0))  # buy one card at its own cost first
+        else:  # pragma: no cover - the catalogue only has these two team actions
+            super().perform(s, seat, card)
+
+    def diplomat_targets(self, s: GameState, seat: int) -> list[tuple[int, str]]:
+        partner = (seat + s.n // 2) % s.n
+        taken = s.turn_info.get("copied_from") if s.turn_info.get("seat") == partner else None
+        return [(t, key) for t, key in super().diplomat_targets(s, seat) if t != partner and t != taken]
+
+    def copy_done(self, s: GameState, seat: int, target: int) -> None:
+        s.turn_info["copied_from"] = target  # partners may not copy the same card in one turn
+
+    def ranking(self, s: GameState) -> list[int]:
+        half = s.n // 2
+        totals = team_totals(s)
+        teams = sorted(range(half), key=lambda t: (-totals[t], min((s.pm - m) % s.n for m in (t, t + half))))
+        return [seat for t in teams for seat in (t, t + half)]
+
+
+def team_totals(s: GameState) -> list[int]:
+    half = s.n // 2
+    scores = score_all(s)
+    return [scores[t]["total"] + scores[t + half]["total"] for t in range(half)]
+
+
+def _second_half(key: str, s: GameState) -> str:
+    """The card a follower performs: the same card, or for a double card the half not chosen."""
+    card = s.cat.cards[key]
+    if card.action == "double":
+        return card.halves[1 - s.turn_info.get("half_index", 0)]
+    return key
+
+
+# -- steps --------------------------------------------------------------------------------------------------
+def legal_start_city(s: GameState, st: tuple) -> list[tuple]:
+    cap = s.board.capital
+    near = {c for r in s.board.routes for c in (r.a, r.b) if cap in (r.a, r.b)}
+    return [("start", c) for c in s.board.buildable() if c not in near]
+
+
+def apply_start_city(s: GameState, st: tuple, a: tuple) -> None:
+    seat, city = st[1], a[1]
+    s.pending.pop()
+    p = s.players[seat]
+    at_capital = s.R + s.board.capital
+    p.col = [s.R + city if loc == at_capital else loc for loc in p.col]
+    s.log("start", seat, f"starts with its colonists in {s.board.cities[city]}")
+
+
+def apply_partner(s: GameState, st: tuple, a: tuple) -> None:
+    seat, key = st[2], st[3]
+    s.pending.pop()
+    partner = (seat + s.n // 2) % s.n
+    s.log("partner", partner, f"performs {s.cat.cards[key].title} as partner")
+    perform(s, partner, _second_half(key, s))
+
+
+def _partner_cards(s: GameState, seat: int) -> list[tuple]:
+    seen: list[str] = []
+    for key in s.players[seat].hand:
+        if key not in seen and s.cat.cards[key].action != "legatus" and playable(s, seat, key):
+            seen.append(key)
+    return [("play", key) for key in seen]
+
+
+def _partner_plays(s: GameState, seat: int, key: str) -> None:
+    p = s.players[seat]
+    p.hand.remove(key)
+    p.pile.append(key)
+    s.log("play", seat, f"plays {s.cat.cards[key].title} for the partner's card", card=key)
+
+
+def legal_legatus(s: GameState, st: tuple) -> list[tuple]:
+    return _partner_cards(s, st[1])
+
+
+def apply_legatus(s: GameState, st: tuple, a: tuple) -> None:
+    partner, seat, key = st[1], st[2], a[1]
+    s.pending.pop()
+    _partner_plays(s, partner, key)
+    s.pending.append(("follow", AUTO, seat, key))  # then the Legatus player performs it too
+    perform(s, partner, key)
+
+
+def apply_follow(s: GameState, st: tuple, a: tuple) -> None:
+    seat, key = st[2], st[3]
+    s.pending.pop()
+    perform(s, seat, _second_half(key, s))
+
+
+def legal_partner_play(s: GameState, st: tuple) -> list[tuple]:
+    return _partner_cards(s, st[1])
+
+
+def apply_partner_play(s: GameState, st: tuple, a: tuple) -> None:
+    seat, key = st[1], a[1]
+    s.pending.pop()
+    _partner_plays(s, seat, key)
+    perform(s, seat, key)
+
+
+def _auto(s: GameState, st: tuple) -> list[tuple]:
+    return [("auto",)]
+
+
+register("start_city", legal_start_city, apply_start_city)
+register("partner", _auto, apply_partner)
+register("follow", _auto, apply_follow)
+register("legatus", legal_legatus, apply_legatus)
+register("partner_play", legal_partner_play, apply_partner_play)
+RULESETS["team"] = TeamRuleset()

@@ -1,0 +1,181 @@
+"""Concordia Venus team play: partners perform each card, Legatus, Praetor, Proconsul, shared sestertii, the
+Diplomat's limits, the team Venus god, team ranking, and the team setup."""
+import random
+
+import pytest
+
+from sestertius.rules.errors import IllegalAction, OptionsError
+from sestertius.rules.game import Game
+from sestertius.rules.team import team_totals
+from rules_support import (CLOTH, WINE, city, give_house, goods, play, set_city_good,
+                                 set_goods, start_turn, top)
+
+
+def team_game(players=4, seed=3) -> Game:
+    g = Game.new({"board": "imperium", "players": players, "mode": "team"}, seed=seed)
+    while g.current_step()[0] == "start_city":  # second-half seats choose their start cities
+        g.apply(g.legal_actions()[0])
+    return g
+
+
+def test_team_play_needs_four_or_six_players():
+    with pytest.raises(OptionsError, match="4 or 6"):
+        Game.new({"board": "imperium", "players": 5, "mode": "team"})
+
+
+def test_setup_hands_money_and_start_city_not_next_to_the_capital():
+    g = Game.new({"board": "imperium", "players": 4, "mode": "team"}, seed=1)
+    s = g.state
+    assert g.current_step()[:2] == ("start_city", 2)
+    roma = s.board.capital
+    neighbours = {c for r in s.board.routes for c in (r.a, r.b) if roma in (r.a, r.b)}
+    starts = {a[1] for a in g.legal_actions()}
+    assert starts and not starts & neighbours and roma not in starts
+    with pytest.raises(IllegalAction):
+        g.apply(("start", city(g, "Novaria")))  # next to Roma
+    g.apply(("start", city(g, "Londinium")))
+    assert s.players[2].col.count(s.R + city(g, "Londinium")) == 2
+    g.apply(g.legal_actions()[0])  # seat 3
+    assert g.current_step() == ("turn", 0)
+    assert sorted(s.players[0].hand) == sorted(["tribune", "architect", "prefect", "mercator", "legatus", "praetor"])
+    assert "diplomat" in s.players[2].hand and "architect" not in s.players[2].hand
+    assert [p.money for p in s.players] == [5, 6, 0, 0]
+    assert "consul" not in s.deck + s.display and "proconsul" in s.deck + s.display
+
+
+def test_partner_performs_the_same_card():
+    g = team_game()
+    s = g.state
+    prov = s.board.province_of[city(g, "Londinium")]
+    give_house(g, 2, "Londinium")
+    set_city_good(g, "Londinium", WINE)
+    before = goods(g, 2)[WINE]
+    play(g, 0, "prefect")
+    g.apply(("produce", prov))
+    # the partner (seat 2, opposite) now performs the Prefect: it produces elsewhere or cashes in
+    assert g.to_act() == 2 and top(g)[0] == "prefect"
+    assert goods(g, 2)[WINE] == before + 1  # its house produced in the active player's production
+    other = s.board.province_of[city(g, "Alexandria")]
+    g.apply(("produce", other))
+    assert not s.marker_up[prov] and not s.marker_up[other]
+    assert g.to_act() == 1  # then the next player's turn
+
+
+def test_double_card_partner_takes_the_other_half():
+    g = team_game()
+    play(g, 0, "prefect_architect")
+    g.apply(("half", 1))  # the active player takes the Architect
+    assert top(g)[0] == "arch_move"
+    g.apply(("done",))
+    g.apply(("done",))
+    assert top(g)[:2] == ("prefect", 2)  # the partner can only perform the Prefect
+
+
+def test_legatus_partner_plays_a_card_both_perform_partner_first():
+    g = team_game()
+    s = g.state
+    play(g, 0, "legatus")
+    assert top(g)[:2] == ("legatus", 2)
+    assert ("play", "legatus") not in g.legal_actions()
+    money0, money2 = s.players[0].money, s.players[2].money
+    g.apply(("play", "mercator"))
+    assert "mercator" in s.players[2].pile and s.players[2].pile[-1] == "mercator"
+    assert s.players[2].money == money2 + 3 and s.players[0].money == money0  # the partner first
+    assert top(g)[:2] == ("trade", 2)
+    g.apply(("done",))
+    assert top(g)[:2] == ("trade", 0) and s.players[0].money == money0 + 3
+    g.apply(("done",))
+    assert g.to_act() == 1 and s.players[0].pile[-1] == "legatus"
+
+
+def test_praetor_each_partner_buys_one_and_the_display_refills_after_both():
+    g = team_game()
+    s = g.state
+    set_goods(g, 0, brick=3, food=3, tool=3, wine=3, cloth=3)
+    set_goods(g, 2, brick=3, food=3, tool=3, wine=3, cloth=3)
+    play(g, 0, "praetor")
+    buy0 = [a for a in g.legal_actions() if a[0] == "card"][0]
+    g.apply(buy0)
+    assert top(g)[:2] == ("partner", -2) or g.to_act() == 2  # one card only, then the partner
+    assert g.to_act() == 2
+    assert s.display[buy0[1]] is None  # no refill yet
+    buy2 = [a for a in g.legal_actions() if a[0] == "card"][0]
+    g.apply(buy2)
+    assert g.to_act() == 1 and None not in s.display  # refilled after both
+
+
+def test_proconsul_buys_at_card_cost_then_partner_plays_for_themselves():
+    g = team_game()
+    s = g.state
+    s.display[6] = "proconsul" if s.display[6] is None else s.display[6]
+    set_goods(g, 0, cloth=1)
+    play(g, 0, "proconsul")
+    buys = [a for a in g.legal_actions() if a[0] == "card"]
+    assert all(len(a) == 3 and a[2] == -1 for a in buys)  # no position costs
+    g.apply(("done",))
+    assert top(g)[:2] == ("partner_play", 2)
+    assert ("play", "legatus") not in g.legal_actions()
+    money0 = s.players[0].money
+    g.apply(("play", "mercator"))
+    g.apply(("done",))
+    assert s.players[0].money == money0 and g.to_act() == 1  # only the partner performed it
+
+
+def test_partners_share_sestertii_for_building():
+    g = team_game()
+    s = g.state
+    s.players[0].money, s.players[2].money = 0, 10
+    set_goods(g, 0, brick=1, cloth=1)
+    set_city_good(g, "Novaria", CLOTH)
+    play(g, 0, "architect")
+    novaria_route = [r.id for r in s.board.routes if r.kind == 0 and {r.a, r.b} == {city(g, "Novaria"), s.board.capital}][0]
+    slot = s.players[0].col.index(s.R + s.board.capital)
+    g.apply(("move", slot, novaria_route))
+    g.apply(("done",))
+    assert ("build", city(g, "Novaria")) in g.legal_actions()
+    g.apply(("build", city(g, "Novaria")))
+    assert s.players[0].money == 0 and s.players[2].money == 5  # 5 sestertii taken from the partner
+
+
+def test_diplomat_never_copies_the_partner_nor_the_same_card_twice_in_a_turn():
+    g = team_game()
+    s = g.state
+    for seat, key in ((0, "mercator"), (1, "prefect"), (3, "mercator")):
+        s.players[seat].pile = [key]
+    play(g, 2, "diplomat")
+    targets = {a[1] for a in g.legal_actions()}
+    assert targets == {1, 3}  # not seat 0, the partner
+    g.apply(("copy", 3))
+    g.apply(("done",))  # trade nothing
+    # the partner (seat 0) performs the Diplomat too: not its own pile... nor seat 3's card again
+    assert top(g)[:2] == ("diplomat", 0)
+    assert {a[1] for a in g.legal_actions()} == {1}
+
+
+def test_team_venus_and_team_ranking():
+    g = team_game()
+    s = g.state
+    for name in ("Londinium", "Lutetia"):
+        give_house(g, 0, name)
+    give_house(g, 2, "Isca Dumnoniorum")  # Britannia: both partners have a house there
+    s.players[0].hand.append("prefect_architect")  # a Venus card
+    sc = g.scores()
+    # one province (Britannia) holds a house of each partner; Gallia only seat 0's: 1 VP per Venus card,
+    # seat 0 has two (Legatus and the double card), seat 2 one (Legatus)
+    assert sc[0]["Venus"] == 2 and sc[2]["Venus"] == 1
+    totals = team_totals(s)
+    assert totals[0] == sc[0]["total"] + sc[2]["total"]
+    order = g.ranking()
+    assert {order[0], order[1]} in ({0, 2}, {1, 3}) and order[0] + 2 == order[1]
+
+
+def test_random_team_games_finish_with_sane_money():
+    for seed in range(6):
+        n = 4 if seed % 2 else 6
+        g = Game.new({"board": "imperium", "players": n, "mode": "team"}, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+            assert all(p.money >= 0 and min(p.goods) >= 0 for p in g.state.players)
+        assert sorted(g.ranking()) == list(range(n))
+        assert Game.from_record(g.record()).state.hash() == g.state.hash()
