@@ -1,11 +1,20 @@
 """Words for decisions: a readable text for every action, and the reason an illegal one is refused."""
 from __future__ import annotations
 
+from typing import Callable
+
 from ..catalog import GOODS
 from .state import STORE, GameState
-from .turns import STEPS, build_sites, house_cost, purchase_options, why_not_playable
+from .turns import STEPS, build_sites, house_cost, purchase_options, ruleset, why_not_playable
 
 KINDS = ("land", "sea")
+# texts for the verbs of other modes (Solitaria registers its own): verb -> describe(state, action)
+DESCRIBERS: dict[str, Callable[[GameState, tuple], str]] = {}
+STEP_VERBS = {  # the verbs each base step kind accepts
+    "turn": {"play"}, "arch_move": {"move", "done"}, "arch_build": {"build", "done"}, "prefect": {"produce", "cash"},
+    "discard": {"drop"}, "trade": {"sell", "buy", "done"}, "colonist": {"place", "cash", "done"},
+    "tribune": {"recruit", "done"}, "buy": {"card", "done"}, "diplomat": {"copy"}, "half": {"half"},
+}
 
 
 def describe(s: GameState, a: tuple) -> str:
@@ -13,6 +22,8 @@ def describe(s: GameState, a: tuple) -> str:
     b = s.board
     verb = a[0]
     try:
+        if verb in DESCRIBERS:
+            return DESCRIBERS[verb](s, a)
         if verb == "play":
             return f"play {s.cat.cards[a[1]].title}"
         if verb == "move":
@@ -37,7 +48,10 @@ def describe(s: GameState, a: tuple) -> str:
             return f"buy {title} from position {a[1] + 1}" + (f" (paying {', '.join(extra)} for '?')"
                                                                 if extra else "")
         if verb == "copy":
-            return f"copy the card of seat {a[1] + 1}" if a[1] >= 0 else "copy a Contrarius card"
+            seat = s.pending[-1][1] if s.pending and s.pending[-1][0] == "diplomat" else s.current
+            key = dict(ruleset(s).diplomat_targets(s, seat)).get(a[1])
+            title = s.cat.cards[key].title if key else "the card"
+            return f"copy {title} of seat {a[1] + 1}" if a[1] >= 0 else f"copy {title}"
         if verb == "half":
             return f"perform the {('first', 'second')[a[1]]} half"
         if verb == "done":
@@ -52,7 +66,9 @@ def explain_illegal(s: GameState, st: tuple, a: tuple) -> str:
     kind, seat = st[0], st[1]
     legal = STEPS[kind][0](s, st)
     verbs = sorted({x[0] for x in legal})
-    if not a or a[0] not in verbs:
+    # a verb this step accepts is explained even when no decision of it is legal now (e.g. no house affordable)
+    accepted = STEP_VERBS.get(kind, set(verbs))
+    if not a or not isinstance(a[0], str) or a[0] not in accepted:
         return f"'{a[0] if a else a}' is not a decision you can take now; expected one of: {', '.join(verbs)}"
     p = s.players[seat] if seat >= 0 else None
     b = s.board
@@ -76,6 +92,10 @@ def explain_illegal(s: GameState, st: tuple, a: tuple) -> str:
                 return f"{b.route_name(r)} may be passed but not stopped on"
             loc = p.col[slot]
             d = b.dist[loc][r] if loc < s.R else b.city_dist[k][loc - s.R][r]
+            if d <= st[2]:
+                first = next(i for i, x in enumerate(p.col) if x == loc and (i < s.cat.land_colonists) == (k == 0))
+                return (f"colonists of one kind in one city are interchangeable: move the colonist of slot {first} "
+                        f"instead")
             return f"{b.route_name(r)} is {d} steps away; you have {st[2]} movement points left"
         if kind == "arch_build" and p is not None:
             c = a[1]
@@ -104,6 +124,10 @@ def explain_illegal(s: GameState, st: tuple, a: tuple) -> str:
             if a[0] == "buy" and p.money < s.cat.prices[g]:
                 return f"{GOODS[g]} costs {s.cat.prices[g]} sestertii; you have {p.money}"
             return "you may not buy and sell the same good in one trade"
+        if kind == "tribune":
+            return "the Tribune may buy one colonist from your storehouse for 1 food and 1 tool, into the capital"
+        if kind == "colonist" and a[0] == "cash":
+            return "the Colonist either places colonists or takes the money, not both"
         if kind == "colonist":
             return "new colonists cost 1 food and 1 tool each, come from your storehouse, and go into the " \
                    "capital or a city with your house"
@@ -118,6 +142,6 @@ def explain_illegal(s: GameState, st: tuple, a: tuple) -> str:
             return "the Diplomat copies the top card of another player's pile: not empty and not a Diplomat"
         if kind == "discard":
             return f"you have no {GOODS[a[1]]}"
-    except (IndexError, TypeError, KeyError):
+    except (IndexError, TypeError, KeyError, ValueError):  # e.g. a negative good index in a bit shift
         return f"malformed decision {a!r}"
     return f"{describe(s, a)} is not legal now"

@@ -1,0 +1,155 @@
+"""Random playouts: whole games with uniformly random legal decisions on five boards, 2-5 players, with and
+without Venus, checking the invariants of the rules after EVERY decision and that every listed legal decision
+applies.
+
+Default: 120 games (3 per board x player count x Venus, about 10 s); in 8 of them every listed decision is tried on
+a copy at every step, in the others one random listed decision per step (besides the one played).
+``SESTERTIUS_PLAYOUTS=<games per configuration>`` runs more (5 for 200 games, 50 for 2000);
+``SESTERTIUS_PLAYOUT_FULL=1`` tries every listed decision in every game.
+"""
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+
+import pytest
+
+from sestertius.rules.game import Game
+from sestertius.rules.state import STORE
+from sestertius.rules.turns import display_empty
+
+BOARDS = ["imperium", "italia", "hellas", "ionium", "cyprus"]
+CONFIGS = [(b, n, v) for b in BOARDS for n in (2, 3, 4, 5) for v in (False, True)]
+PER_CONFIG = int(os.environ.get("SESTERTIUS_PLAYOUTS", "3"))
+FULL_ALWAYS = os.environ.get("SESTERTIUS_PLAYOUT_FULL") == "1"
+
+
+def all_cards(s) -> list[str]:
+    """Every card of the game (stack, display, hands, piles), sorted: constant through a game."""
+    c = s.deck + [k for k in s.display if k is not None]
+    for p in s.players:
+        c += p.hand
+        c += p.pile
+    c.sort()
+    return c
+
+
+def check_invariants(g: Game, cards: list[str]) -> None:
+    s = g.state
+    b = s.board
+    cat = s.cat
+    R = s.R
+    nland = cat.land_colonists
+    discarding = [st[1] for st in s.pending if st[0] == "discard"]
+    occ = [-1] * R
+    by_seat: list[list[int]] = [[] for _ in range(s.n)]
+    for c, m in enumerate(s.houses):
+        while m:
+            low = m & -m
+            by_seat[low.bit_length() - 1].append(c)
+            m ^= low
+    for seat, p in enumerate(s.players):
+        assert p.money >= 0, f"seat {seat}: negative money"
+        assert len(p.goods) == 5 and min(p.goods) >= 0, f"seat {seat}: negative goods {p.goods}"
+        # storehouse: 12 spaces, colonists in it included; more only while that player is choosing what to drop
+        used = sum(p.goods) + p.col.count(STORE)
+        assert used <= 12 or seat in discarding, f"seat {seat}: storehouse {used} without a discard decision"
+        # houses: at most 15, one per city, never in the capital, the bitmask agrees
+        assert len(p.houses) <= 15
+        assert len(set(p.houses)) == len(p.houses)
+        assert b.capital is None or b.capital not in p.houses
+        assert sorted(p.houses) == by_seat[seat]
+        # colonists: 3 land + 3 sea; on a route of their kind (never a no-stop route) or in the capital or a city
+        # with their own house
+        assert len(p.col) == 6
+        for slot, loc in enumerate(p.col):
+            if loc == STORE:
+                continue
+            if loc < R:
+                assert b.route_kind[loc] == (0 if slot < nland else 1), "colonist on a route of the other kind"
+                assert b.stoppable[loc], "colonist stopped on a no-stop route"
+                assert occ[loc] == -1, f"two colonists on route {b.route_name(loc)}"
+                occ[loc] = seat
+            else:
+                c = loc - R
+                assert 0 <= c < len(b.cities)
+                assert c == b.capital or s.houses[c] >> seat & 1, "colonist in a city without own house"
+    assert occ == s.route_occ, "route_occ disagrees with the colonists"
+    if b.capital is not None:
+        assert s.houses[b.capital] == 0
+    assert all(0 <= m < (1 << s.n) for m in s.houses)  # (by_seat would have raised on a seat beyond n)
+    for seat in discarding:  # a discard decision only while over the limit
+        assert s.free_space(seat) < 0
+    assert len(s.display) == 7, "display over 7 cards"
+    assert all(k is None or k in cat.cards for k in s.display)
+    assert all_cards(s) == cards, "cards appeared or vanished"
+    assert 0 <= s.pm < s.n
+    if not s.over:
+        who = g.to_act()
+        assert who is not None and 0 <= who < s.n
+        legal = g.legal_actions()
+        assert legal, f"no legal decision for step {s.pending[-1]}"
+        assert len(set(legal)) == len(legal), "duplicate legal decisions"
+
+
+def playout(board: str, players: int, venus: bool, seed: int, full: bool) -> Game:
+    g = Game.new({"board": board, "players": players, "venus": venus,
+                  "display": "wine" if seed % 3 == 2 else "standard"}, seed=seed)
+    rnd = random.Random(seed * 7919 + players)
+    cards = all_cards(g.state)
+    trigger_turn = None
+    check_invariants(g, cards)
+    while not g.is_over:
+        legal = g.legal_actions()
+        tries = legal if full else [rnd.choice(legal)]
+        for a in tries:  # every listed decision applies (on a copy) and keeps the invariants
+            c = g.copy()
+            c.apply(a)
+        a = rnd.choice(legal)
+        g.apply(a)
+        check_invariants(g, cards)
+        s = g.state
+        if trigger_turn is None and s.concordia >= 0:
+            trigger_turn = next(e["turn"] for e in s.events if e["kind"] == "concordia")
+            # the Concordia card comes from the last card of the display or the 15th house
+            assert display_empty(s) or len(s.players[s.concordia].houses) == 15
+        assert len(g.history) < 20000, "game does not end"
+    s = g.state
+    # the end: the trigger's turn, then exactly one more turn for every other player
+    assert trigger_turn is not None and s.concordia >= 0
+    assert s.turn == trigger_turn + players - 1
+    scores = g.scores()
+    for sc in scores:
+        assert all(v >= 0 for v in sc.values())
+        assert sc["total"] == sum(v for k, v in sc.items() if k != "total")
+    assert sum(sc["Concordia"] for sc in scores) == 7
+    rank = g.ranking()
+    assert sorted(rank) == list(range(players))
+    assert [scores[x]["total"] for x in rank] == sorted((sc["total"] for sc in scores), reverse=True)
+    return g
+
+
+@pytest.mark.parametrize("board,players,venus", CONFIGS,
+                         ids=[f"{b}-{n}p{'-venus' if v else ''}" for b, n, v in CONFIGS])
+def test_random_playouts_keep_the_invariants(board, players, venus):
+    full_first = CONFIGS.index((board, players, venus)) % 5 == 0  # 8 of the 40 configurations, one per board
+    for k in range(PER_CONFIG):
+        seed = 1000 * players + 17 * k + (500 if venus else 0) + BOARDS.index(board)
+        playout(board, players, venus, seed, full=FULL_ALWAYS or (k == 0 and full_first))
+
+
+def test_playouts_reach_both_endings_and_all_cards():
+    """Across random games both end conditions occur, and every card of the Venus decks gets played."""
+    endings = Counter()
+    played = set()
+    for seed in range(24):
+        g = playout("imperium", 2 + seed % 4, seed % 2 == 1, 9000 + seed, full=False)
+        s = g.state
+        endings["display" if display_empty(s) else "houses"] += 1
+        played |= {a[1] for a in g.history if a[0] == "play"}
+    assert endings["display"] and endings["houses"], endings
+    cat = g.state.cat
+    cards = {k for name in ("base", "venus") for k in cat.hands[name]}
+    cards |= {k for name in ("base", "venus") for deck in cat.decks[name].values() for k in deck}
+    assert cards <= played, cards - played

@@ -1,0 +1,343 @@
+"""Records: replay to the identical state, save/load, undo, refusal of corrupt records, refusal of illegal
+decisions (state unchanged, the rule named) and views that hide the stack order and other players' hands."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from rules_support import new_game, pass_turn, route, LAND
+from sestertius.rules.errors import IllegalAction, RecordError
+from sestertius.rules.game import RECORD_FORMAT, RECORD_VERSION, Game, rule_name
+
+CONFIGS = [("italia", 2, False), ("imperium", 4, True), ("hellas", 3, False), ("ionium", 5, True),
+           ("cyprus", 5, False), ("italia", 3, True)]
+
+
+def random_game(board: str, players: int, venus: bool, seed: int, upto: int | None = None):
+    """A random game; returns it with the state hash after each decision (index k: after k decisions)."""
+    g = Game.new({"board": board, "players": players, "venus": venus}, seed=seed)
+    rnd = random.Random(seed)
+    hashes = [g.state.hash()]
+    while not g.is_over and (upto is None or len(g.history) < upto):
+        g.apply(rnd.choice(g.legal_actions()))
+        hashes.append(g.state.hash())
+    return g, hashes
+
+
+# =====================================================================================================================
+# Replay
+# =====================================================================================================================
+
+@pytest.mark.parametrize("board,players,venus", CONFIGS)
+def test_replay_gives_the_same_state_at_random_points(board, players, venus):
+    seed = 300 + players
+    g, hashes = random_game(board, players, venus, seed)
+    assert g.is_over and len(hashes) == len(g.history) + 1
+    rec = g.record()
+    assert rec["format"] == RECORD_FORMAT and rec["version"] == RECORD_VERSION
+    assert rec["state_hash"] == g.state.hash()
+    full = Game.from_record(rec)
+    assert full.state.hash() == g.state.hash() and full.is_over and full.history == g.history
+    assert full.scores() == g.scores()
+    rnd = random.Random(seed)
+    for k in sorted(rnd.sample(range(len(g.history)), 6)) + [0]:
+        assert Game.from_record(rec, upto=k).state.hash() == hashes[k], k
+    # a record cut at a random point is a complete record of that earlier game
+    k = rnd.randrange(len(g.history))
+    g2, _ = random_game(board, players, venus, seed, upto=k)
+    assert g2.state.hash() == hashes[k]
+    assert Game.from_record(g2.record()).state.hash() == hashes[k]
+
+
+def test_a_replayed_game_continues_identically():
+    # the record holds every decision, so a replay continues exactly where the game stands
+    g, _ = random_game("italia", 2, False, 5, upto=150)
+    h = Game.from_record(json.loads(json.dumps(g.record())))
+    rnd = random.Random(1)
+    for _ in range(50):
+        if g.is_over:
+            break
+        a = rnd.choice(g.legal_actions())
+        g.apply(a)
+        h.apply(a)
+        assert g.state.hash() == h.state.hash()
+
+
+def test_save_and_load_round_trip(tmp_path):
+    g, _ = random_game("imperium", 4, True, 11, upto=400)
+    path = tmp_path / "game.json"
+    g.save(path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["format"] == RECORD_FORMAT and data["actions"] == [list(a) for a in g.history]
+    h = Game.load(path)
+    assert h.state.hash() == g.state.hash()
+    assert h.history == g.history and h.options == g.options and h.seed == g.seed
+    assert h.legal_actions() == g.legal_actions()
+    # save the loaded game again: the same file
+    path2 = tmp_path / "again.json"
+    h.save(path2)
+    assert json.loads(path2.read_text(encoding="utf-8")) == data
+
+
+# =====================================================================================================================
+# Undo
+# =====================================================================================================================
+
+@pytest.mark.parametrize("board,players,venus", CONFIGS[:4])
+def test_undo_then_reapply_gives_identical_states(board, players, venus):
+    g = Game.new({"board": board, "players": players, "venus": venus}, seed=77)
+    rnd = random.Random(77)
+    undone = 0
+    while not g.is_over and len(g.history) < 600:
+        seat = g.to_act()
+        before, n = g.state.hash(), len(g.history)
+        a = rnd.choice(g.legal_actions())
+        g.apply(a)
+        after = g.state.hash()
+        if g.to_act() == seat and g.can_undo() and rnd.random() < 0.3:
+            g.undo()
+            assert g.state.hash() == before and len(g.history) == n
+            assert a in g.legal_actions()
+            g.apply(a)
+            assert g.state.hash() == after
+            undone += 1
+    assert undone > 20
+
+
+def test_undo_walks_back_to_the_start_of_the_turn_and_no_further():
+    g = new_game(players=2)
+    assert not g.can_undo()
+    start = g.state.hash()
+    g.apply(("play", "architect"))
+    h1 = g.state.hash()
+    g.apply(("move", 0, route(g, LAND, "Cosa", "Roma")))
+    assert g.can_undo()
+    g.undo()
+    assert g.state.hash() == h1
+    g.undo()
+    assert g.state.hash() == start and g.history == []
+    with pytest.raises(IllegalAction) as e:
+        g.undo()
+    assert e.value.rule == "Undo" and g.state.hash() == start
+
+
+def test_undo_refuses_across_another_seats_turn():
+    g = new_game(players=3)
+    pass_turn(g)  # seat 0's turn is over
+    assert g.to_act() == 1
+    h = g.state.hash()
+    assert not g.can_undo()
+    with pytest.raises(IllegalAction) as e:
+        g.undo()
+    assert e.value.rule == "Undo" and "earlier decisions are final" in str(e.value)
+    assert g.state.hash() == h and len(g.history) == 2
+    # seat 1 may take back its own decisions, but not seat 0's
+    g.apply(("play", "tribune"))
+    g.undo()
+    assert g.state.hash() == h
+    with pytest.raises(IllegalAction):
+        g.undo()
+    # a view tells whether undo is possible
+    assert g.view(1)["can_undo"] is False
+    g.apply(("play", "tribune"))
+    assert g.view(1)["can_undo"] is True and g.view(0)["can_undo"] is False
+
+
+# =====================================================================================================================
+# Corrupt records
+# =====================================================================================================================
+
+@pytest.fixture(scope="module")
+def record():
+    g, _ = random_game("italia", 2, False, 21, upto=120)
+    return g.record()
+
+
+def refuse(rec, *words):
+    with pytest.raises(RecordError) as e:
+        Game.from_record(rec)
+    for w in words:
+        assert w in str(e.value), (w, str(e.value))
+    return str(e.value)
+
+
+def test_bad_json_is_refused(tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('{"format": "sestertius-game", "version": 1, "actions": [', encoding="utf-8")
+    with pytest.raises(RecordError, match="not valid JSON"):
+        Game.load(path)
+    with pytest.raises(RecordError, match="cannot be read"):
+        Game.load(tmp_path / "missing.json")
+
+
+def test_wrong_format_or_version_is_refused(record):
+    refuse({**record, "format": "chess-pgn"}, "not a game record", "chess-pgn")
+    refuse({**record, "version": 99}, "version 99", "not supported")
+    refuse([record], "JSON object")
+    rec = dict(record)
+    del rec["format"]
+    refuse(rec, "format")
+
+
+def test_missing_or_mistyped_fields_are_refused(record):
+    for key in ("options", "seed", "actions"):
+        rec = dict(record)
+        del rec[key]
+        refuse(rec, repr(key))
+    refuse({**record, "seed": "one"}, "'seed'")
+    refuse({**record, "actions": {"0": ["play", "tribune"]}}, "'actions'")
+    refuse({**record, "options": {"board": "atlantis", "players": 2}}, "options", "atlantis")
+    refuse({**record, "options": {"board": "italia", "players": 2, "colour": "red"}}, "options", "colour")
+
+
+@pytest.mark.parametrize("k", [0, 7, 50, 119])
+def test_an_illegal_decision_is_refused_with_its_position(record, k):
+    rec = json.loads(json.dumps(record))
+    rec["actions"][k] = ["build", 9999]
+    msg = refuse(rec, f"decision {k + 1} ", "illegal")
+    rec["actions"][k] = ["play", "weaver"]
+    refuse(rec, f"decision {k + 1} ", "illegal")
+    rec["actions"][k] = "play tribune"
+    refuse(rec, f"decision {k + 1}", "not a list")
+    assert "9999" in msg
+
+
+def test_decisions_after_the_end_and_a_wrong_hash_are_refused():
+    g, _ = random_game("italia", 2, False, 3)
+    rec = g.record()
+    refuse({**rec, "actions": rec["actions"] + [["play", "tribune"]]}, f"decision {len(rec['actions']) + 1}",
+           "the game is over")
+    refuse({**rec, "state_hash": "0" * 16}, "state hash mismatch", "0" * 16, g.state.hash())
+    # a decision changed to another legal one gives another game: the hash catches it
+    g2, _ = random_game("italia", 2, False, 4, upto=30)
+    rec2 = g2.record()
+    alt = Game.from_record(rec2, upto=29)
+    other = [a for a in alt.legal_actions() if list(a) != rec2["actions"][29]]
+    if other:
+        rec2["actions"][29] = list(other[0])
+        refuse(rec2, "state hash mismatch")
+
+
+# =====================================================================================================================
+# Illegal decisions
+# =====================================================================================================================
+
+def mutations(g, rnd):
+    """Decisions that look plausible but are not in the legal list now."""
+    legal = set(g.legal_actions())
+    s = g.state
+    out = [("fly",), (), ("play", "no-such-card"), ("play", "weaver"), ("done", 1), ("build", s.board.capital),
+           ("move", 0, 0), ("drop", 2), ("card", 6, 0, 0), ("copy", 9), ("produce", 99), ("half", 2)]
+    for a in legal:
+        if len(a) >= 2 and isinstance(a[-1], int):
+            out.append(a[:-1] + (a[-1] + rnd.randint(1, 40),))
+            out.append(a[:-1] + (-a[-1] - 2,))
+    return [a for a in out if a not in legal]
+
+
+@pytest.mark.parametrize("board,players,venus", CONFIGS[:3])
+def test_illegal_decisions_change_nothing_and_name_the_rule(board, players, venus):
+    g = Game.new({"board": board, "players": players, "venus": venus}, seed=41)
+    rnd = random.Random(41)
+    tried = 0
+    while not g.is_over:
+        if rnd.random() < 0.2:
+            h, n = g.state.hash(), len(g.history)
+            step = g.current_step()
+            for a in mutations(g, rnd):
+                with pytest.raises(IllegalAction) as e:
+                    g.apply(a)
+                assert g.state.hash() == h and len(g.history) == n
+                assert e.value.rule == rule_name(step)
+                assert str(e.value).startswith(e.value.rule + ": ") and len(e.value.detail) > 10
+                tried += 1
+        g.apply(rnd.choice(g.legal_actions()))
+    assert tried > 500
+
+
+def test_illegal_decision_messages_say_why():
+    g = new_game(players=2)
+    with pytest.raises(IllegalAction) as e:
+        g.apply(("play", "weaver"))
+    assert e.value.rule == "Play a card" and "Weaver is not in your hand" in str(e.value)
+    with pytest.raises(IllegalAction) as e:
+        g.apply(("play", "nonsense"))
+    assert "unknown card 'nonsense'" in str(e.value)
+    with pytest.raises(IllegalAction) as e:
+        g.apply(("build", 3))
+    assert "expected one of: play" in str(e.value)
+    g.apply(("play", "architect"))
+    g.apply(("move", 0, route(g, LAND, "Cosa", "Roma")))
+    g.apply(("done",))
+    with pytest.raises(IllegalAction) as e:
+        g.apply(("build", g.state.board.capital))
+    assert str(e.value) == "Architect (build): no house may be built in the capital"
+
+
+# =====================================================================================================================
+# Views
+# =====================================================================================================================
+
+def walk(x, path=""):
+    """Every (path, value) in a nested view."""
+    yield path, x
+    if isinstance(x, dict):
+        for k, v in x.items():
+            yield from walk(v, f"{path}.{k}")
+    elif isinstance(x, list):
+        for i, v in enumerate(x):
+            yield from walk(v, f"{path}[{i}]")
+
+
+def hide_check(g, seat):
+    """view(seat) shows the seat's own hand, only the size of the others', no stack order, and does not change when
+    the hidden parts (stack order, other hands) change."""
+    v = g.view(seat)
+    json.dumps(v)  # plain data
+    s = g.state
+    for i, p in enumerate(v["players"]):
+        assert p["hand_size"] == len(s.players[i].hand)
+        if i == seat:
+            assert p["hand"] == s.players[i].hand
+        else:
+            assert p["hand"] is None
+    for path, value in walk(v):
+        last = path.rsplit(".", 1)[-1]
+        assert last not in ("deck", "rng", "seed", "hand_cards"), path
+        if isinstance(value, list) and len(value) >= 3 and len(s.deck) >= 3:
+            assert value != s.deck and value != s.deck[::-1], path
+    # change the hidden information: the view must not change
+    h = g.copy()
+    hs = h.state
+    hs.deck = hs.deck[1:] + hs.deck[:1]
+    for i, p in enumerate(hs.players):
+        if i != seat and p.hand:
+            p.hand = ["weaver"] * len(p.hand)
+    assert json.dumps(h.view(seat), sort_keys=True) == json.dumps(v, sort_keys=True)
+
+
+@pytest.mark.parametrize("board,players,venus", CONFIGS[:3])
+def test_views_never_show_the_stack_order_or_other_hands(board, players, venus):
+    g = Game.new({"board": board, "players": players, "venus": venus}, seed=8)
+    rnd = random.Random(8)
+    checked = 0
+    while not g.is_over:
+        if len(g.history) % 50 == 7:
+            for seat in [*range(players), None]:
+                hide_check(g, seat)
+            checked += 1
+        g.apply(rnd.choice(g.legal_actions()))
+    assert checked >= 8
+    v = g.view(0)
+    assert v["over"] and "scores" in v and v["ranking"] == g.ranking()
+
+
+def test_view_of_the_seat_to_act_lists_its_legal_decisions_only():
+    g = new_game(players=3)
+    v0, v1 = g.view(0), g.view(1)
+    assert {tuple(x["action"]) for x in v0["legal"]} == set(g.legal_actions())
+    assert all(x["text"] for x in v0["legal"])
+    assert v1["legal"] == [] and g.view(None)["legal"] == []
+    assert v0["deck_size"] == len(g.state.deck) and v0["deck_top"] == g.state.deck_labels[-1]
