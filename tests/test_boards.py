@@ -408,3 +408,14 @@ def test_refuses_other_mistakes():
 def test_unknown_board_name():
     with pytest.raises(BoardError, match="unknown board 'atlantis'"):
         load_board("atlantis")
+
+
+def test_boards_with_rules_of_their_own_are_refused_until_their_rules_exist():
+    from sestertius.rules.boards import OWN_RULES, has_rules
+    from sestertius.rules.errors import OptionsError
+    from sestertius.rules.game import Game
+    for name in OWN_RULES:
+        if not has_rules(name):
+            with pytest.raises(OptionsError, match="not implemented yet"):
+                Game.new({"board": name, "players": 3})
+    assert has_rules("cyprus") and Game.new({"board": "cyprus", "players": 5}).state.board.capital is not None

@@ -15,11 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from . import turns
-from .errors import IllegalAction, RecordError
+from .errors import IllegalAction, OptionsError, RecordError
 from .explain import describe, explain_illegal
 from .options import GameOptions
 from .scoring import score_all
 from .state import AUTO, AUTOMATON, CHANCE, new_state, splitmix64
+from .boards import board_rules
 from .turns import STEPS, ruleset
 
 RECORD_FORMAT = "sestertius-game"
@@ -40,6 +41,7 @@ class Game:
         self.auto_chance = (not options.manual_dice) if auto_chance is None else auto_chance
         state = new_state(options, seed)
         ruleset(state).setup(state)
+        board_rules(state).setup(state)
         if not state.pending:
             state.pending.append(("turn", state.current))
         self.state = state
@@ -96,6 +98,8 @@ class Game:
     def _apply(self, a: tuple) -> None:
         s = self.state
         st = s.pending[-1]
+        if st[1] == CHANCE:  # an entered or replayed chance outcome uses up one draw, as a sampled one does
+            s.rng = splitmix64(s.rng)[0]
         self.deciders.append(st[1])
         self.history.append(a)
         STEPS[st[0]][1](s, st, a)
@@ -154,7 +158,10 @@ class Game:
         for key, typ in (("options", dict), ("seed", int), ("actions", list)):
             if not isinstance(rec.get(key), typ):
                 raise RecordError(f"record field {key!r} is missing or not a {typ.__name__}")
-        opts = GameOptions.from_dict(rec["options"])
+        try:
+            opts = GameOptions.from_dict(rec["options"])
+        except OptionsError as e:
+            raise RecordError(f"record field 'options' cannot be set up: {e}") from None
         _load_modes(opts)
         game = cls(opts, rec["seed"], auto_chance=False)  # chance outcomes come from the record
         actions = rec["actions"] if upto is None else rec["actions"][:upto]

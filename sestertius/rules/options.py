@@ -30,6 +30,10 @@ class GameOptions:
             load_board(self.board)
         except BoardError as e:
             raise OptionsError(str(e)) from None
+        from .boards import has_rules
+        if not has_rules(self.board):
+            raise OptionsError(f"board {self.board!r}: its own rules are not implemented yet, so it cannot be "
+                               f"played (its map is in the data already)")
         if self.mode not in MODES:
             raise OptionsError(f"unknown mode {self.mode!r}; modes: {', '.join(MODES)}")
         if self.mode == "base" and not 2 <= self.players <= 5:

@@ -13,6 +13,7 @@ from itertools import combinations_with_replacement
 from typing import Callable
 
 from ..catalog import ANY, Card
+from .boards import board_rules
 from .errors import IllegalAction
 from .state import AUTO, STORE, GameState, _draw
 
@@ -61,6 +62,10 @@ class Ruleset:
 
     def copy_done(self, s: GameState, seat: int, target: int) -> None:
         """Called after a Diplomat copied from ``target`` (Solitaria flips Contrarius' card)."""
+
+    def receives_goods(self, s: GameState, seat: int) -> bool:
+        """Do this seat's houses produce goods for it? (Solitaria's Contrarius never receives goods.)"""
+        return True
 
     def partner(self, s: GameState, seat: int) -> int | None:
         """The seat's team partner (team play), or None."""
@@ -248,6 +253,7 @@ def perform(s: GameState, seat: int, key: str | None, via: str = "") -> None:
         p.pile.clear()
         s.log("tribune", seat, f"takes {k} cards back" + (f", +{bonus} sestertii" if bonus else ""))
         s.pending.append(("tribune", seat))
+        board_rules(s).after_recover(s, seat)  # e.g. Sicilia's volcano tile, before the colonist purchase
     elif act == "senator":
         s.pending.append(("buy", seat, card.buys, 1))
     elif act == "consul":
@@ -347,8 +353,9 @@ def legal_arch_build(s: GameState, st: tuple) -> list[Action]:
     bit = 1 << seat
     cap = s.board.capital
     funds = ruleset(s).funds(s, seat)
+    br = board_rules(s)
     for c in build_sites(s, seat):
-        if c == cap or s.houses[c] & bit:
+        if c == cap or s.houses[c] & bit or not br.can_build(s, c):
             continue
         goods, coins = house_cost(s, c)
         if funds >= coins and can_pay(p.goods, goods):
@@ -419,7 +426,7 @@ def produce_province(s: GameState, seat: int, prov: int, bonus: bool) -> None:
         if m:
             g = s.city_good[c]
             for other in range(s.n):
-                if m >> other & 1:
+                if m >> other & 1 and rs.receives_goods(s, other):
                     s.players[other].goods[g] += 1
     s.turn_info["prefect"] = ("produce", prov)
     s.log("produce", seat, text, province=prov)
@@ -485,9 +492,7 @@ def apply_trade(s: GameState, st: tuple, a: Action) -> None:
 # Colonist: place new colonists, or take money
 # ------------------------------------------------------------------------------------------------------------
 def colonist_sites(s: GameState, seat: int) -> list[int]:
-    sites = [] if s.board.capital is None else [s.board.capital]
-    sites.extend(sorted(s.players[seat].houses))
-    return sites
+    return board_rules(s).colonist_sites(s, seat)
 
 
 def legal_colonist(s: GameState, st: tuple) -> list[Action]:
@@ -549,7 +554,7 @@ def legal_tribune(s: GameState, st: tuple) -> list[Action]:
     seat = st[1]
     p = s.players[seat]
     out: list[Action] = [DONE]
-    if s.board.capital is not None and can_pay(p.goods, s.cat.colonist_cost):
+    if board_rules(s).recruit_sites(s, seat) and can_pay(p.goods, s.cat.colonist_cost):
         nland = s.cat.land_colonists
         if STORE in p.col[:nland]:
             out.append(("recruit", 0))
@@ -563,7 +568,7 @@ def apply_tribune(s: GameState, st: tuple, a: Action) -> None:
     s.pending.pop()
     if a[0] == "recruit":
         pay(s.players[seat].goods, s.cat.colonist_cost)
-        place_colonist(s, seat, a[1], s.board.capital)  # type: ignore[arg-type]
+        place_colonist(s, seat, a[1], board_rules(s).recruit_sites(s, seat)[0])
 
 
 # ------------------------------------------------------------------------------------------------------------
