@@ -227,4 +227,114 @@ def assumptions_for(options: Any) -> list[dict[str, str]]:
         active.add("intermediate")
     if getattr(options, "mode", "") == "solo":
         active.add("solo")
+    if getattr(options, "fish_market", None):
+        active.add("fish")
+    if getattr(options, "board", ""):
+        active.add(f"board:{options.board}")  # values of one board's own rules (e.g. Sicilia's volcano tiles)
     return [{"id": k, "text": v["text"]} for k, v in _assumptions().items() if v.get("when") in active]
+
+
+# ------------------------------------------------------------------------------------------------------------
+# The fish-market variant (FORVM PISCATORVM): both market sides, from data/fish_market.toml (A-FISH-MARKET)
+# ------------------------------------------------------------------------------------------------------------
+STAND_ACTIONS = ("good", "money", "senator", "architect", "colonist", "mercator")
+
+
+@dataclass(frozen=True, slots=True)
+class Stand:
+    action: str
+    fish: int
+    goods: tuple[int, ...] = ()  # good: the goods to choose from; colonist: the goods one of which is paid
+    money: int = 0  # money, mercator
+    cards: int = 0  # senator
+    steps: int = 0  # architect
+    houses: int = 0  # architect
+    types: int = 0  # mercator
+
+    def text(self) -> str:
+        a = self.action
+        if a == "good":
+            return f"1 {' or '.join(GOODS[g] for g in self.goods)}"
+        if a == "money":
+            return f"{self.money} sestertii"
+        if a == "senator":
+            return f"buy {self.cards} card{'s' if self.cards > 1 else ''} (Senator)"
+        if a == "architect":
+            return f"{self.steps} step and {self.houses} house (Architect)"
+        if a == "colonist":
+            return f"a colonist into the capital for 1 {' or '.join(GOODS[g] for g in self.goods)}"
+        return f"{self.money} sestertii and trade {self.types} type of goods (Mercator)"
+
+
+@dataclass(frozen=True)
+class FishSide:
+    name: str
+    title: str
+    one_spot_per_phase: bool
+    spots: tuple[tuple[Stand, ...], ...]
+
+
+@dataclass(frozen=True)
+class FishMarket:
+    setup_fish: int
+    vesta_fish_value: int
+    piscatus_extra_fish: int
+    sides: dict[str, FishSide]
+
+
+def build_fish_market(raw: dict[str, Any]) -> FishMarket:
+    where = "fish_market.toml"
+    try:
+        sides: dict[str, FishSide] = {}
+        for name, info in raw["sides"].items():
+            spots = []
+            for i, row in enumerate(info["spots"]):
+                if not isinstance(row, list) or not row:
+                    raise DataError(f"{where} [sides.{name}] spot {i + 1}: needs a list of stands")
+                stands = []
+                for j, st in enumerate(row):
+                    w = f"{where} [sides.{name}] spot {i + 1} stand {j + 1}"
+                    act = st.get("action")
+                    if act not in STAND_ACTIONS:
+                        raise DataError(f"{w}: unknown action {act!r} (actions: {', '.join(STAND_ACTIONS)})")
+                    fish = st.get("fish")
+                    if not isinstance(fish, int) or fish < 0:
+                        raise DataError(f"{w}: fish must be a whole number >= 0, got {fish!r}")
+                    names = st.get("goods" if act == "good" else "pay", [])
+                    bad = [g for g in names if g not in GOODS]
+                    if bad or (act in ("good", "colonist") and not names):
+                        raise DataError(f"{w}: needs {'goods' if act == 'good' else 'pay'} = a list of goods "
+                                        f"({', '.join(GOODS)})")
+                    need = {"money": ("money",), "senator": ("cards",), "architect": ("steps", "houses"),
+                            "mercator": ("money", "types")}.get(act, ())
+                    for k in need:
+                        if not isinstance(st.get(k), int) or st[k] < 0:
+                            raise DataError(f"{w}: a {act} stand needs {k} = a whole number >= 0")
+                    stands.append(Stand(action=act, fish=fish, goods=tuple(GOODS.index(g) for g in names),
+                                        **{k: st[k] for k in need}))
+                spots.append(tuple(stands))
+            if len(spots) < 2:
+                raise DataError(f"{where} [sides.{name}]: needs at least 2 spots")
+            sides[name] = FishSide(name=name, title=str(info.get("title", name)),
+                                   one_spot_per_phase=bool(info.get("one_spot_per_phase", False)), spots=tuple(spots))
+        return FishMarket(setup_fish=int(raw["setup_fish"]), vesta_fish_value=int(raw["vesta_fish_value"]),
+                          piscatus_extra_fish=int(raw["piscatus_extra_fish"]), sides=sides)
+    except KeyError as e:
+        raise DataError(f"{where}: missing key {e}") from None
+
+
+@lru_cache(maxsize=None)
+def _fish_cached(override_file: str | None) -> FishMarket:
+    raw = _read("fish_market.toml")
+    if override_file:
+        try:
+            over = tomllib.loads(Path(override_file).read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError) as e:
+            raise DataError(f"overrides file {override_file}: {e}") from None
+        raw = _merge(raw, over.get("fish_market", {}))
+    return build_fish_market(raw)
+
+
+def load_fish_market() -> FishMarket:
+    p = overrides_path()
+    return _fish_cached(str(p) if p else None)

@@ -4,15 +4,18 @@ from __future__ import annotations
 from typing import Callable
 
 from ..catalog import GOODS
+from .boards import board_rules
 from .state import STORE, GameState
-from .turns import STEPS, build_sites, house_cost, purchase_options, ruleset, why_not_playable
+from .turns import STEPS, build_sites, house_cost, place_name, purchase_options, ruleset, why_not_playable
 
 KINDS = ("land", "sea")
 # texts for the verbs of other modes (Solitaria registers its own): verb -> describe(state, action)
 DESCRIBERS: dict[str, Callable[[GameState, tuple], str]] = {}
+# why a decision of a step kind of a mode or variant is refused (the fish market registers its own)
+EXPLAINERS: dict[str, Callable[[GameState, tuple, tuple], str]] = {}
 STEP_VERBS = {  # the verbs each base step kind accepts
     "turn": {"play"}, "arch_move": {"move", "done"}, "arch_build": {"build", "done"}, "prefect": {"produce", "cash"},
-    "discard": {"drop"}, "trade": {"sell", "buy", "done"}, "colonist": {"place", "cash", "done"},
+    "discard": {"drop", "drop_fish"}, "trade": {"sell", "buy", "done"}, "colonist": {"place", "cash", "done"},
     "tribune": {"recruit", "done"}, "buy": {"card", "done"}, "diplomat": {"copy"}, "half": {"half"},
 }
 
@@ -28,6 +31,8 @@ def describe(s: GameState, a: tuple) -> str:
             return f"play {s.cat.cards[a[1]].title}"
         if verb == "move":
             kind = KINDS[0 if a[1] < s.cat.land_colonists else 1]
+            if a[2] >= s.R:  # a board's own place (Roma's ship track)
+                return f"move {kind} colonist to {place_name(s, a[2] - s.R)}"
             return f"move {kind} colonist to {b.route_name(a[2])}"
         if verb == "build":
             return f"build in {b.cities[a[1]]} ({GOODS[s.city_good[a[1]]]})"
@@ -38,8 +43,10 @@ def describe(s: GameState, a: tuple) -> str:
         if verb in ("sell", "buy", "drop"):
             return f"{verb} 1 {GOODS[a[1]]}"
         if verb == "place":
-            return f"place a {KINDS[a[1]]} colonist in {b.cities[a[2]]}"
+            return f"place a {KINDS[a[1]]} colonist in {place_name(s, a[2])}"
         if verb == "recruit":
+            if len(a) > 2:  # a board where the new colonist's city is chosen (Balearica)
+                return f"buy a {KINDS[a[1]]} colonist into {place_name(s, a[2])}"
             return f"buy a {KINDS[a[1]]} colonist into {b.cities[b.capital]}" if b.capital is not None else verb
         if verb == "card":
             key = s.display[a[1]]
@@ -64,6 +71,8 @@ def describe(s: GameState, a: tuple) -> str:
 def explain_illegal(s: GameState, st: tuple, a: tuple) -> str:
     """Why ``a`` is not a legal decision for step ``st``: names the rule broken."""
     kind, seat = st[0], st[1]
+    if kind in EXPLAINERS:
+        return EXPLAINERS[kind](s, st, a)
     legal = STEPS[kind][0](s, st)
     verbs = sorted({x[0] for x in legal})
     # a verb this step accepts is explained even when no decision of it is legal now (e.g. no house affordable)
@@ -81,6 +90,9 @@ def explain_illegal(s: GameState, st: tuple, a: tuple) -> str:
             slot, r = a[1], a[2]
             if not 0 <= slot < len(p.col) or p.col[slot] == STORE:
                 return "that colonist is not on the board"
+            why = board_rules(s).why_not_move(s, seat, slot, r) if board_rules(s).dynamic_moves else None
+            if why:
+                return why
             if not 0 <= r < s.R:
                 return f"no route {r}"
             k = 0 if slot < s.cat.land_colonists else 1
@@ -91,7 +103,13 @@ def explain_illegal(s: GameState, st: tuple, a: tuple) -> str:
             if not b.stoppable[r]:
                 return f"{b.route_name(r)} may be passed but not stopped on"
             loc = p.col[slot]
-            d = b.dist[loc][r] if loc < s.R else b.city_dist[k][loc - s.R][r]
+            br = board_rules(s)
+            if br.dynamic_moves:
+                d = br.move_cost(s, seat, slot, r)
+                if d is None:
+                    return f"{b.route_name(r)} cannot be reached by that colonist now"
+            else:
+                d = b.dist[loc][r] if loc < s.R else b.city_dist[k][loc - s.R][r]
             if d <= st[2]:
                 first = next(i for i, x in enumerate(p.col) if x == loc and (i < s.cat.land_colonists) == (k == 0))
                 return (f"colonists of one kind in one city are interchangeable: move the colonist of slot {first} "
@@ -105,18 +123,24 @@ def explain_illegal(s: GameState, st: tuple, a: tuple) -> str:
                 return f"you already have a house in {b.cities[c]}: one house per player per city"
             if c not in build_sites(s, seat):
                 return f"{b.cities[c]} is not at the end of a route holding one of your colonists"
-            if len(p.houses) >= s.cat.houses:
+            if len(p.houses) + board_rules(s).other_houses(s, seat) >= s.cat.houses:
                 return "all your houses are built"
+            if not board_rules(s).can_build(s, c):
+                return (f"no more houses may be built in {b.cities[c]}: its province "
+                        f"{b.provinces[b.province_of[c]]} is closed to building (the volcano)")
             goods, coins = house_cost(s, c)
             need = ", ".join(f"{n} {GOODS[g]}" for g, n in enumerate(goods) if n)
             return f"a house in {b.cities[c]} costs {need} and {coins} sestertii; you cannot pay it"
         if kind == "prefect":
+            if not board_rules(s).can_produce(s, a[1]):
+                return f"{b.provinces[a[1]]} can no longer produce (the volcano has erupted)"
             return f"{b.provinces[a[1]]} has already produced: its bonus marker shows coins"
         if kind == "trade" and p is not None:
             g = a[1]
             used = (st[2] | st[3]).bit_count()
-            if not (st[2] | st[3]) >> g & 1 and used >= 2:
-                return "a Mercator trades at most two types of goods"
+            limit = 2 if len(st) == 4 else st[4]  # the fish market's Mercator stand: 1 type
+            if not (st[2] | st[3]) >> g & 1 and used >= limit:
+                return f"a Mercator trades at most {limit} type{'s' if limit > 1 else ''} of goods"
             if a[0] == "sell" and not p.goods[g]:
                 return f"you have no {GOODS[g]} to sell"
             if a[0] == "buy" and s.free_space(seat) <= 0:

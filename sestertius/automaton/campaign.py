@@ -1,0 +1,175 @@
+"""Solitaria campaigns: a sequence of standard games with shrinking starting points, kept in SQLite.
+
+The rule (rulebook, "Campaign"): the first game starts with 20 VP. After a win, the next start is lower by a fifth of
+the winning margin, rounded down; after a loss it stays. When the next start would be 0 or below, the campaign is
+over and the player is ready for the veteran level. The numbers are data (``solitaria.toml [campaign]``).
+
+Several named campaigns live in one SQLite file, by default ``campaigns.sqlite3`` in the user's data folder
+(``platformdirs.user_data_dir("sestertius")``; ``$SESTERTIUS_CAMPAIGNS`` or the ``path`` argument override it),
+each with the history of its games.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .data import solo_data
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS campaigns (
+    name TEXT PRIMARY KEY,
+    created REAL NOT NULL,
+    start_vp INTEGER NOT NULL,          -- the starting points of the next game
+    finished INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS campaign_games (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    campaign TEXT NOT NULL REFERENCES campaigns(name) ON DELETE CASCADE,
+    number INTEGER NOT NULL,            -- 1, 2, ... within the campaign
+    played REAL NOT NULL,
+    board TEXT NOT NULL,
+    seed INTEGER,
+    start_vp INTEGER NOT NULL,
+    player_score INTEGER NOT NULL,
+    contrarius_score INTEGER NOT NULL,
+    won INTEGER NOT NULL,
+    next_start_vp INTEGER NOT NULL,
+    record TEXT                         -- the game record (JSON), if kept
+);
+"""
+
+
+def default_path() -> Path:
+    """``$SESTERTIUS_CAMPAIGNS`` if set, else ``campaigns.sqlite3`` in the user's data folder."""
+    env = os.environ.get("SESTERTIUS_CAMPAIGNS")
+    if env:
+        return Path(env)
+    from platformdirs import user_data_dir
+    return Path(user_data_dir("sestertius")) / "campaigns.sqlite3"
+
+
+def next_start(start_vp: int, won: bool, margin: int, divisor: int | None = None) -> int:
+    """The next game's starting points: lower by floor(margin / 5) after a win, the same after a loss."""
+    if divisor is None:
+        divisor = int(solo_data().campaign.get("margin_divisor", 5))
+    return start_vp - max(0, margin) // divisor if won else start_vp
+
+
+@dataclass
+class CampaignGame:
+    number: int
+    board: str
+    seed: int | None
+    start_vp: int
+    player_score: int
+    contrarius_score: int
+    won: bool
+    next_start_vp: int
+    played: float
+
+    @property
+    def margin(self) -> int:
+        return self.player_score - self.contrarius_score
+
+
+@dataclass
+class Campaign:
+    name: str
+    start_vp: int  # of the next game
+    finished: bool
+    games: list[CampaignGame]
+
+    @property
+    def suggestion(self) -> str | None:
+        if self.finished:
+            level = solo_data().campaign.get("next_level", "veteran")
+            return f"campaign complete: you are ready for the {level} level"
+        return None
+
+
+class CampaignStore:
+    """Named campaigns in one SQLite file."""
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.path = Path(path) if path is not None else default_path()
+        if str(self.path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(str(self.path))
+        self.db.execute("PRAGMA foreign_keys = ON")
+        self.db.executescript(SCHEMA)
+        self.db.commit()
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> "CampaignStore":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    # -- campaigns ----------------------------------------------------------------------------------------------
+    def create(self, name: str, start_vp: int | None = None) -> Campaign:
+        if not name.strip():
+            raise ValueError("a campaign needs a name")
+        if self.exists(name):
+            raise ValueError(f"a campaign named {name!r} exists already")
+        start = int(solo_data().campaign.get("start_vp", 20)) if start_vp is None else start_vp
+        self.db.execute("INSERT INTO campaigns (name, created, start_vp, finished) VALUES (?, ?, ?, ?)",
+                        (name, time.time(), start, int(start <= 0)))
+        self.db.commit()
+        return self.get(name)
+
+    def exists(self, name: str) -> bool:
+        return self.db.execute("SELECT 1 FROM campaigns WHERE name = ?", (name,)).fetchone() is not None
+
+    def get(self, name: str) -> Campaign:
+        row = self.db.execute("SELECT name, start_vp, finished FROM campaigns WHERE name = ?", (name,)).fetchone()
+        if row is None:
+            raise KeyError(f"no campaign named {name!r}")
+        games = [CampaignGame(number=r[0], board=r[1], seed=r[2], start_vp=r[3], player_score=r[4],
+                              contrarius_score=r[5], won=bool(r[6]), next_start_vp=r[7], played=r[8])
+                 for r in self.db.execute(
+                     "SELECT number, board, seed, start_vp, player_score, contrarius_score, won, next_start_vp, "
+                     "played FROM campaign_games WHERE campaign = ? ORDER BY number", (name,))]
+        return Campaign(name=row[0], start_vp=row[1], finished=bool(row[2]), games=games)
+
+    def get_or_create(self, name: str) -> Campaign:
+        return self.get(name) if self.exists(name) else self.create(name)
+
+    def names(self) -> list[str]:
+        return [r[0] for r in self.db.execute("SELECT name FROM campaigns ORDER BY created, name")]
+
+    def delete(self, name: str) -> None:
+        self.db.execute("DELETE FROM campaign_games WHERE campaign = ?", (name,))
+        self.db.execute("DELETE FROM campaigns WHERE name = ?", (name,))
+        self.db.commit()
+
+    # -- games ---------------------------------------------------------------------------------------------------
+    def record_game(self, name: str, player_score: int, contrarius_score: int, won: bool, board: str = "",
+                    seed: int | None = None, record: dict[str, Any] | None = None) -> Campaign:
+        """Store a finished game of the campaign and apply the campaign rule to its next start."""
+        c = self.get(name)
+        if c.finished:
+            raise ValueError(f"campaign {name!r} is finished")
+        nxt = next_start(c.start_vp, won, player_score - contrarius_score)
+        self.db.execute(
+            "INSERT INTO campaign_games (campaign, number, played, board, seed, start_vp, player_score, "
+            "contrarius_score, won, next_start_vp, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (name, len(c.games) + 1, time.time(), board, seed, c.start_vp, player_score, contrarius_score,
+             int(won), nxt, json.dumps(record) if record is not None else None))
+        self.db.execute("UPDATE campaigns SET start_vp = ?, finished = ? WHERE name = ?", (nxt, int(nxt <= 0), name))
+        self.db.commit()
+        return self.get(name)
+
+    def record_finished(self, name: str, game: Any) -> Campaign:
+        """Store a finished solo :class:`~sestertius.rules.game.Game` (player = seat 0, Contrarius = seat 1)."""
+        scores = game.scores()
+        won = game.ranking()[0] == 0
+        return self.record_game(name, scores[0]["total"], scores[1]["total"], won, board=game.options.board,
+                                seed=game.seed, record=game.record())

@@ -1,0 +1,147 @@
+"""Solitaria's data (``data/solitaria.toml``): dice, the solo hand and stacks, Contrarius' cards, its reactions and
+the difficulty levels, loaded once and validated. Values the rulebook does not print are assumptions (A-...), see
+docs/SOLITARIA.md. Keys under ``[solitaria]`` in the overrides file are merged over the shipped file."""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ..catalog import GOODS, Catalog, DataError, _merge, build_catalog, goods_vector, load_catalog, overrides_path
+
+SPECIAL_FACE = "S"  # building dice: the good of Contrarius' best specialist
+COLONIST_FACES = ("land", "sea", "card")
+REACTION_KINDS = ("take_card", "prefect", "build_produce", "build", "tribune", "colonist", "vp")
+DIE_USES = {"architect": "position", "colonist": "colonist", "mercator": "good", "senator": "good"}
+
+
+@dataclass(frozen=True)
+class Die:
+    key: str
+    name: str
+    faces: tuple  # one entry per face, in die order (a value may repeat)
+
+    def values(self) -> tuple:
+        """The distinct values, in die order (what a person chooses from when entering a roll)."""
+        out: list = []
+        for f in self.faces:
+            if f not in out:
+                out.append(f)
+        return tuple(out)
+
+
+@dataclass(frozen=True)
+class SoloData:
+    catalog: Catalog  # the base catalog plus the solo cards
+    dice: dict[str, Die]
+    money: int
+    goods: tuple[int, ...]
+    hand: tuple[str, ...]
+    double_bonus: frozenset[str]  # cards whose Prefect production takes 2 bonus goods
+    stacks: dict[str, tuple[str, ...]]  # numeral -> cards, in order I, II, ...
+    contrarius_cards: tuple[str, ...]
+    take_first_specialist: bool
+    specialist_order: tuple[str, ...]
+    fallback_order: tuple[int, ...]  # goods, most valuable first
+    take_positions: int
+    reactions: dict[str, dict[str, Any]]  # by card action
+    card_reactions: dict[str, dict[str, Any]]  # by card key
+    difficulty: dict[str, dict[str, Any]]
+    campaign: dict[str, Any]
+
+    def reaction(self, key: str) -> dict[str, Any] | None:
+        if key in self.card_reactions:
+            return self.card_reactions[key]
+        return self.reactions.get(self.catalog.cards[key].action)
+
+
+def _read() -> dict[str, Any]:
+    text = (resources.files("sestertius") / "data" / "solitaria.toml").read_text(encoding="utf-8")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise DataError(f"solitaria.toml: not valid TOML: {e}") from None
+
+
+def build_solo_data(raw: dict[str, Any], base: Catalog) -> SoloData:
+    where = "solitaria.toml"
+    try:
+        cards_raw = _merge(base.raw["cards"], {"cards": raw.get("cards", {})})
+        cat = build_catalog(base.raw["components"], cards_raw)
+
+        def known(keys: list[str], what: str) -> tuple[str, ...]:
+            for k in keys:
+                if k not in cat.cards:
+                    raise DataError(f"{where} {what}: unknown card {k!r}")
+            return tuple(keys)
+
+        dice: dict[str, Die] = {}
+        for key, use in DIE_USES.items():
+            d = raw["dice"][key]
+            faces = tuple(d["faces"])
+            if not faces:
+                raise DataError(f"{where} [dice.{key}]: no faces")
+            for f in faces:
+                ok = (isinstance(f, int) and 1 <= f <= cat.display_size if use == "position"
+                      else f in COLONIST_FACES if use == "colonist" else f in GOODS or f == SPECIAL_FACE)
+                if not ok:
+                    raise DataError(f"{where} [dice.{key}]: bad face {f!r}")
+            dice[key] = Die(key, str(d.get("name", key)), faces)
+        player = raw["player"]
+        con = raw["contrarius"]
+        reactions = {k: dict(v) for k, v in raw["reactions"].items()}
+        card_reactions = {k: dict(v) for k, v in raw.get("card_reactions", {}).items()}
+        known(list(card_reactions), "[card_reactions]")
+        for name, r in list(reactions.items()) + list(card_reactions.items()):
+            if r.get("kind") not in REACTION_KINDS:
+                raise DataError(f"{where} reaction {name!r}: unknown kind {r.get('kind')!r}")
+            if "die" in r and r["die"] not in dice:
+                raise DataError(f"{where} reaction {name!r}: unknown die {r['die']!r}")
+        fallback = tuple(con["fallback_order"])
+        if sorted(fallback) != sorted(GOODS):
+            raise DataError(f"{where} [contrarius] fallback_order must list each good once")
+        difficulty = {k: dict(v) for k, v in raw["difficulty"].items()}
+        for name, dd in difficulty.items():
+            if dd.get("contrarius_start") not in ("capital", "veteran"):
+                raise DataError(f"{where} [difficulty.{name}]: contrarius_start must be 'capital' or 'veteran'")
+            if not isinstance(dd.get("start_vp"), int):
+                raise DataError(f"{where} [difficulty.{name}]: start_vp must be a whole number")
+        return SoloData(
+            catalog=cat, dice=dice, money=int(player["money"]),
+            goods=goods_vector(player["goods"], f"{where} [player] goods"),
+            hand=known(player["hand"], "[player] hand"),
+            double_bonus=frozenset(known(player.get("double_bonus", ["prefect_pm"]), "[player] double_bonus")),
+            stacks={n: known(v, f"[stacks] {n}") for n, v in raw["stacks"].items()},
+            contrarius_cards=known(con["cards"], "[contrarius] cards"),
+            take_first_specialist=bool(con["take_first_specialist"]),
+            specialist_order=known(con["specialist_order"], "[contrarius] specialist_order"),
+            fallback_order=tuple(GOODS.index(g) for g in fallback), take_positions=int(con["take_positions"]),
+            reactions=reactions, card_reactions=card_reactions, difficulty=difficulty,
+            campaign=dict(raw.get("campaign", {"start_vp": 20, "margin_divisor": 5, "next_level": "veteran"})),
+        )
+    except KeyError as e:
+        raise DataError(f"{where}: missing key {e}") from None
+
+
+@lru_cache(maxsize=None)
+def _cached(override_file: str | None) -> SoloData:
+    raw = _read()
+    if override_file:
+        try:
+            over = tomllib.loads(Path(override_file).read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError) as e:
+            raise DataError(f"overrides file {override_file}: {e}") from None
+        raw = _merge(raw, over.get("solitaria", {}))
+    return build_solo_data(raw, load_catalog())
+
+
+def solo_data() -> SoloData:
+    p = overrides_path()
+    return _cached(str(p) if p else None)
+
+
+def difficulty_key(name: str) -> str:
+    return name.strip().lower().replace("-", "_").replace(" ", "_")

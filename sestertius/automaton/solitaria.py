@@ -1,0 +1,821 @@
+"""Concordia Solitaria: solo play against the automaton Contrarius.
+
+Contrarius is seat 1 (``CONTRARIUS``), a seat that never takes a turn: its houses, colonists and victory points live
+in the ordinary tables (so the board, the player's house costs and final scoring see them), its face-up cards are
+its ``hand`` and its face-down cards its ``pile``. It has no money and never receives goods. ``state.extra``
+holds what has no place in a seat: ``extra["contrarius"]`` (difficulty, houses on the victory point track) and
+``extra["public"]`` (a summary for views).
+
+After each card the player plays, Contrarius reacts with the reaction printed on that card (a Diplomat: the card it
+copied). The reaction is a stack of steps: dice are chance steps (rolled by the state's generator, or entered by a
+person with ``options.manual_dice``), rule-driven choices are automaton steps, and the one choice the rules leave to
+the player (which colonist moves onto which line, when several are equally short) is a step of seat 0 whose first
+option is the default. Every decision of Contrarius is logged with its reasons (event kind ``contrarius``).
+"""
+from __future__ import annotations
+
+import random
+from collections import deque
+from typing import Any, Callable
+
+from ..catalog import GOODS
+from ..rules import turns
+from ..rules.boards import board_rules
+from ..rules.errors import OptionsError
+from ..rules.explain import DESCRIBERS
+from ..rules.scoring import score_seat
+from ..rules.state import AUTOMATON, CHANCE, STORE, GameState, PlayerState, _draw
+from ..rules.turns import Ruleset, build_house, display_empty, place_colonist, queue_overflow, refill_display
+from .data import SPECIAL_FACE, SoloData, difficulty_key, solo_data
+
+CONTRARIUS = 1
+PLAYER = 0
+NAME = "Contrarius"
+KINDS = ("land", "sea")
+INF = 10 ** 6
+# fallback chain flags: what already failed in one reaction (the supplementary rules never loop)
+F_BUILD, F_COLONIST, F_CARD = 1, 2, 4
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Small helpers
+# ------------------------------------------------------------------------------------------------------------
+_DATA: dict[int, SoloData] = {}  # id(catalog) -> the Solitaria data it was built with (catalogs are cached)
+
+
+def data(s: GameState) -> SoloData:
+    """The Solitaria data of this game (looked up by its catalog: cheap, unlike re-reading the overrides path)."""
+    d = _DATA.get(id(s.cat))
+    return d if d is not None else solo_data()
+
+
+def con(s: GameState) -> PlayerState:
+    return s.players[CONTRARIUS]
+
+
+def track(s: GameState) -> list[int]:
+    return s.extra["contrarius"]["track"]
+
+
+def houses_in_supply(s: GameState) -> int:
+    return s.extra["contrarius"]["houses"] - len(con(s).houses) - len(track(s))
+
+
+def city_name(s: GameState, c: int) -> str:
+    return s.board.cities[c]
+
+
+def names(s: GameState, cities: list[int]) -> str:
+    return ", ".join(city_name(s, c) for c in sorted(cities, key=lambda c: s.board.cities[c]))
+
+
+def say(s: GameState, text: str, **data: Any) -> None:
+    """Log one decision of Contrarius with its reasons."""
+    s.log("contrarius", CONTRARIUS, text, **data)
+
+
+def publish(s: GameState) -> None:
+    """Refresh the public summary of Contrarius that views show (its face-up and face-down cards are public)."""
+    p = con(s)
+    info = s.extra["contrarius"]
+    s.extra["public"] = {"contrarius": {  # tuples: immutable, so copies of the state share them
+        "seat": CONTRARIUS, "name": NAME, "difficulty": info["difficulty"], "vp": p.vp,
+        "face_up": tuple(p.hand), "face_down": tuple(p.pile), "houses_built": len(p.houses),
+        "houses_in_supply": houses_in_supply(s), "track": tuple(track(s)),
+        "colonists_on_board": s.colonists_on_board(CONTRARIUS),
+    }}
+
+
+def best_specialist(s: GameState, d: SoloData) -> tuple[str | None, int]:
+    """Contrarius' best specialist (Weaver > Vintner > Smith > Farmer > Mason) among all its cards, and its good."""
+    owned = set(con(s).hand) | set(con(s).pile)
+    for key in d.specialist_order:
+        if key in owned:
+            return key, s.cat.cards[key].good
+    return None, d.fallback_order[0]
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Reach: Contrarius' colonists move over empty routes only
+# ------------------------------------------------------------------------------------------------------------
+def colonist_distances(s: GameState, slot: int) -> dict[int, int]:
+    """Steps from one colonist of Contrarius to every route it can end on, passing only over empty routes (its own
+    route counts 0 steps). Routes that may not be stopped on (Ionium's dotted route) are passed, never ends."""
+    loc = con(s).col[slot]
+    if loc == STORE:
+        return {}
+    b = s.board
+    kind = 0 if slot < s.cat.land_colonists else 1
+    occ = s.route_occ
+    at = b.routes_at[kind]
+    rc = b.route_cities
+    seen: dict[int, int] = {}
+    queue: deque[int] = deque()
+    if loc < s.R:
+        seen[loc] = 0
+        queue.append(loc)
+    else:
+        for r in at[loc - s.R]:
+            if occ[r] < 0 and r not in seen:
+                seen[r] = 1
+                queue.append(r)
+    while queue:
+        r = queue.popleft()
+        d = seen[r] + 1
+        for c in rc[r]:
+            for r2 in at[c]:
+                if r2 not in seen and occ[r2] < 0:
+                    seen[r2] = d
+                    queue.append(r2)
+    return {r: d for r, d in seen.items() if b.stoppable[r]}
+
+
+class Reach:
+    """Movement points of Contrarius, and for every city the (steps, slot, route) ways one of its colonists can end
+    next to it. Two colonists of one kind at one place are the same colonist here (the lower slot is kept)."""
+    __slots__ = ("points", "ways", "best")
+
+    def __init__(self, s: GameState) -> None:
+        p = con(s)
+        self.points = s.colonists_on_board(CONTRARIUS)
+        rc = s.board.route_cities
+        ways: dict[int, list[tuple[int, int, int]]] = {}
+        best: dict[int, int] = {}
+        seen_places: set[tuple[int, int]] = set()
+        nland = s.cat.land_colonists
+        for slot, loc in enumerate(p.col):
+            kind = 0 if slot < nland else 1
+            if loc == STORE or (kind, loc) in seen_places:
+                continue
+            seen_places.add((kind, loc))
+            for r, d in colonist_distances(s, slot).items():
+                for c in rc[r]:
+                    ways.setdefault(c, []).append((d, slot, r))
+                    if d < best.get(c, INF):
+                        best[c] = d
+        self.ways, self.best = ways, best
+
+    def steps(self, c: int) -> int:
+        """The fewest steps that bring a colonist next to city ``c`` (INF: none can)."""
+        return self.best.get(c, INF)
+
+    def shortest(self, c: int) -> tuple[int, list[tuple[int, int]]]:
+        """The fewest steps next to city ``c``, and every (slot, route) that takes that many."""
+        d = self.steps(c)
+        return d, sorted({(slot, r) for dd, slot, r in self.ways.get(c, []) if dd == d})
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Where does Contrarius build?
+# ------------------------------------------------------------------------------------------------------------
+def plan_build(s: GameState, d: SoloData, good: int) -> tuple[int | None, list[str], dict[str, Any]]:
+    """Apply "Where does Contrarius build?" for a wanted good: reach, empty city, new province, alphabetical,
+    and the goods fallback. Returns the city (None if Contrarius cannot build anywhere), the reasons, and data."""
+    b = s.board
+    p = con(s)
+    mine = set(p.houses)
+    my_provinces = {b.province_of[c] for c in p.houses}
+    reach = Reach(s)
+    points = reach.points
+    rules = board_rules(s)  # a board may close cities (Sicilia's volcano)
+    start = d.fallback_order.index(good)
+    order = d.fallback_order[start:] + d.fallback_order[:start]
+    reasons: list[str] = []
+    for g in order:
+        gname = GOODS[g]
+        cands = [c for c in b.buildable() if s.city_good[c] == g and c not in mine and rules.can_build(s, c)]
+        if not cands:
+            reasons.append(f"no {gname} city without its house is left")
+            continue
+        far = [c for c in cands if reach.steps(c) > points]
+        near = [c for c in cands if reach.steps(c) <= points]
+        if far:
+            blocked = [c for c in far if reach.steps(c) >= INF]
+            slow = [c for c in far if c not in blocked]
+            if slow:
+                reasons.append(f"{names(s, slow)}: not reachable with {points} step{'s' * (points != 1)}")
+            if blocked:
+                reasons.append(f"{names(s, blocked)}: no free line next to it that its colonists can reach "
+                               f"over empty lines")
+        if not near:
+            reasons.append(f"no {gname} city is reachable")
+            continue
+        reasons.append(f"{gname} cities within reach: {names(s, near)}")
+        empty = [c for c in near if s.houses[c] == 0]
+        if empty and len(empty) < len(near):
+            reasons.append(f"{names(s, [c for c in near if c not in empty])}: already has a house "
+                           f"(an empty city comes first)")
+            near = empty
+        new = [c for c in near if b.province_of[c] not in my_provinces]
+        if new and len(new) < len(near):
+            reasons.append(f"{names(s, [c for c in near if c not in new])}: in a province where it already has "
+                           f"a house (a new province comes first)")
+            near = new
+        near.sort(key=lambda c: b.cities[c])
+        if len(near) > 1:
+            reasons.append(f"{' before '.join(city_name(s, c) for c in near)} alphabetically")
+        city = near[0]
+        return city, reasons, {"good": gname, "city": city, "steps": reach.steps(city), "points": points,
+                               "reach": reach}
+    return None, reasons, {"good": GOODS[good], "city": None, "points": points}
+
+
+# ------------------------------------------------------------------------------------------------------------
+# The ruleset
+# ------------------------------------------------------------------------------------------------------------
+class SoloRuleset(Ruleset):
+    name = "solo"
+
+    def setup(self, s: GameState) -> None:
+        d = solo_data()
+        _DATA[id(d.catalog)] = d
+        b = s.board
+        if b.capital is None:
+            raise OptionsError(f"Solitaria needs a board with a capital; {b.name} has none")
+        key = difficulty_key(s.options.difficulty)
+        if key not in d.difficulty:
+            raise OptionsError(f"unknown difficulty {s.options.difficulty!r}; difficulties: "
+                               f"{', '.join(d.difficulty)}")
+        level = d.difficulty[key]
+        s.cat = cat = d.catalog
+        rnd = random.Random(s.rng ^ 0x501174A1A)
+
+        # the solo stacks, shuffled separately, stack I on top; the display
+        s.deck, s.deck_labels = [], []
+        for numeral in reversed(list(d.stacks)):
+            cards = list(d.stacks[numeral])
+            rnd.shuffle(cards)
+            s.deck.extend(cards)
+            s.deck_labels.extend([numeral] * len(cards))
+        s.seen_decks = ()
+        s.display = [_draw(s) for _ in range(cat.display_size)]
+
+        # the player
+        p = s.players[PLAYER]
+        p.money = d.money
+        p.goods = list(d.goods)
+        p.hand = list(d.hand)
+        p.vp = s.options.start_vp if s.options.start_vp is not None else level["start_vp"]
+
+        # Contrarius: a seat that never plays
+        c = PlayerState()
+        c.col = [STORE] * (cat.land_colonists + cat.sea_colonists)
+        c.hand = list(d.contrarius_cards)
+        s.players.append(c)
+        s.n = 2
+        s.pm = -1  # the Praefectus Magnus is a card of the player's hand here, not a token
+        s.extra["contrarius"] = {"difficulty": key, "houses": cat.houses, "track": sorted(level.get("track", []))}
+        s.log("setup", -1, f"Solitaria, difficulty {key}: you start with {p.vp} VP"
+              + (f"; Contrarius' houses on the victory point track at {', '.join(map(str, track(s)))}"
+                 if track(s) else ""))
+        if d.take_first_specialist:
+            for pos, k in enumerate(s.display):
+                if k is not None and cat.cards[k].action == "specialist":
+                    c.hand.append(k)
+                    s.display[pos] = None
+                    say(s, f"takes the first specialist of the display, {cat.cards[k].title} (position {pos + 1}), "
+                           f"as its sixth card", card=k)
+                    break
+            refill_display(s)
+
+        cap = b.capital
+        if level["contrarius_start"] == "capital":
+            c.col[0] = s.R + cap
+            c.col[cat.land_colonists] = s.R + cap
+            say(s, f"places 1 land and 1 sea colonist in {city_name(s, cap)}")
+        else:
+            self._veteran_start(s, int(level.get("houses", 1)))
+        publish(s)
+
+    # -- hooks ------------------------------------------------------------------------------------------------
+    def after_card(self, s: GameState, seat: int, card: Any) -> None:
+        if s.concordia == CONTRARIUS and s.final_turns == 1:
+            say(s, "does not react to your last card: it ended the game")
+            return
+        s.pending.append(("contrarius_react", AUTOMATON))
+
+    def pm_bonus(self, s: GameState, seat: int) -> bool:
+        performed = s.turn_info.get("performed")
+        return bool(performed) and seat == PLAYER and performed[-1] in data(s).double_bonus
+
+    def diplomat_targets(self, s: GameState, seat: int) -> list[tuple[int, str]]:
+        """Contrarius' face-up cards (not a Diplomat), as targets -1, -2, ... (one per distinct card)."""
+        if seat != PLAYER:
+            return []
+        out: list[tuple[int, str]] = []
+        seen: set[str] = set()
+        for i, key in enumerate(con(s).hand):
+            if key not in seen and s.cat.cards[key].action not in ("diplomat", "magister"):
+                seen.add(key)
+                out.append((-(i + 1), key))
+        return out
+
+    def copy_done(self, s: GameState, seat: int, target: int) -> None:
+        p = con(s)
+        key = p.hand.pop(-target - 1)
+        p.pile.append(key)
+        say(s, f"flips its {s.cat.cards[key].title} face down: it cannot be copied again", card=key)
+        publish(s)
+
+    def on_end_trigger(self, s: GameState, seat: int) -> None:
+        if s.concordia >= 0:
+            return
+        s.concordia = seat
+        if seat == CONTRARIUS:
+            s.final_turns = 2  # this turn, then one last card of the player without reaction
+            s.log("concordia", seat, "Contrarius takes the Concordia card and ends the game: you play one last card, "
+                                     "without reaction")
+        else:
+            s.final_turns = 1  # the game ends with Contrarius' reaction to this card
+            s.log("concordia", seat, "you take the Concordia card and end the game: Contrarius reacts one last time")
+
+    def next_seat(self, s: GameState, seat: int) -> int:
+        return PLAYER
+
+    def end_turn(self, s: GameState) -> None:
+        super().end_turn(s)
+        publish(s)
+        if s.over:
+            s.extra["contrarius_score"] = score_seat(s, CONTRARIUS)["total"]
+            s.extra["player_score"] = score_seat(s, PLAYER)["total"]
+
+    def receives_goods(self, s: GameState, seat: int) -> bool:
+        return seat != CONTRARIUS
+
+    def ranking(self, s: GameState) -> list[int]:
+        """The player and Contrarius by total points; a tie goes to the holder of the Concordia card."""
+        totals = [score_seat(s, seat)["total"] for seat in (PLAYER, CONTRARIUS)]
+        return sorted((PLAYER, CONTRARIUS), key=lambda seat: (-totals[seat], s.concordia != seat))
+
+    # -- veteran start -----------------------------------------------------------------------------------
+    def _veteran_start(self, s: GameState, houses: int) -> None:
+        b = s.board
+        cap = b.capital
+        assert cap is not None
+        neighbours = sorted({r.other(cap) for r in b.routes if cap in (r.a, r.b) and not r.no_stop},
+                            key=lambda c: (-s.city_good[c], b.cities[c]))
+        first = neighbours[0]
+        ties = [c for c in neighbours if s.city_good[c] == s.city_good[first]]
+        say(s, f"veteran start: builds a house in {city_name(s, first)}, the most valuable city next to "
+               f"{city_name(s, cap)} ({GOODS[s.city_good[first]]})"
+               + (f"; {' before '.join(city_name(s, x) for x in ties)} alphabetically" if len(ties) > 1 else ""),
+            city=first)
+        build_house(s, CONTRARIUS, first, pay_cost=False)
+        s.pending.append(("contrarius_setup", AUTOMATON, first, houses))
+        lines = [r for r in range(s.R) if set(b.route_cities[r]) == {cap, first} and b.stoppable[r]]
+        if len(lines) == 1:
+            _place_on_route(s, lines[0], f"on the line between {city_name(s, cap)} and {city_name(s, first)}")
+        else:
+            s.pending.append(("contrarius_line", PLAYER, "first", first))
+
+
+def _kind_for_route(s: GameState, r: int) -> int:
+    return s.board.route_kind[r]
+
+
+def _free_slot(s: GameState, kind: int) -> int | None:
+    nland = s.cat.land_colonists
+    col = con(s).col
+    rng = range(0, nland) if kind == 0 else range(nland, len(col))
+    for slot in rng:
+        if col[slot] == STORE:
+            return slot
+    return None
+
+
+def _place_on_route(s: GameState, r: int, why: str) -> None:
+    kind = _kind_for_route(s, r)
+    slot = _free_slot(s, kind)
+    assert slot is not None
+    con(s).col[slot] = r
+    s.route_occ[r] = CONTRARIUS
+    say(s, f"places a {KINDS[kind]} colonist on {s.board.route_name(r)} ({why})", route=r)
+
+
+def _second_colonist_options(s: GameState, first: int) -> tuple[int | None, int, list[int], list[str]]:
+    """Veteran start: the next most valuable city the second colonist can reach from the capital (2 movement
+    points, empty lines), preferring the kind of colonist not yet placed; the shortest lines next to it."""
+    b = s.board
+    cap = b.capital
+    assert cap is not None
+    placed = [slot for slot, loc in enumerate(con(s).col) if loc != STORE]
+    used_kind = 0 if placed and placed[0] < s.cat.land_colonists else 1
+    points = len(placed) + 1
+    reasons: list[str] = []
+    for kind in (1 - used_kind, used_kind):
+        dist: dict[int, int] = {}
+        # BFS from the capital over empty routes of this kind
+        queue: deque[int] = deque()
+        for r in b.routes_at[kind][cap]:
+            if s.route_occ[r] < 0:
+                dist[r] = 1
+                queue.append(r)
+        while queue:
+            r = queue.popleft()
+            for c in b.route_cities[r]:
+                for r2 in b.routes_at[kind][c]:
+                    if r2 not in dist and s.route_occ[r2] < 0:
+                        dist[r2] = dist[r] + 1
+                        queue.append(r2)
+        best: dict[int, int] = {}
+        for r, dd in dist.items():
+            if dd <= points and b.stoppable[r]:
+                for c in b.route_cities[r]:
+                    if c not in (cap, first):
+                        best[c] = min(best.get(c, INF), dd)
+        if not best:
+            reasons.append(f"no city within {points} steps for a {KINDS[kind]} colonist")
+            continue
+        ranked = sorted(best, key=lambda c: (-s.city_good[c], b.cities[c]))
+        city = ranked[0]
+        ties = [c for c in ranked if s.city_good[c] == s.city_good[city]]
+        if len(ties) > 1:
+            reasons.append(f"{' before '.join(city_name(s, c) for c in ties)} alphabetically")
+        steps = best[city]
+        routes = sorted(r for r, dd in dist.items() if dd == steps and b.stoppable[r] and city in b.route_cities[r])
+        return city, kind, routes, reasons
+    return None, 0, [], reasons
+
+
+def legal_setup(s: GameState, st: tuple) -> list[tuple]:
+    return [("auto",)]
+
+
+def apply_setup(s: GameState, st: tuple, a: tuple) -> None:
+    """Veteran start, second part: the second colonist next to the next most valuable city it can reach (strong
+    veteran: and a house there)."""
+    _, _, first, houses = st
+    s.pending.pop()
+    city, kind, routes, reasons = _second_colonist_options(s, first)
+    if city is None:
+        say(s, "veteran start: no place for a second colonist (" + "; ".join(reasons) + ")")
+        return
+    why = (f"next to {city_name(s, city)}, the next most valuable city it can reach "
+           f"({GOODS[s.city_good[city]]})" + ("; " + "; ".join(reasons) if reasons else ""))
+    if houses >= 2:
+        say(s, f"strong veteran start: builds a second house in {city_name(s, city)}", city=city)
+        build_house(s, CONTRARIUS, city, pay_cost=False)
+    if len(routes) == 1:
+        _place_on_route(s, routes[0], why)
+    else:
+        say(s, f"veteran start: its second colonist goes {why}; you choose the line")
+        s.pending.append(("contrarius_line", PLAYER, "second", city))
+
+
+def legal_line(s: GameState, st: tuple) -> list[tuple]:
+    """The player chooses the line of a colonist of Contrarius' veteran start (first option: the default)."""
+    _, _, which, city = st
+    b = s.board
+    if which == "first":
+        cap = b.capital
+        routes = sorted((r for r in range(s.R) if set(b.route_cities[r]) == {cap, city} and b.stoppable[r]),
+                        key=lambda r: (b.route_kind[r], r))
+    else:
+        _, _, routes, _ = _second_colonist_options(s, _first_house(s))
+    return [("line", r) for r in routes]
+
+
+def _first_house(s: GameState) -> int:
+    return con(s).houses[0]
+
+
+def apply_line(s: GameState, st: tuple, a: tuple) -> None:
+    _, _, which, city = st
+    s.pending.pop()
+    where = (f"on the line between {city_name(s, s.board.capital)} and {city_name(s, city)}" if which == "first"
+             else f"next to {city_name(s, city)}")
+    _place_on_route(s, a[1], where + ", the line you chose")
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Reactions
+# ------------------------------------------------------------------------------------------------------------
+def reaction_card(s: GameState) -> str | None:
+    """The card whose reaction applies: the card played, or for a Diplomat the card it copied."""
+    key = s.turn_info.get("card")
+    if key is None:
+        return None
+    if s.cat.cards[key].action == "diplomat":
+        return s.turn_info.get("copied")
+    return key
+
+
+def legal_react(s: GameState, st: tuple) -> list[tuple]:
+    return [("react",)]
+
+
+def apply_react(s: GameState, st: tuple, a: tuple) -> None:
+    s.pending.pop()
+    d = data(s)
+    key = reaction_card(s)
+    if key is None:
+        say(s, "does not react: no card was played")
+        return
+    card = s.cat.cards[key]
+    r = d.reaction(key)
+    played = s.cat.cards[s.turn_info["card"]]
+    head = f"reacts to your {played.title}" + (f" (copying {card.title})" if played.key != key else "")
+    if r is None:
+        say(s, f"{head}: this card has no reaction")
+        return
+    kind = r["kind"]
+    if kind == "take_card":
+        say(s, f"{head}: rolls the {d.dice[r['die']].name} for the display card it takes")
+        s.pending.append(("contrarius_roll", CHANCE, r["die"], "take", 0))
+    elif kind == "prefect":
+        info = s.turn_info.get("prefect")
+        if info and info[0] == "produce":
+            prov = info[1]
+            n = sum(s.houses[c].bit_count() for c in s.board.province_cities[prov])
+            vp = max(r["produce_min_vp"], r["produce_vp_per_house"] * n)
+            why = (f"{n} house{'s' * (n != 1)} in {s.board.provinces[prov]}"
+                   + (f", at least {r['produce_min_vp']}" if vp > r["produce_vp_per_house"] * n else ""))
+            score(s, vp, f"{head}: you produced, so it scores {vp} VP ({why})")
+        else:
+            score(s, r["cash_vp"], f"{head}: you reactivated the provinces, so it scores {r['cash_vp']} VP")
+    elif kind in ("build", "build_produce"):
+        say(s, f"{head}: builds a house; rolls the {d.dice[r['die']].name} for the good")
+        s.pending.append(("contrarius_roll", CHANCE, r["die"], kind, 0))
+    elif kind == "tribune":
+        spec, good = best_specialist(s, d)
+        say(s, f"{head}: 1. builds a house in a {GOODS[good]} city (its best specialist: "
+               f"{s.cat.cards[spec].title if spec else 'none'}); 2. rolls the {d.dice[r['die']].name}")
+        s.pending.append(("contrarius_roll", CHANCE, r["die"], "colonist", 0))
+        s.pending.append(("contrarius_build", AUTOMATON, good, "tribune", 0))
+    elif kind == "colonist":
+        if s.turn_info.get("colonist") == "cash":
+            score(s, r["cash_vp"], f"{head}: you took the money, so it scores {r['cash_vp']} VP")
+        else:
+            say(s, f"{head}: you placed colonists, so it rolls the {d.dice[r['die']].name}")
+            s.pending.append(("contrarius_roll", CHANCE, r["die"], "colonist", 0))
+    elif kind == "vp":
+        score(s, r["vp"], f"{head}: scores {r['vp']} VP")
+
+
+def score(s: GameState, vp: int, text: str) -> None:
+    """Contrarius scores during play; in expert levels, every house its marker reaches on the track is built."""
+    p = con(s)
+    p.vp += vp
+    say(s, f"{text} (now {p.vp} VP)", vp=vp)
+    t = track(s)
+    reached = [pos for pos in t if pos <= p.vp]
+    for pos in reached:
+        t.remove(pos)
+    for pos in reversed(reached):  # the lowest position is built first (the top of the stack)
+        say(s, f"its marker reaches the house at {pos} on the victory point track: it builds that house "
+               f"(black Mercator die)")
+        s.pending.append(("contrarius_roll", CHANCE, "mercator", "track", 0))
+
+
+# -- dice ----------------------------------------------------------------------------------------------------
+def legal_roll(s: GameState, st: tuple) -> list[tuple]:
+    """The faces of the die, one entry per face (so that sampling respects repeated faces); a person entering a roll
+    (options.manual_dice) chooses among the distinct values. Only the colonist faces when rolling for a colonist."""
+    die = data(s).dice[st[2]]
+    faces = die.values() if s.options.manual_dice else die.faces
+    if st[3] == "colonist_only":
+        faces = tuple(f for f in faces if f in KINDS)
+    return [("roll", f) for f in faces]
+
+
+def apply_roll(s: GameState, st: tuple, a: tuple) -> None:
+    _, _, die_key, purpose, chain = st
+    s.pending.pop()
+    d = data(s)
+    die = d.dice[die_key]
+    face = a[1]
+    s.log("die", CHANCE, f"rolled {face} on the {die.name}", die=die_key, face=face, purpose=purpose)
+    if purpose == "take":
+        take_card(s, d, int(face), f"the {die.name} shows {face}", chain)
+    elif purpose in ("build", "build_produce", "track"):
+        if face == SPECIAL_FACE:
+            spec, good = best_specialist(s, d)
+            say(s, f"S on the {die.name}: the good of its best specialist, "
+                   f"{s.cat.cards[spec].title if spec else 'none'}: {GOODS[good]}")
+        else:
+            good = GOODS.index(face)
+        s.pending.append(("contrarius_build", AUTOMATON, good, purpose, chain))
+    else:  # colonist, colonist_only
+        if face == "card":
+            take_card(s, d, 1, f"the {die.name} shows a card", chain)
+        else:
+            place_new_colonist(s, KINDS.index(face), f"the {die.name} shows a {face} colonist", chain)
+
+
+# -- building --------------------------------------------------------------------------------------------------
+def legal_build(s: GameState, st: tuple) -> list[tuple]:
+    return [("build",)]
+
+
+def apply_build(s: GameState, st: tuple, a: tuple) -> None:
+    _, _, good, purpose, chain = st
+    s.pending.pop()
+    build(s, data(s), good, purpose, chain)
+
+
+def build(s: GameState, d: SoloData, good: int, purpose: str, chain: int) -> None:
+    p = con(s)
+    if purpose != "track" and houses_in_supply(s) <= 0 and not track(s):
+        say(s, "cannot build: all its houses are built; it places a colonist instead")
+        return fallback_colonist(s, d, chain | F_BUILD)
+    city, reasons, info = plan_build(s, d, good)
+    if city is None:
+        say(s, f"wants to build in a {GOODS[good]} city but cannot build anywhere ("
+               + "; ".join(reasons) + "): it places a colonist instead", **info)
+        return fallback_colonist(s, d, chain | F_BUILD)
+    source = "from the victory point track" if purpose == "track" else "from its supply"
+    if purpose != "track" and houses_in_supply(s) <= 0:
+        far = track(s).pop()
+        source = f"from the far end of the victory point track ({far}), its supply being empty"
+    reach = info.pop("reach")
+    say(s, f"builds in {city_name(s, city)}: wants a {GOODS[good]} city; " + "; ".join(reasons)
+        + f" → {city_name(s, city)} (house {source})", **info)
+    steps, moves = reach.shortest(city)
+    build_contrarius_house(s, city)
+    if purpose == "build_produce":
+        s.pending.append(("contrarius_produce", AUTOMATON, s.board.province_of[city]))
+    if steps == 0:
+        say(s, f"a colonist already stands next to {city_name(s, city)}: none moves")
+    elif len(moves) == 1:
+        move_colonist(s, moves[0][0], moves[0][1], f"the shortest way next to {city_name(s, city)}")
+    else:
+        say(s, f"{len(moves)} ways of {steps} step{'s' * (steps != 1)} lead next to {city_name(s, city)}: "
+               f"you choose which colonist moves onto which line")
+        s.pending.append(("contrarius_move", PLAYER, city))
+
+
+def build_contrarius_house(s: GameState, city: int) -> None:
+    """Put a house of Contrarius into a city (no cost); its 15th house ends the game."""
+    build_house(s, CONTRARIUS, city, pay_cost=False)
+
+
+def move_colonist(s: GameState, slot: int, r: int, why: str) -> None:
+    p = con(s)
+    loc = p.col[slot]
+    kind = 0 if slot < s.cat.land_colonists else 1
+    frm = s.board.route_name(loc) if 0 <= loc < s.R else city_name(s, loc - s.R)
+    if 0 <= loc < s.R:
+        s.route_occ[loc] = -1
+    p.col[slot] = r
+    s.route_occ[r] = CONTRARIUS
+    say(s, f"moves its {KINDS[kind]} colonist from {frm} to {s.board.route_name(r)} ({why})", slot=slot, route=r)
+
+
+def legal_move(s: GameState, st: tuple) -> list[tuple]:
+    """Equally short ways next to the city Contrarius built in: the player chooses (the first is the default)."""
+    _, moves = Reach(s).shortest(st[2])
+    return [("cmove", slot, r) for slot, r in moves]
+
+
+def apply_move(s: GameState, st: tuple, a: tuple) -> None:
+    s.pending.pop()
+    move_colonist(s, a[1], a[2], f"next to {city_name(s, st[2])}, the way you chose")
+
+
+def legal_produce(s: GameState, st: tuple) -> list[tuple]:
+    return [("produce",)]
+
+
+def apply_produce(s: GameState, st: tuple, a: tuple) -> None:
+    """Mercator reaction, after building: the province produces (the player's houses only, no bonus good), or if it
+    already produced, all markers are reactivated when at least 3 show their coins."""
+    prov = st[2]
+    s.pending.pop()
+    d = data(s)
+    pname = s.board.provinces[prov]
+    if s.marker_up[prov]:
+        s.marker_up[prov] = False
+        got = [0] * 5
+        for c in s.board.province_cities[prov]:
+            if s.houses[c] >> PLAYER & 1:
+                got[s.city_good[c]] += 1
+        for g, n in enumerate(got):
+            s.players[PLAYER].goods[g] += n
+        gained = ", ".join(f"{n} {GOODS[g]}" for g, n in enumerate(got) if n) or "nothing (no house of yours)"
+        say(s, f"activates {pname} for production: you receive {gained}; Contrarius receives no goods",
+            province=prov)
+        queue_overflow(s, PLAYER)
+        return
+    need = d.reactions["mercator"].get("reactivate_min_coins", 3)
+    coins = sum(1 for up in s.marker_up if not up)
+    if coins >= need:
+        s.marker_up = [True] * len(s.marker_up)
+        say(s, f"{pname} has already produced and {coins} bonus markers show coins (at least {need}): "
+               f"all bonus markers are reactivated", province=prov)
+    else:
+        say(s, f"{pname} has already produced and only {coins} bonus marker{'s' * (coins != 1)} show coins "
+               f"(fewer than {need}): nothing happens", province=prov)
+
+
+# -- colonists and cards -----------------------------------------------------------------------------------------
+def place_new_colonist(s: GameState, kind: int, why: str, chain: int) -> None:
+    d = data(s)
+    cap = s.board.capital
+    if _free_slot(s, kind) is None:
+        other = 1 - kind
+        if _free_slot(s, other) is None:
+            say(s, f"{why}, but all its colonists are placed: it takes the card at position 1 instead")
+            return take_card(s, d, 1, "instead of a colonist", chain | F_COLONIST)
+        say(s, f"{why}, but it has no {KINDS[kind]} colonist left: it places a {KINDS[other]} colonist")
+        kind = other
+    say(s, f"places a {KINDS[kind]} colonist in {city_name(s, cap)} ({why})", colonist=KINDS[kind])
+    place_colonist(s, CONTRARIUS, kind, cap)
+
+
+def fallback_colonist(s: GameState, d: SoloData, chain: int) -> None:
+    """Supplementary rule: instead of a house, a colonist (the red die decides which kind)."""
+    if chain & F_COLONIST:
+        say(s, "no other reaction is possible: Contrarius does nothing")
+        return
+    free = [k for k in (0, 1) if _free_slot(s, k) is not None]
+    if not free:
+        say(s, "all its colonists are placed: it takes the card at position 1 instead")
+        return take_card(s, d, 1, "instead of a colonist", chain | F_COLONIST)
+    if len(free) == 1:
+        return place_new_colonist(s, free[0], "only one kind of colonist is left, no roll needed", chain)
+    say(s, f"rolls the {d.dice['colonist'].name} for the kind of colonist (a card face is rolled again)")
+    s.pending.append(("contrarius_roll", CHANCE, "colonist", "colonist_only", chain))
+
+
+def take_card(s: GameState, d: SoloData, pos: int, why: str, chain: int) -> None:
+    """Take the display card at a position (1-based) face up; position empty: the first card; no card at all: build a
+    house with the white Senator/Consul die."""
+    refill_display(s)
+    cards = [i for i, k in enumerate(s.display) if k is not None]
+    if not cards:
+        if chain & (F_CARD | F_BUILD):
+            say(s, f"{why}: no card is left and it cannot build either: Contrarius does nothing")
+            return
+        say(s, f"{why}: no card is left in the display; it builds a house with the "
+               f"{d.dice['senator'].name} instead")
+        s.pending.append(("contrarius_roll", CHANCE, "senator", "build", chain | F_CARD))
+        return
+    i = pos - 1
+    note = ""
+    if pos > d.take_positions or i >= len(s.display) or s.display[i] is None:
+        note = f"; no card at position {pos}, so it takes the first card"
+        i = cards[0]
+    key = s.display[i]
+    assert key is not None
+    s.display[i] = None
+    con(s).hand.append(key)
+    say(s, f"takes {s.cat.cards[key].title} from position {i + 1} of the display face up ({why}{note})", card=key)
+    refill_display(s)
+    if display_empty(s):
+        turns.trigger_end(s, CONTRARIUS)
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Hooks of the ruleset
+# ------------------------------------------------------------------------------------------------------------
+def _published(fn: Callable[[GameState, tuple, tuple], None]) -> Callable[[GameState, tuple, tuple], None]:
+    def apply(s: GameState, st: tuple, a: tuple) -> None:
+        fn(s, st, a)
+        publish(s)
+    apply.__name__ = fn.__name__
+    apply.__doc__ = fn.__doc__
+    return apply
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Words for the decisions of this mode
+# ------------------------------------------------------------------------------------------------------------
+def _describe_roll(s: GameState, a: tuple) -> str:
+    st = s.pending[-1] if s.pending else None
+    if st and st[0] == "contrarius_roll":
+        die = data(s).dice[st[2]]
+        face = a[1]
+        if die.key == "architect":
+            return f"{face} (the card at display position {face})"
+        if face == SPECIAL_FACE:
+            return "S (the good of Contrarius' best specialist)"
+        if face in KINDS:
+            return f"{face} colonist"
+        return str(face)
+    return f"roll {a[1]}"
+
+
+def _describe_cmove(s: GameState, a: tuple) -> str:
+    slot, r = a[1], a[2]
+    loc = con(s).col[slot]
+    kind = KINDS[0 if slot < s.cat.land_colonists else 1]
+    frm = s.board.route_name(loc) if 0 <= loc < s.R else city_name(s, loc - s.R)
+    return f"Contrarius' {kind} colonist from {frm} to {s.board.route_name(r)}"
+
+
+def _describe_line(s: GameState, a: tuple) -> str:
+    return f"Contrarius' colonist onto {s.board.route_name(a[1])}"
+
+
+DESCRIBERS["roll"] = _describe_roll
+DESCRIBERS["cmove"] = _describe_cmove
+DESCRIBERS["line"] = _describe_line
+
+turns.register("contrarius_react", legal_react, _published(apply_react))
+turns.register("contrarius_roll", legal_roll, _published(apply_roll))
+turns.register("contrarius_build", legal_build, _published(apply_build))
+turns.register("contrarius_move", legal_move, _published(apply_move))
+turns.register("contrarius_produce", legal_produce, _published(apply_produce))
+turns.register("contrarius_setup", legal_setup, _published(apply_setup))
+turns.register("contrarius_line", legal_line, _published(apply_line))
+turns.RULESETS["solo"] = SoloRuleset()

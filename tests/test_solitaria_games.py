@@ -1,0 +1,144 @@
+"""Random solo games on every playable board and at every difficulty, with Contrarius' invariants checked after every
+decision: at most 15 houses, at most 6 colonists, never goods or money, houses only in cities its colonists could
+reach (over empty lines, with its movement points) at the moment it built; the game ends, scores and replays.
+
+Default: 5 boards x 7 difficulties x 6 games (210 games). ``SESTERTIUS_SOLO_GAMES=<games per configuration>`` runs
+more (e.g. 60 for 2100 games).
+"""
+from __future__ import annotations
+
+import os
+import random
+from collections import deque
+
+import pytest
+
+from sestertius.automaton import solitaria
+from sestertius.automaton.solitaria import CONTRARIUS, PLAYER
+from sestertius.rules.game import Game
+from sestertius.rules.state import STORE
+
+BOARDS = ["imperium", "italia", "hellas", "ionium", "cyprus"]
+LEVELS = ["standard", "beginner", "veteran", "strong_veteran", "expert", "strong_expert", "strong_expert_8"]
+PER_CONFIG = int(os.environ.get("SESTERTIUS_SOLO_GAMES", "6"))
+
+
+def reachable(s, city: int) -> bool:
+    """An independent check of "reach": some colonist of Contrarius can end on a free line next to ``city`` (or
+    stands on one) within as many steps as it has colonists on the board, moving over empty lines only."""
+    b = s.board
+    col = s.players[CONTRARIUS].col
+    points = sum(1 for loc in col if loc != STORE)
+    for slot, loc in enumerate(col):
+        if loc == STORE:
+            continue
+        kind = 0 if slot < s.cat.land_colonists else 1
+        dist = {}
+        frontier = deque()
+        if loc < s.R:
+            dist[loc] = 0
+            frontier.append(loc)
+        else:
+            for r in b.routes_at[kind][loc - s.R]:
+                if s.route_occ[r] == -1:
+                    dist[r] = 1
+                    frontier.append(r)
+        while frontier:
+            r = frontier.popleft()
+            if dist[r] > points:
+                continue
+            if city in b.route_cities[r] and b.stoppable[r]:
+                return True
+            for c in b.route_cities[r]:
+                for r2 in b.routes_at[kind][c]:
+                    if r2 not in dist and s.route_occ[r2] == -1:
+                        dist[r2] = dist[r] + 1
+                        frontier.append(r2)
+    return False
+
+
+def all_cards(s) -> list[str]:
+    c = s.deck + [k for k in s.display if k is not None]
+    for p in s.players:
+        c += p.hand + p.pile
+    return sorted(c)
+
+
+def check(g: Game, cards: list[str]) -> None:
+    s = g.state
+    b = s.board
+    c = s.players[CONTRARIUS]
+    assert s.n == 2 and len(s.players) == 2
+    assert len(c.houses) <= 15 and len(set(c.houses)) == len(c.houses)
+    assert b.capital not in c.houses
+    assert len(c.col) == 6
+    for seat in (PLAYER, CONTRARIUS):
+        assert [x for x in range(len(b.cities)) if s.houses[x] >> seat & 1] == sorted(s.players[seat].houses)
+        for loc in s.players[seat].col:
+            if 0 <= loc < s.R:
+                assert s.route_occ[loc] == seat
+    assert sum(1 for o in s.route_occ if o >= 0) == sum(1 for p in s.players for loc in p.col if 0 <= loc < s.R)
+    assert c.money == 0 and c.goods == [0] * 5
+    assert s.storehouse_used(PLAYER) <= s.cat.storehouse or s.pending[-1][0] == "discard"
+    track = s.extra["contrarius"]["track"]
+    assert len(c.houses) + len(track) <= 15
+    assert all(pos > c.vp for pos in track)  # every house its marker reached was taken
+    assert all_cards(s) == cards
+
+
+def play_one(board: str, level: str, seed: int, monkeypatch, try_all: bool = False) -> Game:
+    built: list[tuple[int, bool]] = []
+    real = solitaria.build_contrarius_house
+
+    def checked(s, city):
+        built.append((city, reachable(s, city) and city not in s.players[CONTRARIUS].houses))
+        real(s, city)
+
+    monkeypatch.setattr(solitaria, "build_contrarius_house", checked)
+    g = Game.new({"board": board, "players": 1, "mode": "solo", "difficulty": level}, seed=seed)
+    rng = random.Random(seed)
+    cards = all_cards(g.state)
+    check(g, cards)
+    steps = 0
+    while not g.is_over:
+        legal = g.legal_actions()
+        assert legal, g.current_step()
+        if try_all:
+            for a in legal:
+                h = g.copy()
+                h.apply(a)
+        g.apply(rng.choice(legal))
+        check(g, cards)
+        steps += 1
+        assert steps < 3000
+    assert built and all(ok for _, ok in built), [(g.state.board.cities[c], ok) for c, ok in built if not ok]
+    scores = g.scores()
+    assert g.state.extra["contrarius_score"] == scores[CONTRARIUS]["total"]
+    assert g.state.concordia in (PLAYER, CONTRARIUS)
+    assert sorted(g.ranking()) == [PLAYER, CONTRARIUS]
+    return g
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_random_solo_games_keep_contrarius_invariants(board, monkeypatch):
+    for i, level in enumerate(LEVELS):
+        for k in range(PER_CONFIG):
+            seed = 7919 * BOARDS.index(board) + 101 * i + k
+            g = play_one(board, level, seed, monkeypatch, try_all=(k == 0 and i % 3 == 0))
+            if k == 0:
+                again = Game.from_record(g.record())
+                assert again.state.hash() == g.state.hash()
+
+
+def test_both_endings_occur():
+    """Across random games, the player and Contrarius each end the game sometimes."""
+    enders = set()
+    for seed in range(30):
+        g = Game.new({"board": "italia", "players": 1, "mode": "solo"}, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+        enders.add(g.state.concordia)
+        if enders == {PLAYER, CONTRARIUS}:
+            break
+    assert enders == {PLAYER, CONTRARIUS}
