@@ -23,6 +23,8 @@ def value(game, seat: int) -> float:
     bit = 1 << seat
     v += PIECE_WORTH["site"] * sum(1 for c in build_sites(s, seat) if not s.houses[c] & bit
                                    and c != s.board.capital)
+    if s.options.mode == "solo":  # the automaton's points count against the player
+        v -= score_seat(s, 1)["total"]
     return v
 
 
@@ -39,13 +41,19 @@ class GreedyBot:
         seat = game.to_act()
         best, best_v = legal[0], float("-inf")
         for a in legal:
-            g = game.copy()
+            g = self._copy(game)
             g.apply_unchecked(a)
             self._finish_turn(g, seat)
             v = value(g, seat) + self.rng.random() * 1e-3
             if v > best_v:
                 best, best_v = a, v
         return best
+
+    def _copy(self, game):
+        """A copy whose future chance outcomes are the bot's own guesses: it must not see the real dice."""
+        g = game.copy()
+        g.state.rng = self.rng.getrandbits(64)
+        return g
 
     def _finish_turn(self, g, seat: int, limit: int = 40) -> None:
         """Complete this seat's pending decisions greedily (one step look-ahead each)."""
@@ -58,7 +66,7 @@ class GreedyBot:
                 legal = [legal[0]] + self.rng.sample(legal[1:], self.max_branch - 1)
             best, best_v = legal[0], float("-inf")
             for a in legal:
-                h = g.copy()
+                h = self._copy(g)
                 h.apply_unchecked(a)
                 v = value(h, seat)
                 if v > best_v:
