@@ -764,3 +764,21 @@ def test_bought_and_taken_cards_react_as_their_action(card, decisions, expect):
         assert con(g).vp == expect[1]
     if card == "mercator_sale":
         assert me(g).money == money + 5
+
+
+def test_reach_reading_is_data_passing_occupied_lines_when_chosen(monkeypatch):
+    """A-REACH is kept in data: with reach_passes_occupied, the blocked lines of the previous test are passed."""
+    import dataclasses
+
+    from sestertius.automaton import solitaria
+
+    original = solitaria.data
+    monkeypatch.setattr(solitaria, "data", lambda s: dataclasses.replace(original(s), reach_passes_occupied=True))
+    g = _mini(monkeypatch)
+    put(g, PLAYER, 0, route(g, LAND, "Roma", "Bononia"))
+    put(g, PLAYER, 3, route(g, SEA, "Roma", "Olbia"))
+    put(g, PLAYER, 4, route(g, SEA, "Roma", "Pisae"))
+    play(g, "senator", DONE)
+    roll(g, "food")
+    text = last_text(g, containing="builds in")
+    assert not text.startswith("builds in Capua"), text  # a city behind the occupied lines is reachable now

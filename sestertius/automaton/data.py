@@ -47,6 +47,7 @@ class SoloData:
     specialist_order: tuple[str, ...]
     fallback_order: tuple[int, ...]  # goods, most valuable first
     take_positions: int
+    reach_passes_occupied: bool  # A-REACH
     reactions: dict[str, dict[str, Any]]  # by card action
     card_reactions: dict[str, dict[str, Any]]  # by card key
     difficulty: dict[str, dict[str, Any]]
@@ -119,6 +120,7 @@ def build_solo_data(raw: dict[str, Any], base: Catalog) -> SoloData:
             take_first_specialist=bool(con["take_first_specialist"]),
             specialist_order=known(con["specialist_order"], "[contrarius] specialist_order"),
             fallback_order=tuple(GOODS.index(g) for g in fallback), take_positions=int(con["take_positions"]),
+            reach_passes_occupied=bool(con.get("reach_passes_occupied", False)),
             reactions=reactions, card_reactions=card_reactions, difficulty=difficulty,
             campaign=dict(raw.get("campaign", {"start_vp": 20, "margin_divisor": 5, "next_level": "veteran"})),
         )

@@ -107,6 +107,13 @@ def colonist_distances(s: GameState, slot: int) -> dict[int, int]:
     b = s.board
     kind = 0 if slot < s.cat.land_colonists else 1
     occ = s.route_occ
+    if data(s).reach_passes_occupied:  # the usual movement: occupied lines are passed, each costing a step
+        table = b.by_distance[loc] if loc < s.R else b.city_by_distance[kind][loc - s.R]
+        out = {loc: 0} if loc < s.R else {}
+        for d, r2 in table:
+            if occ[r2] < 0 and b.stoppable[r2]:
+                out[r2] = d
+        return out
     at = b.routes_at[kind]
     rc = b.route_cities
     seen: dict[int, int] = {}
