@@ -140,7 +140,9 @@ def explain_illegal(s: GameState, st: tuple, a: tuple) -> str:
             used = (st[2] | st[3]).bit_count()
             limit = 2 if len(st) == 4 else st[4]  # the fish market's Mercator stand: 1 type
             if not (st[2] | st[3]) >> g & 1 and used >= limit:
-                return f"a Mercator trades at most {limit} type{'s' if limit > 1 else ''} of goods"
+                if limit == 1:
+                    return "the fish market's Mercator stand trades at most one type of goods"
+                return "a Mercator trades at most two types of goods"
             if a[0] == "sell" and not p.goods[g]:
                 return f"you have no {GOODS[g]} to sell"
             if a[0] == "buy" and s.free_space(seat) <= 0:
@@ -149,7 +151,8 @@ def explain_illegal(s: GameState, st: tuple, a: tuple) -> str:
                 return f"{GOODS[g]} costs {s.cat.prices[g]} sestertii; you have {p.money}"
             return "you may not buy and sell the same good in one trade"
         if kind == "tribune":
-            return "the Tribune may buy one colonist from your storehouse for 1 food and 1 tool, into the capital"
+            where = "the capital" if b.capital is not None else "a city with your house"
+            return f"the Tribune may buy one colonist from your storehouse for 1 food and 1 tool, into {where}"
         if kind == "colonist" and a[0] == "cash":
             return "the Colonist either places colonists or takes the money, not both"
         if kind == "colonist":

@@ -42,8 +42,11 @@ class Game:
         state = new_state(options, seed)
         ruleset(state).setup(state)
         board_rules(state).setup(state)
+        if options.fish_market is not None:  # variants set up last (the fish markers replace the bonus markers)
+            from .fish import setup as fish_setup
+            fish_setup(state)
         if not state.pending:
-            state.pending.append(("turn", state.current))
+            turns.push_turn(state, state.current)
         self.state = state
         self._advance()
 
@@ -110,7 +113,7 @@ class Game:
         s = self.state
         while not s.over:
             if not s.pending:
-                s.pending.append(("turn", s.current))
+                turns.push_turn(s, s.current)
             st = s.pending[-1]
             who = st[1]
             if who == AUTO:
@@ -238,6 +241,10 @@ def rule_name(st: tuple) -> str:
         "prefect": "Prefect", "discard": "Storehouse", "trade": "Mercator", "colonist": "Colonist",
         "tribune": "Tribune", "buy": "Buying cards", "diplomat": "Diplomat", "half": "Double card",
         "start_city": "Team setup", "legatus": "Legatus", "partner_play": "Proconsul",
+        "market": "Fish market", "stands": "Fish market (mountainside spot)", "fish_prefect": "Prefect (fish market)",
+        "fish_good": "Fish market (good of choice)", "fish_colonist": "Fish market (colonist stand)",
+        "roma_bonus": "Ship track (bonus)", "roma_sail": "Prefect (ship move)", "roma_build": "Ship track (house)",
+        "roma_god": "Byzantium",
     }.get(st[0], st[0])
 
 
@@ -247,5 +254,7 @@ def _load_modes(opts: GameOptions) -> None:
         from ..automaton import solitaria  # noqa: F401
     if opts.mode == "team":
         from . import team  # noqa: F401
+    if opts.fish_market is not None:
+        from . import fish  # noqa: F401
     if opts.mode not in turns.RULESETS:
         raise RecordError(f"mode {opts.mode!r} is not available")

@@ -22,6 +22,7 @@ class GameOptions:
     start_vp: int | None = None  # Solitaria: override the player's starting VP (campaign, beginner)
     manual_dice: bool = False  # table assistant: chance outcomes are entered by a person
     extra: dict[str, Any] = field(default_factory=dict)
+    fish_market: str | None = None  # the fish-market variant (FORVM PISCATORVM): "coastal" or "mountain" side
 
     def validate(self) -> "GameOptions":
         if self.board not in board_names():
@@ -40,11 +41,34 @@ class GameOptions:
             raise OptionsError(f"the base game is for 2 to 5 players, not {self.players}")
         if self.mode == "team" and self.players not in (4, 6):
             raise OptionsError(f"team play is for 4 or 6 players (teams of two), not {self.players}")
+        if self.mode == "team" and load_board(self.board).capital is None:
+            raise OptionsError(f"team play needs a board with a capital (the second half of the seats starts in a "
+                               f"city away from it); {self.board} has none")
         if self.mode == "solo" and self.players != 1:
             raise OptionsError("Solitaria solo play has exactly 1 player")
         if self.display not in ("standard", "wine"):
             raise OptionsError(f"display must be 'standard' or 'wine', not {self.display!r}")
+        if self.fish_market is not None:
+            self._validate_fish_market()
         return self
+
+    def _validate_fish_market(self) -> None:
+        from ..catalog import load_fish_market
+        from .boards import OWN_RULES
+        sides = load_fish_market().sides
+        if self.fish_market not in sides:
+            raise OptionsError(f"fish_market must be one of {', '.join(repr(k) for k in sides)} (the side of the "
+                               f"fish-market board) or absent, not {self.fish_market!r}")
+        if self.mode == "team":
+            raise OptionsError("the fish market with team play is not implemented yet (there the cards are laid "
+                               "first, then the active player and then the partner each use the market before "
+                               "performing); play team games without fish_market")
+        if self.mode == "solo":
+            raise OptionsError("the fish market with Solitaria is not implemented yet (Contrarius would take the "
+                               "fish paid and score for them); play solo games without fish_market")
+        if self.board in OWN_RULES:
+            raise OptionsError(f"the fish market is not yet combined with the own rules of board {self.board!r}; "
+                               f"it can be played on the boards without own rules")
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)

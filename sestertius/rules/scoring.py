@@ -14,6 +14,9 @@ def god_values(s: GameState, seat: int) -> dict[str, int]:
     p = s.players[seat]
     houses = p.houses
     goods_value = sum(n * price for n, price in zip(p.goods, cat.prices))
+    if p.fish:  # fish-market variant: each stored fish counts 3 sestertii for Vesta
+        from ..catalog import load_fish_market
+        goods_value += p.fish * load_fish_market().vesta_fish_value
     per_province: dict[int, int] = {}
     for c in houses:
         prov = s.board.province_of[c]

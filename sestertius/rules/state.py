@@ -1,7 +1,8 @@
 """The game state: plain data (ints, lists, tuples) that is cheap to copy, plus its setup from options and a seed.
 
 Colonist locations are ints: ``STORE`` (-1) in the storehouse, ``0 <= loc < R`` on route ``loc``, ``R + c`` inside
-city ``c`` (R = number of routes). Houses per city are a bitmask of seats. Pending steps are tuples
+city ``c`` (R = number of routes); a board may add its own places after the cities (Balearica's start boat ``k``
+is ``R + C + k``, C = number of cities). Houses per city are a bitmask of seats. Pending steps are tuples
 ``(kind, decider, *args)``; the top of ``pending`` (its last item) is the next decision.
 """
 from __future__ import annotations
@@ -35,7 +36,7 @@ def splitmix64(x: int) -> tuple[int, int]:
 
 
 class PlayerState:
-    __slots__ = ("money", "goods", "col", "hand", "pile", "houses", "vp")
+    __slots__ = ("money", "goods", "col", "hand", "pile", "houses", "vp", "fish")
 
     def __init__(self) -> None:
         self.money = 0
@@ -45,6 +46,7 @@ class PlayerState:
         self.pile: list[str] = []  # played cards; the last is the visible top
         self.houses: list[int] = []  # cities with this player's house, in building order
         self.vp = 0  # points scored during play (Solitaria start value; Contrarius' track)
+        self.fish = 0  # fish-market variant: fish stored, always as compact as possible (2 per storehouse space)
 
     def copy(self) -> "PlayerState":
         p = PlayerState.__new__(PlayerState)
@@ -55,10 +57,12 @@ class PlayerState:
         p.pile = self.pile[:]
         p.houses = self.houses[:]
         p.vp = self.vp
+        p.fish = self.fish
         return p
 
     def to_dict(self) -> dict[str, Any]:
-        return {s: getattr(self, s) for s in self.__slots__}
+        # fish only when there are any: the hashes of games without the fish market stay as they were
+        return {s: getattr(self, s) for s in self.__slots__ if s != "fish" or self.fish}
 
 
 class GameState:
@@ -105,7 +109,8 @@ class GameState:
     # -- small helpers used everywhere ----------------------------------------------------------------------
     def storehouse_used(self, seat: int) -> int:
         p = self.players[seat]
-        return sum(p.goods) + p.col.count(STORE)
+        # fish lie as markers of 1 or 2 fish, one marker a space; two 1-fish markers may always combine
+        return sum(p.goods) + p.col.count(STORE) + ((p.fish + 1) >> 1)
 
     def free_space(self, seat: int) -> int:
         return self.cat.storehouse - self.storehouse_used(seat)

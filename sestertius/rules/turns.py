@@ -101,7 +101,16 @@ class Ruleset:
         s.current = self.next_seat(s, s.current)
         s.turn += 1
         s.turn_info = {}
-        s.pending.append(("turn", s.current))
+        push_turn(s, s.current)
+
+
+def push_turn(s: GameState, seat: int) -> None:
+    """Start a seat's turn: its card step, and above it any phase a variant puts before the card (the fish
+    market, see fish.py)."""
+    s.pending.append(("turn", seat))
+    if s.options.fish_market is not None:
+        from .fish import market_phase
+        market_phase(s, seat)
 
 
 RULESETS: dict[str, Ruleset] = {"base": Ruleset()}
@@ -238,7 +247,7 @@ def perform(s: GameState, seat: int, key: str | None, via: str = "") -> None:
     if act == "architect":
         s.pending.append(("arch_move", seat, s.colonists_on_board(seat)))
     elif act == "prefect":
-        s.pending.append(("prefect", seat, key))
+        s.pending.append(("fish_prefect" if s.options.fish_market is not None else "prefect", seat, key))
     elif act == "mercator":
         s.players[seat].money += card.money
         s.pending.append(("trade", seat, 0, 0))
@@ -263,8 +272,9 @@ def perform(s: GameState, seat: int, key: str | None, via: str = "") -> None:
     elif act == "specialist":
         p = s.players[seat]
         n = 0
+        br = board_rules(s)
         for c in p.houses:
-            if s.city_good[c] == card.good:
+            if s.city_good[c] == card.good and br.can_produce(s, s.board.province_of[c]):
                 n += 1
         p.goods[card.good] += n
         s.log("produce", seat, f"{card.title}: {n} houses produce")
@@ -282,6 +292,10 @@ def legal_arch_move(s: GameState, st: tuple) -> list[Action]:
     seat, pts = st[1], st[2]
     out: list[Action] = [DONE]
     if pts <= 0:
+        return out
+    br = board_rules(s)
+    if br.dynamic_moves:  # distances depend on the position (Balearica's ships): the board computes them
+        out.extend(("move", slot, r2) for slot, r2 in br.move_options(s, seat, pts))
         return out
     b = s.board
     R = s.R
@@ -309,18 +323,25 @@ def legal_arch_move(s: GameState, st: tuple) -> list[Action]:
 def apply_arch_move(s: GameState, st: tuple, a: Action) -> None:
     seat, pts = st[1], st[2]
     if a[0] == "done":
-        s.pending[-1] = ("arch_build", seat)
+        s.pending[-1] = ("arch_build", seat) + st[3:]  # st[3]: at most this many houses (fish-market stand)
         return
     _, slot, r2 = a
     p = s.players[seat]
     loc = p.col[slot]
     b = s.board
-    d = b.dist[loc][r2] if loc < s.R else b.city_dist[0 if slot < s.cat.land_colonists else 1][loc - s.R][r2]
+    br = board_rules(s)
+    if br.dynamic_moves:
+        d = br.move_cost(s, seat, slot, r2)
+    else:
+        d = b.dist[loc][r2] if loc < s.R else b.city_dist[0 if slot < s.cat.land_colonists else 1][loc - s.R][r2]
     if loc < s.R:
         s.route_occ[loc] = -1
-    s.route_occ[r2] = seat
+    if r2 < s.R:  # else a dynamic board's own place (Roma's ship track), not a route
+        s.route_occ[r2] = seat
     p.col[slot] = r2
-    s.pending[-1] = ("arch_move", seat, pts - d)
+    s.pending[-1] = ("arch_move", seat, pts - d) + st[3:]
+    if br.dynamic_moves:
+        br.moved(s, seat, slot, loc, r2)  # e.g. Roma: a ship-track space's bonus, house site or Byzantium
 
 
 def house_cost(s: GameState, city: int) -> tuple[tuple[int, ...], int]:
@@ -348,12 +369,12 @@ def legal_arch_build(s: GameState, st: tuple) -> list[Action]:
     seat = st[1]
     p = s.players[seat]
     out: list[Action] = [DONE]
-    if len(p.houses) >= s.cat.houses:
+    br = board_rules(s)
+    if len(p.houses) + br.other_houses(s, seat) >= s.cat.houses:
         return out
     bit = 1 << seat
     cap = s.board.capital
     funds = ruleset(s).funds(s, seat)
-    br = board_rules(s)
     for c in build_sites(s, seat):
         if c == cap or s.houses[c] & bit or not br.can_build(s, c):
             continue
@@ -369,6 +390,11 @@ def apply_arch_build(s: GameState, st: tuple, a: Action) -> None:
         s.pending.pop()
         return
     build_house(s, seat, a[1], pay_cost=True)
+    if len(st) > 2:  # a limited number of houses (fish-market stand)
+        if st[2] <= 1:
+            s.pending.pop()
+        else:
+            s.pending[-1] = ("arch_build", seat, st[2] - 1)
 
 
 def build_house(s: GameState, seat: int, c: int, pay_cost: bool) -> None:
@@ -380,7 +406,7 @@ def build_house(s: GameState, seat: int, c: int, pay_cost: bool) -> None:
     s.houses[c] |= 1 << seat
     p.houses.append(c)
     s.log("build", seat, f"builds a house in {s.board.cities[c]}", city=c)
-    if len(p.houses) >= s.cat.houses:
+    if len(p.houses) + board_rules(s).other_houses(s, seat) >= s.cat.houses:
         trigger_end(s, seat)
 
 
@@ -388,7 +414,8 @@ def build_house(s: GameState, seat: int, c: int, pay_cost: bool) -> None:
 # Prefect: produce in a province, or cash in the coins
 # ------------------------------------------------------------------------------------------------------------
 def legal_prefect(s: GameState, st: tuple) -> list[Action]:
-    out: list[Action] = [("produce", i) for i, up in enumerate(s.marker_up) if up]
+    br = board_rules(s)
+    out: list[Action] = [("produce", i) for i, up in enumerate(s.marker_up) if up and br.can_produce(s, i)]
     out.append(("cash",))
     return out
 
@@ -397,11 +424,13 @@ def apply_prefect(s: GameState, st: tuple, a: Action) -> None:
     seat, key = st[1], st[2]
     s.pending.pop()
     if a[0] == "cash":
-        coins = sum(s.cat.marker_coins[s.marker_good[i]] for i, up in enumerate(s.marker_up) if not up)
+        br = board_rules(s)
+        coins = sum(br.marker_coins(s, i) for i, up in enumerate(s.marker_up) if not up)
         s.players[seat].money += coins
         s.marker_up = [True] * len(s.marker_up)
         s.turn_info["prefect"] = ("cash", coins)
         s.log("cash", seat, f"takes {coins} sestertii from the bonus markers; all markers show goods again")
+        br.after_cash(s, seat)  # e.g. Roma: move one sea colonist forward
         return
     produce_province(s, seat, a[1], bonus=True)
     queue_overflow(s, seat)
@@ -413,7 +442,9 @@ def produce_province(s: GameState, seat: int, prov: int, bonus: bool) -> None:
     good = s.marker_good[prov]
     rs = ruleset(s)
     text = f"produces in {s.board.provinces[prov]}"
-    if bonus and seat >= 0:
+    if bonus and seat >= 0 and not board_rules(s).production_bonus(s, prov):
+        text += " (no bonus good: the province has lost its production bonus)"
+    elif bonus and seat >= 0:
         n = 1
         if rs.pm_bonus(s, seat):
             n = 2
@@ -436,13 +467,21 @@ def produce_province(s: GameState, seat: int, prov: int, bonus: bool) -> None:
 # Storehouse overflow: the player chooses which goods to give up
 # ------------------------------------------------------------------------------------------------------------
 def legal_discard(s: GameState, st: tuple) -> list[Action]:
-    goods = s.players[st[1]].goods
-    return [("drop", g) for g in range(5) if goods[g]]
+    p = s.players[st[1]]
+    goods = p.goods
+    out: list[Action] = [("drop", g) for g in range(5) if goods[g]]
+    if p.fish:  # fish market: give up one fish marker (a whole space)
+        out.append(("drop_fish",))
+    return out
 
 
 def apply_discard(s: GameState, st: tuple, a: Action) -> None:
     seat = st[1]
-    s.players[seat].goods[a[1]] -= 1
+    p = s.players[seat]
+    if a[0] == "drop_fish":
+        p.fish -= 1 if p.fish & 1 else 2  # the single 1-fish marker if there is one, else a 2-fish marker
+    else:
+        p.goods[a[1]] -= 1
     if s.free_space(seat) >= 0:
         s.pending.pop()
 
@@ -454,7 +493,7 @@ def legal_trade(s: GameState, st: tuple) -> list[Action]:
     seat, sold, bought = st[1], st[2], st[3]
     p = s.players[seat]
     used = sold | bought
-    full = used.bit_count() >= 2
+    full = used.bit_count() >= (2 if len(st) == 4 else st[4])  # st[4]: types allowed (fish-market stand)
     space = s.free_space(seat)
     funds = ruleset(s).funds(s, seat)
     prices = s.cat.prices
@@ -485,7 +524,7 @@ def apply_trade(s: GameState, st: tuple, a: Action) -> None:
         p.goods[g] += 1
         ruleset(s).spend(s, seat, s.cat.prices[g])
         bought |= 1 << g
-    s.pending[-1] = ("trade", seat, sold, bought)
+    s.pending[-1] = ("trade", seat, sold, bought) + st[4:]
 
 
 # ------------------------------------------------------------------------------------------------------------
@@ -508,9 +547,11 @@ def legal_colonist(s: GameState, st: tuple) -> list[Action]:
             kinds.append(0)
         if STORE in p.col[nland:]:
             kinds.append(1)
+        br = board_rules(s)
         for c in colonist_sites(s, seat):
             for k in kinds:
-                out.append(("place", k, c))
+                if br.may_place(s, k, c):
+                    out.append(("place", k, c))
     return out
 
 
@@ -542,9 +583,17 @@ def place_colonist(s: GameState, seat: int, kind: int, city: int) -> None:
     for slot in rng:
         if p.col[slot] == STORE:
             p.col[slot] = s.R + city
-            s.log("colonist", seat, f"places a {'land' if kind == 0 else 'sea'} colonist in {s.board.cities[city]}")
+            s.log("colonist", seat, f"places a {'land' if kind == 0 else 'sea'} colonist in {place_name(s, city)}")
             return
     raise IllegalAction("no colonist of that kind in the storehouse", "Colonist")
+
+
+def place_name(s: GameState, city: int) -> str:
+    """A city's name, or the name of a board's own place past the cities (location ``R + city``: Roma's START)."""
+    if city < len(s.board.cities):
+        return s.board.cities[city]
+    where = board_rules(s).location(s, s.R + city)
+    return where["name"] if where else f"place {city}"
 
 
 # ------------------------------------------------------------------------------------------------------------
@@ -554,12 +603,14 @@ def legal_tribune(s: GameState, st: tuple) -> list[Action]:
     seat = st[1]
     p = s.players[seat]
     out: list[Action] = [DONE]
-    if board_rules(s).recruit_sites(s, seat) and can_pay(p.goods, s.cat.colonist_cost):
+    br = board_rules(s)
+    sites = br.recruit_sites(s, seat)
+    if sites and can_pay(p.goods, s.cat.colonist_cost):
         nland = s.cat.land_colonists
-        if STORE in p.col[:nland]:
-            out.append(("recruit", 0))
-        if STORE in p.col[nland:]:
-            out.append(("recruit", 1))
+        kinds = [k for k, free in ((0, STORE in p.col[:nland]), (1, STORE in p.col[nland:])) if free]
+        for k in kinds:  # ("recruit", kind) for the only site; ("recruit", kind, city) when there is a choice
+            out.extend([("recruit", k)] if len(sites) == 1 else
+                       [("recruit", k, c) for c in sites if br.may_place(s, k, c)])
     return out
 
 
@@ -568,7 +619,7 @@ def apply_tribune(s: GameState, st: tuple, a: Action) -> None:
     s.pending.pop()
     if a[0] == "recruit":
         pay(s.players[seat].goods, s.cat.colonist_cost)
-        place_colonist(s, seat, a[1], board_rules(s).recruit_sites(s, seat)[0])
+        place_colonist(s, seat, a[1], a[2] if len(a) > 2 else board_rules(s).recruit_sites(s, seat)[0])
 
 
 # ------------------------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..catalog import GOODS, assumptions_for
+from .boards import board_rules
 from .state import STORE
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -15,19 +16,23 @@ if TYPE_CHECKING:  # pragma: no cover
 def public_board(game: "Game") -> dict[str, Any]:
     s = game.state
     b = s.board
+    br = board_rules(s)
     return {
         "board": b.name,
         "cities": [
             {"id": c, "name": name, "good": GOODS[s.city_good[c]] if s.city_good[c] >= 0 else None,
              "province": b.province_of[c], "capital": c == b.capital, "lat": b.lat[c], "lon": b.lon[c],
-             "houses": [seat for seat in range(s.n) if s.houses[c] >> seat & 1]}
+             "houses": [seat for seat in range(s.n) if s.houses[c] >> seat & 1],
+             "can_build": c != b.capital and br.can_build(s, c)}
             for c, name in enumerate(b.cities)
         ],
         "routes": [{"id": r.id, "kind": ("land", "sea")[r.kind], "a": r.a, "b": r.b, "no_stop": r.no_stop,
                     "colonist": s.route_occ[r.id]} for r in b.routes],
         "provinces": [{"id": i, "name": name, "good": GOODS[s.marker_good[i]], "good_side": s.marker_up[i],
-                       "coins": s.cat.marker_coins[s.marker_good[i]]}
+                       "coins": br.marker_coins(s, i), "can_produce": br.can_produce(s, i),
+                       "production_bonus": br.production_bonus(s, i)}
                       for i, name in enumerate(b.provinces)],
+        **br.public(s),  # the board's own public state (Sicilia's volcano, Balearica's start boats)
     }
 
 
@@ -35,17 +40,20 @@ def player_view(game: "Game", seat: int | None) -> dict[str, Any]:
     s = game.state
     cat = s.cat
     R = s.R
+    RC = R + len(s.board.cities)
+    br = board_rules(s)
     players = []
     for i, p in enumerate(s.players):
         colonists = []
         for slot, loc in enumerate(p.col):
             kind = "land" if slot < cat.land_colonists else "sea"
-            where = ("store" if loc == STORE else {"route": loc} if loc < R else {"city": loc - R})
+            where = ("store" if loc == STORE else {"route": loc} if loc < R else {"city": loc - R} if loc < RC
+                     else br.location(s, loc))  # past the cities: a board's own place (a start boat)
             colonists.append({"slot": slot, "kind": kind, "at": where})
         mine = seat == i
         players.append({
             "seat": i, "money": p.money, "goods": dict(zip(GOODS, p.goods)), "colonists": colonists,
-            "houses": p.houses, "houses_left": cat.houses - len(p.houses),
+            "houses": p.houses, "houses_left": cat.houses - len(p.houses) - br.other_houses(s, i),
             "storehouse": {"used": s.storehouse_used(i), "size": cat.storehouse},
             "hand": list(p.hand) if mine else None, "hand_size": len(p.hand),
             "pile_top": p.pile[-1] if p.pile else None, "pile_size": len(p.pile),
@@ -72,6 +80,9 @@ def player_view(game: "Game", seat: int | None) -> dict[str, Any]:
         out["ranking"] = game.ranking()
     if s.intermediate:
         out["intermediate"] = s.intermediate
+    if s.options.fish_market is not None:
+        from .fish import public_view
+        out["fish_market"] = public_view(s)
     extra_view = getattr(s, "extra", {}).get("public")
     if extra_view:
         out["extra"] = extra_view

@@ -1,0 +1,399 @@
+"""The fish-market variant (FORVM PISCATORVM, Balearica/Cyprus rulebook), option ``fish_market`` = "coastal" or
+"mountain": the side of the market board, whose stands are data (``data/fish_market.toml``, assumption A-FISH-MARKET).
+
+State: ``state.extra["fish"]`` = ``{"spots": fish on each province's marker spot (0, 1 or 2), "coins": sestertii on
+each market spot, "pos": each seat's market spot (-1 before its first use)}``; each player's stored fish is
+``PlayerState.fish`` (a storehouse space holds one marker of 1 or 2 fish; two 1-fish markers may always combine, so
+``fish`` fish take ``ceil(fish / 2)`` spaces). ``state.pm`` is the holder of Praefectus Piscatus, which replaces
+Praefectus Magnus (also for the tie-break). ``state.marker_up[i]`` stays "province i has fish".
+
+Steps (pushed by hooks in turns.py; the stands push the base steps with arguments, never a copy of their code):
+
+- ``("market", seat, start)``: the phase before the card (pushed above the turn step by ``turns.push_turn``);
+  ``start`` is the spot where the phase began (-1 before the first use). Decisions ``("enter", spot, stand)``
+  and ``("done",)``. Coastal: any number of spots, stopping on returning to ``start``. Mountainside: one spot,
+  then ``("stands", seat, spot, used_mask)`` offers its other stand.
+- ``("fish_prefect", seat, card)``: the Prefect of the variant: ``("produce", province)`` or ``("cash",)``.
+- ``("fish_good", seat, goods_mask, overflow)``: take 1 good of the mask; ``("fish_colonist", seat, spot, stand)``:
+  pay 1 food or tool and place a colonist in the capital; ``("fish_refill", AUTO)``: refill the display after the
+  Senator stand's purchase (as after a Senator).
+- Senator stand: ``("buy", seat, 1, 1)``; Architect stand: ``("arch_move", seat, 1, 1)`` (1 step, then at most 1
+  house); Mercator stand: +2 sestertii and ``("trade", seat, 0, 0, 1)`` (one type of goods).
+
+Not implemented (refused by the options): team play, Solitaria, boards with own rules.
+"""
+from __future__ import annotations
+
+from ..catalog import GOODS, FishMarket, FishSide, Stand, load_fish_market
+from .boards import board_rules
+from .explain import DESCRIBERS, EXPLAINERS, STEP_VERBS
+from .state import AUTO, STORE, GameState
+from .turns import DONE, place_colonist, produce_province, queue_overflow, refill_display, register
+
+_DATA: list[FishMarket] = []
+
+
+def data() -> FishMarket:
+    if not _DATA:
+        _DATA.append(load_fish_market())
+    return _DATA[0]
+
+
+def side(s: GameState) -> FishSide:
+    return data().sides[s.options.fish_market]
+
+
+def setup(s: GameState) -> None:
+    """1 fish on each bonus-marker spot instead of the bonus markers; Praefectus Piscatus to the last player
+    (``state.pm``, set up as for Praefectus Magnus)."""
+    n_prov = len(s.board.provinces)
+    s.extra["fish"] = {"spots": [data().setup_fish] * n_prov, "coins": [0] * len(side(s).spots),
+                       "pos": [-1] * s.n}
+    s.marker_up = [True] * n_prov
+
+
+def market_phase(s: GameState, seat: int) -> None:
+    """Called at the start of a seat's turn, with its turn step on top: push the market phase if the seat can use
+    the market at all (a phase with nothing to do but 'done' is left out)."""
+    st = ("market", seat, s.extra["fish"]["pos"][seat])
+    if len(legal_market(s, st)) > 1:
+        s.pending.append(st)
+
+
+# -- the market --------------------------------------------------------------------------------------------------
+def refusal(s: GameState, seat: int, stand: Stand) -> str | None:
+    """Why ``seat`` cannot pay and carry out this stand now, or None."""
+    p = s.players[seat]
+    if p.fish < stand.fish:
+        return f"the stand costs {stand.fish} fish; you have {p.fish}"
+    if stand.action == "good":
+        room = s.free_space(seat) + ((p.fish + 1) >> 1) - ((p.fish - stand.fish + 1) >> 1)
+        if room < 1:
+            return "the good needs a free space in your storehouse (after paying the fish)"
+    elif stand.action == "colonist":
+        if not board_rules(s).recruit_sites(s, seat):
+            return "there is no city where a new colonist may arrive"
+        if STORE not in p.col:
+            return "you have no colonist in your storehouse"
+        if not any(p.goods[g] for g in stand.goods):
+            return f"the colonist costs 1 {' or '.join(GOODS[g] for g in stand.goods)}; you have none"
+    return None
+
+
+def reach(pos: int, start: int, n: int) -> list[tuple[int, int]]:
+    """(spot, spots skipped) the marker may move to: any spot at the first use; else forward, at most back to the
+    spot where this phase began (a full circle)."""
+    if pos < 0:
+        return [(j, 0) for j in range(n)]
+    limit = (start - pos) % n or n
+    return [((pos + d) % n, d - 1) for d in range(1, limit + 1)]
+
+
+def legal_market(s: GameState, st: tuple) -> list[tuple]:
+    seat, start = st[1], st[2]
+    spots = side(s).spots
+    money = s.players[seat].money
+    out: list[tuple] = [DONE]
+    for j, skips in reach(s.extra["fish"]["pos"][seat], start, len(spots)):
+        if skips > money:
+            break
+        for k, stand in enumerate(spots[j]):
+            if refusal(s, seat, stand) is None:
+                out.append(("enter", j, k))
+    return out
+
+
+def apply_market(s: GameState, st: tuple, a: tuple) -> None:
+    seat, start = st[1], st[2]
+    if a[0] == "done":
+        s.pending.pop()
+        return
+    _, j, k = a
+    sd = side(s)
+    n = len(sd.spots)
+    f = s.extra["fish"]
+    p = s.players[seat]
+    pos = f["pos"][seat]
+    text = f"fish market: {'starts at' if pos < 0 else 'moves to'} spot {j + 1}"
+    if pos >= 0:
+        d = (j - pos) % n or n
+        for i in range(1, d):
+            f["coins"][(pos + i) % n] += 1
+        p.money -= d - 1
+        if d > 1:
+            text += f", leaving 1 sestertius on each of the {d - 1} skipped spot{'s' if d > 2 else ''}"
+    f["pos"][seat] = j
+    taken = f["coins"][j]
+    if taken:
+        p.money += taken
+        f["coins"][j] = 0
+        text += f", takes the {taken} sestertii lying there"
+    if start < 0:
+        start = j
+    returned = pos >= 0 and j == start  # back where the phase began: stop here
+    if sd.one_spot_per_phase:  # mountainside: one new spot per phase, its other stand(s) may follow
+        if len(sd.spots[j]) > 1:
+            s.pending[-1] = ("stands", seat, j, 1 << k)
+        else:
+            s.pending.pop()
+    elif returned:
+        s.pending.pop()
+        text += " (back at the spot where the phase began: the phase ends)"
+    else:
+        s.pending[-1] = ("market", seat, start)
+    s.log("market", seat, text, spot=j)
+    use_stand(s, seat, j, k)
+
+
+def use_stand(s: GameState, seat: int, j: int, k: int) -> None:
+    """Pay the stand's fish and carry out its action (pushing the base game's steps where it has them)."""
+    stand = side(s).spots[j][k]
+    p = s.players[seat]
+    p.fish -= stand.fish
+    act = stand.action
+    s.log("stand", seat, f"pays {stand.fish} fish: {stand.text()}", spot=j, stand=k)
+    if act == "good":
+        if len(stand.goods) == 1:
+            p.goods[stand.goods[0]] += 1
+        else:
+            s.pending.append(("fish_good", seat, sum(1 << g for g in stand.goods), 0))
+    elif act == "money":
+        p.money += stand.money
+    elif act == "senator":
+        s.pending.append(("fish_refill", AUTO))  # the display slides and refills after the purchase
+        s.pending.append(("buy", seat, stand.cards, 1))
+    elif act == "architect":
+        s.pending.append(("arch_move", seat, stand.steps, stand.houses))
+    elif act == "colonist":
+        s.pending.append(("fish_colonist", seat, j, k))
+    else:  # mercator
+        p.money += stand.money
+        s.pending.append(("trade", seat, 0, 0, stand.types))
+
+
+def legal_stands(s: GameState, st: tuple) -> list[tuple]:
+    seat, j, used = st[1], st[2], st[3]
+    out: list[tuple] = [DONE]
+    for k, stand in enumerate(side(s).spots[j]):
+        if not used >> k & 1 and refusal(s, seat, stand) is None:
+            out.append(("stand", k))
+    return out
+
+
+def apply_stands(s: GameState, st: tuple, a: tuple) -> None:
+    seat, j, used = st[1], st[2], st[3]
+    if a[0] == "done":
+        s.pending.pop()
+        return
+    k = a[1]
+    used |= 1 << k
+    if used == (1 << len(side(s).spots[j])) - 1:
+        s.pending.pop()
+    else:
+        s.pending[-1] = ("stands", seat, j, used)
+    use_stand(s, seat, j, k)
+
+
+def legal_fish_good(s: GameState, st: tuple) -> list[tuple]:
+    return [("take", g) for g in range(5) if st[2] >> g & 1]
+
+
+def apply_fish_good(s: GameState, st: tuple, a: tuple) -> None:
+    seat = st[1]
+    s.pending.pop()
+    s.players[seat].goods[a[1]] += 1
+    s.log("take", seat, f"takes 1 {GOODS[a[1]]}")
+    if st[3]:
+        queue_overflow(s, seat)
+
+
+def legal_fish_colonist(s: GameState, st: tuple) -> list[tuple]:
+    seat, j, k = st[1], st[2], st[3]
+    p = s.players[seat]
+    nland = s.cat.land_colonists
+    kinds = [kind for kind, slots in ((0, p.col[:nland]), (1, p.col[nland:])) if STORE in slots]
+    out = []
+    for c in board_rules(s).recruit_sites(s, seat):
+        for kind in kinds:
+            for g in side(s).spots[j][k].goods:
+                if p.goods[g]:
+                    out.append(("settle", kind, g, c))
+    return out
+
+
+def apply_fish_colonist(s: GameState, st: tuple, a: tuple) -> None:
+    seat = st[1]
+    _, kind, g, c = a
+    s.pending.pop()
+    s.players[seat].goods[g] -= 1
+    place_colonist(s, seat, kind, c)
+
+
+def apply_fish_refill(s: GameState, st: tuple, a: tuple) -> None:
+    s.pending.pop()
+    refill_display(s)
+
+
+# -- the Prefect of the variant ------------------------------------------------------------------------------------
+def legal_fish_prefect(s: GameState, st: tuple) -> list[tuple]:
+    out: list[tuple] = [("produce", i) for i, n in enumerate(s.extra["fish"]["spots"]) if n]
+    out.append(("cash",))
+    return out
+
+
+def apply_fish_prefect(s: GameState, st: tuple, a: tuple) -> None:
+    seat = st[1]
+    s.pending.pop()
+    f = s.extra["fish"]
+    p = s.players[seat]
+    spots = f["spots"]
+    if a[0] == "cash":  # (b): 1 per province without fish, 1 good of choice; then the fish grow
+        empty = spots.count(0)
+        p.money += empty
+        f["spots"] = [2 if x == 1 else x or data().setup_fish for x in spots]
+        s.marker_up = [True] * len(spots)
+        s.turn_info["prefect"] = ("cash", empty)
+        s.log("cash", seat, f"takes {empty} sestertii (1 per province without fish) and 1 good of choice; "
+                            f"1-fish markers turn to 2 fish, each empty spot gets 1 fish")
+        s.pending.append(("fish_good", seat, 31, 1))  # the good may overflow the storehouse
+        return
+    prov = a[1]
+    n = spots[prov]
+    spots[prov] = 0
+    text = f"takes the {n} fish of {s.board.provinces[prov]}"
+    if s.pm == seat:
+        extra = data().piscatus_extra_fish
+        n += extra
+        s.pm = (seat - 1) % s.n  # passes to the right
+        text += f" and {extra} more with Praefectus Piscatus (now with seat {s.pm + 1})"
+    p.fish += n
+    s.log("fish", seat, text, province=prov)
+    produce_province(s, seat, prov, bonus=False)  # the marker spot is empty; every house produces as usual
+    queue_overflow(s, seat)  # fish or goods beyond the storehouse are given up
+
+
+# -- words ---------------------------------------------------------------------------------------------------------
+def _stand_text(s: GameState, j: int, k: int) -> str:
+    stand = side(s).spots[j][k]
+    return f"{stand.text()} for {stand.fish} fish"
+
+
+def describe_enter(s: GameState, a: tuple) -> str:
+    _, j, k = a
+    text = f"fish market: go to spot {j + 1} and use its stand {_stand_text(s, j, k)}"
+    st = s.pending[-1] if s.pending else None
+    if st and st[0] == "market":
+        f = s.extra["fish"]
+        pos = f["pos"][st[1]]
+        n = len(side(s).spots)
+        skips = ((j - pos) % n or n) - 1 if pos >= 0 else 0
+        if skips:
+            text += f", skipping {skips} spot{'s' if skips > 1 else ''} (1 sestertius each)"
+        if f["coins"][j]:
+            text += f", taking the {f['coins'][j]} sestertii there"
+    return text
+
+
+def describe_stand(s: GameState, a: tuple) -> str:
+    st = s.pending[-1] if s.pending else None
+    if st and st[0] == "stands":
+        return f"fish market: also use the stand {_stand_text(s, st[2], a[1])}"
+    return f"use stand {a[1] + 1}"
+
+
+def describe_produce(s: GameState, a: tuple) -> str:
+    name = s.board.provinces[a[1]]
+    if s.options.fish_market is None:
+        return f"produce in {name} ({GOODS[s.marker_good[a[1]]]})"
+    return f"produce in {name} (taking its {s.extra['fish']['spots'][a[1]]} fish)"
+
+
+DESCRIBERS["enter"] = describe_enter
+DESCRIBERS["stand"] = describe_stand
+DESCRIBERS["take"] = lambda s, a: f"take 1 {GOODS[a[1]]}"
+DESCRIBERS["settle"] = (lambda s, a: f"pay 1 {GOODS[a[2]]} and place a {('land', 'sea')[a[1]]} colonist in "
+                                     f"{s.board.cities[a[3]]}")
+DESCRIBERS["drop_fish"] = lambda s, a: "give up a fish marker (1 or 2 fish)"
+DESCRIBERS["produce"] = describe_produce
+
+
+def explain(s: GameState, st: tuple, a: tuple) -> str:
+    """Why a decision of a fish-market step is refused; names the rule."""
+    kind, seat = st[0], st[1]
+    legal = STEPS_OF[kind][0](s, st)
+    verbs = sorted({x[0] for x in legal})
+    p = s.players[seat]
+    spots = side(s).spots
+    n = len(spots)
+    try:
+        if kind == "stands" and a[0] == "enter":
+            return ("mountainside market: only one new spot may be entered in one fish-market phase; use this "
+                    "spot's other stand or end the phase")
+        if not a or a[0] not in STEP_VERBS[kind]:
+            return f"'{a[0] if a else a}' is not a decision you can take now; expected one of: {', '.join(verbs)}"
+        if kind == "market":
+            j, k = a[1], a[2]
+            if not 0 <= j < n or not 0 <= k < len(spots[j]):
+                return f"the market has no stand {k + 1} at spot {j + 1} (spots 1 to {n})"
+            pos, start = s.extra["fish"]["pos"][seat], st[2]
+            if pos >= 0:
+                d = (j - pos) % n or n
+                if d > ((start - pos) % n or n):
+                    return (f"the marker moves forward and must stop on reaching the spot where this phase began "
+                            f"(spot {start + 1}); spot {j + 1} lies beyond it")
+                if d - 1 > p.money:
+                    return (f"skipping {d - 1} spot{'s' if d > 2 else ''} costs {d - 1} sestertii (1 left on each "
+                            f"skipped spot); you have {p.money}")
+            why = refusal(s, seat, spots[j][k])
+            return f"spot {j + 1} ({_stand_text(s, j, k)}): {why or 'not possible now'}"
+        if kind == "stands":
+            k = a[1]
+            if not 0 <= k < len(spots[st[2]]):
+                return f"this spot has no stand {k + 1}"
+            if st[3] >> k & 1:
+                return "each market stand may be used only once, when its spot is entered"
+            return f"stand {_stand_text(s, st[2], k)}: {refusal(s, seat, spots[st[2]][k]) or 'not possible now'}"
+        if kind == "fish_prefect":
+            return (f"{s.board.provinces[a[1]]} has no fish on its marker spot: only a province with fish may "
+                    f"produce")
+        if kind == "fish_good":
+            return "choose one of: " + ", ".join(GOODS[g] for g in range(5) if st[2] >> g & 1)
+        if kind == "fish_colonist":
+            return ("the colonist stand: pay 1 of the listed goods you have and place a colonist from your "
+                    "storehouse into the capital")
+    except (IndexError, TypeError, KeyError, ValueError):
+        return f"malformed decision {a!r}"
+    return f"{a!r} is not legal now"
+
+
+STEPS_OF = {
+    "market": (legal_market, apply_market),
+    "stands": (legal_stands, apply_stands),
+    "fish_good": (legal_fish_good, apply_fish_good),
+    "fish_colonist": (legal_fish_colonist, apply_fish_colonist),
+    "fish_prefect": (legal_fish_prefect, apply_fish_prefect),
+    "fish_refill": (lambda s, st: [("auto",)], apply_fish_refill),
+}
+for _kind, (_legal, _apply) in STEPS_OF.items():
+    register(_kind, _legal, _apply)
+    EXPLAINERS[_kind] = explain
+STEP_VERBS.update({"market": {"enter", "done"}, "stands": {"stand", "done"}, "fish_good": {"take"},
+                   "fish_colonist": {"settle"}, "fish_prefect": {"produce", "cash"}})
+
+
+# -- view ------------------------------------------------------------------------------------------------------------
+def public_view(s: GameState) -> dict:
+    sd = side(s)
+    f = s.extra["fish"]
+    return {
+        "side": sd.name, "title": sd.title, "one_spot_per_phase": sd.one_spot_per_phase,
+        "spots": [{"spot": j, "coins": f["coins"][j], "markers": [i for i in range(s.n) if f["pos"][i] == j],
+                   "stands": [{"action": st.action, "fish": st.fish, "text": st.text()} for st in stands]}
+                  for j, stands in enumerate(sd.spots)],
+        "province_fish": list(f["spots"]),
+        "fish": [p.fish for p in s.players],
+        # storehouse fish markers, as compact as possible: 2-fish markers and at most one 1-fish marker
+        "fish_markers": [[2] * (p.fish // 2) + [1] * (p.fish & 1) for p in s.players],
+        "praefectus_piscatus": s.pm,
+        "assumption": "A-FISH-MARKET",
+    }
