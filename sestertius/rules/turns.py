@@ -154,7 +154,9 @@ def pay(goods: list[int], cost: tuple[int, ...] | list[int]) -> None:
 
 
 def can_pay(goods: list[int], cost: tuple[int, ...] | list[int]) -> bool:
-    return all(goods[g] >= cost[g] for g in range(5))
+    # unrolled: this runs for every display card and house site each time decisions are listed
+    return (goods[0] >= cost[0] and goods[1] >= cost[1] and goods[2] >= cost[2] and goods[3] >= cost[3]
+            and goods[4] >= cost[4])
 
 
 def refill_display(s: GameState) -> None:
