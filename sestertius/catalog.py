@@ -231,6 +231,8 @@ def assumptions_for(options: Any) -> list[dict[str, str]]:
         active.add("fish")
     if getattr(options, "board", ""):
         active.add(f"board:{options.board}")  # values of one board's own rules (e.g. Sicilia's volcano tiles)
+    if "solo" in active:  # readings of Solitaria combined with a board or variant: "solo+board:sicilia", "solo+fish"
+        active |= {f"solo+{a}" for a in list(active) if a not in ("solo", "always")}
     return [{"id": k, "text": v["text"]} for k, v in _assumptions().items() if v.get("when") in active]
 
 

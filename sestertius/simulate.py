@@ -35,12 +35,13 @@ def _summary(values: list[float]) -> dict[str, float]:
 
 def run_simulation(board: str, players: int, games: int, seed: int = 0, bots: list[str] | None = None,
                    venus: bool = False, display: str = "standard", mode: str = "base",
-                   difficulty: str = "standard", progress: bool = True) -> dict[str, Any]:
+                   difficulty: str = "standard", progress: bool = True,
+                   fish_market: str | None = None) -> dict[str, Any]:
     bots = bots or ["random"]
     if mode == "solo":
         players = 1
     options = GameOptions(board=board, players=players, venus=venus, display=display, mode=mode,
-                          difficulty=difficulty).validate()
+                          difficulty=difficulty, fish_market=fish_market).validate()
     iterator = range(games)
     bar = None
     if progress:

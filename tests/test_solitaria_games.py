@@ -2,7 +2,7 @@
 decision: at most 15 houses, at most 6 colonists, never goods or money, houses only in cities its colonists could
 reach (over empty lines, with its movement points) at the moment it built; the game ends, scores and replays.
 
-Default: 5 boards x 7 difficulties x 6 games (210 games). ``SESTERTIUS_SOLO_GAMES=<games per configuration>`` runs
+Default: 6 boards x 7 difficulties x 6 games (252 games). ``SESTERTIUS_SOLO_GAMES=<games per configuration>`` runs
 more (e.g. 60 for 2100 games).
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ from sestertius.automaton.solitaria import CONTRARIUS, PLAYER
 from sestertius.rules.game import Game
 from sestertius.rules.state import STORE
 
-BOARDS = ["imperium", "italia", "hellas", "ionium", "cyprus"]
+BOARDS = ["imperium", "italia", "hellas", "ionium", "cyprus", "sicilia"]
 LEVELS = ["standard", "beginner", "veteran", "strong_veteran", "expert", "strong_expert", "strong_expert_8"]
 PER_CONFIG = int(os.environ.get("SESTERTIUS_SOLO_GAMES", "6"))
 

@@ -4,7 +4,7 @@ docs/SOLITARIA.md. Keys under ``[solitaria]`` in the overrides file are merged o
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -52,6 +52,8 @@ class SoloData:
     card_reactions: dict[str, dict[str, Any]]  # by card key
     difficulty: dict[str, dict[str, Any]]
     campaign: dict[str, Any]
+    boards: dict[str, dict[str, Any]] = field(default_factory=dict)  # each board's Contrarius rule ([boards.*])
+    fish_market: dict[str, Any] = field(default_factory=dict)  # the fish-market variant ([fish_market])
 
     def reaction(self, key: str) -> dict[str, Any] | None:
         if key in self.card_reactions:
@@ -123,6 +125,8 @@ def build_solo_data(raw: dict[str, Any], base: Catalog) -> SoloData:
             reach_passes_occupied=bool(con.get("reach_passes_occupied", False)),
             reactions=reactions, card_reactions=card_reactions, difficulty=difficulty,
             campaign=dict(raw.get("campaign", {"start_vp": 20, "margin_divisor": 5, "next_level": "veteran"})),
+            boards={k: dict(v) for k, v in raw.get("boards", {}).items()},
+            fish_market=dict(raw.get("fish_market", {})),
         )
     except KeyError as e:
         raise DataError(f"{where}: missing key {e}") from None

@@ -83,6 +83,7 @@ def publish(s: GameState) -> None:
         "face_up": tuple(p.hand), "face_down": tuple(p.pile), "houses_built": len(p.houses),
         "houses_in_supply": houses_in_supply(s), "track": tuple(track(s)),
         "colonists_on_board": s.colonists_on_board(CONTRARIUS),
+        **({"fish": info["fish"]} if "fish" in info else {}),
     }}
 
 
@@ -190,7 +191,11 @@ def plan_build(s: GameState, d: SoloData, good: int) -> tuple[int | None, list[s
     reasons: list[str] = []
     for g in order:
         gname = GOODS[g]
-        cands = [c for c in b.buildable() if s.city_good[c] == g and c not in mine and rules.can_build(s, c)]
+        cands = [c for c in b.buildable() if s.city_good[c] == g and c not in mine]
+        closed = [c for c in cands if not rules.can_build(s, c)]
+        if closed:
+            reasons.append(f"{names(s, closed)}: no house may be built there now ({rules.name} board rule)")
+            cands = [c for c in cands if c not in closed]
         if not cands:
             reasons.append(f"no {gname} city without its house is left")
             continue
@@ -237,6 +242,9 @@ class SoloRuleset(Ruleset):
         d = solo_data()
         _DATA[id(d.catalog)] = d
         b = s.board
+        refused = d.boards.get(b.name, {}).get("refused")
+        if refused:
+            raise OptionsError(f"Solitaria cannot be played on {b.name}: {refused}")
         if b.capital is None:
             raise OptionsError(f"Solitaria needs a board with a capital; {b.name} has none")
         key = difficulty_key(s.options.difficulty)
@@ -272,6 +280,8 @@ class SoloRuleset(Ruleset):
         s.n = 2
         s.pm = -1  # the Praefectus Magnus is a card of the player's hand here, not a token
         s.extra["contrarius"] = {"difficulty": key, "houses": cat.houses, "track": sorted(level.get("track", []))}
+        if s.options.fish_market is not None:
+            s.extra["contrarius"]["fish"] = 0  # fish the player paid at the market (scored at the end)
         s.log("setup", -1, f"Solitaria, difficulty {key}: you start with {p.vp} VP"
               + (f"; Contrarius' houses on the victory point track at {', '.join(map(str, track(s)))}"
                  if track(s) else ""))
@@ -348,6 +358,20 @@ class SoloRuleset(Ruleset):
 
     def receives_goods(self, s: GameState, seat: int) -> bool:
         return seat != CONTRARIUS
+
+    def fish_paid(self, s: GameState, seat: int, n: int) -> None:
+        """Fish market: the fish the player pays go to Contrarius instead of the supply."""
+        if n:
+            info = s.extra["contrarius"]
+            info["fish"] += n
+            say(s, f"takes the {n} fish you paid at the market (now {info['fish']} fish, "
+                   f"{data(s).fish_market.get('vp_per_fish', 1)} VP each at the end)", fish=n)
+            publish(s)
+
+    def final_extras(self, s: GameState, seat: int) -> dict[str, int]:
+        if seat == CONTRARIUS and s.options.fish_market is not None:
+            return {"fish": s.extra["contrarius"]["fish"] * int(data(s).fish_market.get("vp_per_fish", 1))}
+        return {}
 
     def ranking(self, s: GameState) -> list[int]:
         """The player and Contrarius by total points; a tie goes to the holder of the Concordia card."""
@@ -549,6 +573,7 @@ def apply_react(s: GameState, st: tuple, a: tuple) -> None:
                f"{s.cat.cards[spec].title if spec else 'none'}); 2. rolls the {d.dice[r['die']].name}")
         s.pending.append(("contrarius_roll", CHANCE, r["die"], "colonist", 0))
         s.pending.append(("contrarius_build", AUTOMATON, good, "tribune", 0))
+        board_reaction(s, d, kind)
     elif kind == "colonist":
         if s.turn_info.get("colonist") == "cash":
             score(s, r["cash_vp"], f"{head}: you took the money, so it scores {r['cash_vp']} VP")
@@ -557,6 +582,15 @@ def apply_react(s: GameState, st: tuple, a: tuple) -> None:
             s.pending.append(("contrarius_roll", CHANCE, r["die"], "colonist", 0))
     elif kind == "vp":
         score(s, r["vp"], f"{head}: scores {r['vp']} VP")
+
+
+def board_reaction(s: GameState, d: SoloData, kind: str) -> None:
+    """What the board adds to a reaction (Sicilia: Contrarius draws a volcano tile when it reacts to a Tribune)."""
+    rule = d.boards.get(s.board.name, {})
+    if kind in rule.get("volcano_reactions", ()):
+        say(s, f"draws a volcano tile as well ({s.board.title or s.board.name}: it reacts to a Tribune); "
+               f"its bonus goes to nobody")
+        board_rules(s).after_recover(s, CONTRARIUS)  # on top: drawn before its house and its die (A-SOLO-VOLCANO)
 
 
 def score(s: GameState, vp: int, text: str) -> None:
@@ -690,6 +724,12 @@ def apply_produce(s: GameState, st: tuple, a: tuple) -> None:
     s.pending.pop()
     d = data(s)
     pname = s.board.provinces[prov]
+    rules = board_rules(s)
+    if s.options.fish_market is not None:
+        return _produce_fish(s, d, prov)
+    if not rules.can_produce(s, prov):
+        say(s, f"{pname} can no longer produce (volcano): nothing happens", province=prov)
+        return
     if s.marker_up[prov]:
         s.marker_up[prov] = False
         got = [0] * 5
@@ -704,13 +744,51 @@ def apply_produce(s: GameState, st: tuple, a: tuple) -> None:
         queue_overflow(s, PLAYER)
         return
     need = d.reactions["mercator"].get("reactivate_min_coins", 3)
-    coins = sum(1 for up in s.marker_up if not up)
+    # markers that left the map (Sicilia's erupted provinces) show no coins
+    coins = sum(1 for i, up in enumerate(s.marker_up) if not up and rules.can_produce(s, i))
     if coins >= need:
         s.marker_up = [True] * len(s.marker_up)
         say(s, f"{pname} has already produced and {coins} bonus markers show coins (at least {need}): "
                f"all bonus markers are reactivated", province=prov)
     else:
         say(s, f"{pname} has already produced and only {coins} bonus marker{'s' * (coins != 1)} show coins "
+               f"(fewer than {need}): nothing happens", province=prov)
+
+
+def _produce_fish(s: GameState, d: SoloData, prov: int) -> None:
+    """Mercator reaction with the fish market: the province produces and Contrarius takes its fish (the bonus good);
+    if it has no fish (it produced), the fish regrow as after a Prefect's cash when at least 3 provinces have none
+    (A-SOLO-FISH)."""
+    from ..rules.fish import data as fish_data
+    f = s.extra["fish"]
+    pname = s.board.provinces[prov]
+    spots = f["spots"]
+    if spots[prov]:
+        n = spots[prov]
+        spots[prov] = 0
+        info = s.extra["contrarius"]
+        info["fish"] += n
+        got = [0] * 5
+        for c in s.board.province_cities[prov]:
+            if s.houses[c] >> PLAYER & 1:
+                got[s.city_good[c]] += 1
+        for g, k in enumerate(got):
+            s.players[PLAYER].goods[g] += k
+        s.marker_up[prov] = False
+        gained = ", ".join(f"{k} {GOODS[g]}" for g, k in enumerate(got) if k) or "nothing (no house of yours)"
+        say(s, f"activates {pname} for production: you receive {gained}; Contrarius takes its {n} fish, the bonus "
+               f"good (now {info['fish']} fish)", province=prov, fish=n)
+        queue_overflow(s, PLAYER)
+        return
+    need = int(d.fish_market.get("reactivate_min_empty", 3))
+    empty = spots.count(0)
+    if empty >= need:
+        f["spots"] = [2 if x == 1 else x or fish_data().setup_fish for x in spots]
+        s.marker_up = [True] * len(spots)
+        say(s, f"{pname} has already produced and {empty} provinces have no fish (at least {need}): the fish "
+               f"regrow as after a Prefect's cash (1 fish -> 2, each empty spot gets 1)", province=prov)
+    else:
+        say(s, f"{pname} has already produced and only {empty} province{'s' * (empty != 1)} have no fish "
                f"(fewer than {need}): nothing happens", province=prov)
 
 

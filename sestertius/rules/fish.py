@@ -20,7 +20,8 @@ Steps (pushed by hooks in turns.py; the stands push the base steps with argument
 - Senator stand: ``("buy", seat, 1, 1)``; Architect stand: ``("arch_move", seat, 1, 1)`` (1 step, then at most 1
   house); Mercator stand: +2 sestertii and ``("trade", seat, 0, 0, 1)`` (one type of goods).
 
-Not implemented (refused by the options): team play, Solitaria, boards with own rules.
+Solitaria (automaton/solitaria.py): fish paid go to Contrarius (``Ruleset.fish_paid``), who scores them at the end.
+Not implemented (refused by the options): team play, boards with own rules.
 """
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ from ..catalog import GOODS, FishMarket, FishSide, Stand, load_fish_market
 from .boards import board_rules
 from .explain import DESCRIBERS, EXPLAINERS, STEP_VERBS
 from .state import AUTO, STORE, GameState
-from .turns import DONE, place_colonist, produce_province, queue_overflow, refill_display, register
+from .turns import DONE, place_colonist, produce_province, queue_overflow, refill_display, register, ruleset
 
 _DATA: list[FishMarket] = []
 
@@ -152,6 +153,7 @@ def use_stand(s: GameState, seat: int, j: int, k: int) -> None:
     p.fish -= stand.fish
     act = stand.action
     s.log("stand", seat, f"pays {stand.fish} fish: {stand.text()}", spot=j, stand=k)
+    ruleset(s).fish_paid(s, seat, stand.fish)
     if act == "good":
         if len(stand.goods) == 1:
             p.goods[stand.goods[0]] += 1
@@ -261,11 +263,14 @@ def apply_fish_prefect(s: GameState, st: tuple, a: tuple) -> None:
     n = spots[prov]
     spots[prov] = 0
     text = f"takes the {n} fish of {s.board.provinces[prov]}"
-    if s.pm == seat:
+    if ruleset(s).pm_bonus(s, seat):  # the holder of Praefectus Piscatus (Solitaria: the Prefect with P. M. card)
         extra = data().piscatus_extra_fish
         n += extra
-        s.pm = (seat - 1) % s.n  # passes to the right
-        text += f" and {extra} more with Praefectus Piscatus (now with seat {s.pm + 1})"
+        if s.pm == seat:
+            s.pm = (seat - 1) % s.n  # passes to the right
+            text += f" and {extra} more with Praefectus Piscatus (now with seat {s.pm + 1})"
+        else:
+            text += f" and {extra} more with Praefectus Piscatus"
     p.fish += n
     s.log("fish", seat, text, province=prov)
     produce_province(s, seat, prov, bonus=False)  # the marker spot is empty; every house produces as usual

@@ -40,12 +40,16 @@ class GameOptions:
         if self.mode == "base" and not 2 <= self.players <= 5:
             raise OptionsError(f"the base game is for 2 to 5 players, not {self.players}")
         if self.mode == "team" and self.players not in (4, 6):
-            raise OptionsError(f"team play is for 4 or 6 players (teams of two), not {self.players}")
+            raise OptionsError(f"team play is for 4 or 6 players (teams of two), not {self.players}"
+                               + (" (Solitaria's cooperative team play, 2 players against Contrarius, is not "
+                                  "implemented yet)" if self.players == 2 else ""))
         if self.mode == "team" and load_board(self.board).capital is None:
             raise OptionsError(f"team play needs a board with a capital (the second half of the seats starts in a "
                                f"city away from it); {self.board} has none")
         if self.mode == "solo" and self.players != 1:
-            raise OptionsError("Solitaria solo play has exactly 1 player")
+            raise OptionsError("Solitaria solo play has exactly 1 player"
+                               + (" (Contrarius as a third player for 2 players is not implemented yet)"
+                                  if self.players == 2 else ""))
         if self.display not in ("standard", "wine"):
             raise OptionsError(f"display must be 'standard' or 'wine', not {self.display!r}")
         if self.fish_market is not None:
@@ -63,9 +67,6 @@ class GameOptions:
             raise OptionsError("the fish market with team play is not implemented yet (there the cards are laid "
                                "first, then the active player and then the partner each use the market before "
                                "performing); play team games without fish_market")
-        if self.mode == "solo":
-            raise OptionsError("the fish market with Solitaria is not implemented yet (Contrarius would take the "
-                               "fish paid and score for them); play solo games without fish_market")
         if self.board in OWN_RULES:
             raise OptionsError(f"the fish market is not yet combined with the own rules of board {self.board!r}; "
                                f"it can be played on the boards without own rules")

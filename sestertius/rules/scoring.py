@@ -57,6 +57,7 @@ def score_seat(s: GameState, seat: int) -> dict[str, int]:
                 out[god] += values[god]
     out["Concordia"] = cat.scoring["concordia"] if s.concordia == seat else 0
     out["during play"] = p.vp
+    out.update(ruleset(s).final_extras(s, seat))
     out["total"] = sum(out.values())
     return out
 

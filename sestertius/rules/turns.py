@@ -67,6 +67,15 @@ class Ruleset:
         """Do this seat's houses produce goods for it? (Solitaria's Contrarius never receives goods.)"""
         return True
 
+    def fish_paid(self, s: GameState, seat: int, n: int) -> None:
+        """Fish-market variant: ``seat`` paid ``n`` fish at a stand (they go back to the supply; Solitaria gives them
+        to Contrarius)."""
+
+    def final_extras(self, s: GameState, seat: int) -> dict[str, int]:
+        """Points of the final scoring beyond the gods, the Concordia card and the points from play (Solitaria:
+        Contrarius' fish)."""
+        return {}
+
     def partner(self, s: GameState, seat: int) -> int | None:
         """The seat's team partner (team play), or None."""
         return None

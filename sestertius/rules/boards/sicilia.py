@@ -201,13 +201,15 @@ def draw(s: GameState, seat: int, name: str) -> None:
     d = volcano_data()
     b = s.board
     v["last"] = name
+    taker = seat if seat >= 0 and turns.ruleset(s).receives_goods(s, seat) else -1  # Contrarius takes nothing
+    nobody = "its bonus goes to nobody: Contrarius has no money or goods"
     if name in d.neutral_kinds:
         k = d.neutral_kinds.index(name)
         v["neutral"] -= 1
         v["unseen"] = tuple(n - (j == k) for j, n in enumerate(v["unseen"]))
-        got = _bonus(s, seat, d.neutral_money[k], d.neutral_goods[k])
-        s.log("volcano", seat, f"draws a neutral volcano tile ({name}): " + (got if seat >= 0 else "put aside"),
-              tile=name)
+        got = _bonus(s, taker, d.neutral_money[k], d.neutral_goods[k])
+        s.log("volcano", seat, f"draws a neutral volcano tile ({name}): "
+              + (got if taker >= 0 else nobody if seat >= 0 else "put aside"), tile=name)
         return
     prov = b.provinces.index(name)
     i = RULES.column_of(s, prov)
@@ -216,7 +218,7 @@ def draw(s: GameState, seat: int, name: str) -> None:
     v["pile"] = tuple(n - (j == i) for j, n in enumerate(v["pile"]))
     v["cols"] = tuple(n + (j == i) for j, n in enumerate(v["cols"]))
     row = v["cols"][i]
-    got = _bonus(s, seat, d.province_money, d.province_goods)
+    got = _bonus(s, taker, d.province_money, d.province_goods) if taker >= 0 else nobody if seat >= 0 else ""
     effect = {d.row_of["no_bonus"]: f"{name} loses its production bonus for the rest of the game",
               d.row_of["no_building"]: f"no more houses may be built in {name}",
               d.row_of["no_production"]: f"Etna erupts: {name} can no longer produce"}.get(row)
