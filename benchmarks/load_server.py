@@ -1,0 +1,195 @@
+"""Load test of the web app: many games at once against a real server on loopback.
+
+    python benchmarks/load_server.py [--games 32] [--seconds 30] [--players 3] [--board italia] [--db URL]
+
+Starts ``concordia serve`` in a subprocess on a free loopback port (a fresh SQLite file unless --db is given), then
+plays ``--games`` games at the same time (httpx clients in threads, spread over ``--client-procs`` processes; each
+seat a person online), every decision chosen at random among the legal ones of the seat's view. When a game ends,
+its table starts a new one.
+Every decision is a POST that the server writes to the database (committed) before answering; a GET fetches the
+view of the next seat when the seat to act changes.
+
+Reports decisions per second (POSTed decisions acknowledged), and the median, 95th and 99th percentile response
+times of the decision POSTs and of the view GETs. The figures in the README come from this script.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def pct(xs: list[float], p: float) -> float:
+    if not xs:
+        return float("nan")
+    xs = sorted(xs)
+    k = min(len(xs) - 1, max(0, int(round(p / 100 * (len(xs) - 1)))))
+    return xs[k]
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.post: list[float] = []
+        self.get: list[float] = []
+        self.errors = 0
+        self.games_done = 0
+        self.games_started = 0
+
+    def merge(self, other: "Stats") -> None:
+        self.post += other.post
+        self.get += other.get
+        self.errors += other.errors
+        self.games_done += other.games_done
+        self.games_started += other.games_started
+
+
+def client(base: str) -> httpx.Client:
+    # TCP_NODELAY, as browsers do: otherwise a POST's body may wait for the ACK of its headers (Nagle's algorithm
+    # against delayed ACKs)
+    transport = httpx.HTTPTransport(socket_options=[(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)])
+    return httpx.Client(base_url=base, transport=transport, timeout=60)
+
+
+def play_games(base: str, args: argparse.Namespace, rng: random.Random, stop_at: float) -> Stats:
+    """One simulated table: plays games one after the other until the time is up."""
+    stats = Stats()
+    with client(base) as http:
+        while time.time() < stop_at:
+            r = http.post("/api/games", json={
+                "board": args.board, "seed": rng.randrange(2**31),
+                "seats": [{"kind": "human"} for _ in range(args.players)]})
+            r.raise_for_status()
+            g = r.json()
+            stats.games_started += 1
+            gid = g["id"]
+            keys = {s["seat"]: s["key"] for s in g["seats"]}
+            seat = 0
+            t = time.perf_counter()
+            view = http.get(f"/api/games/{gid}", params={"seat": seat, "key": keys[seat]}).json()
+            stats.get.append(time.perf_counter() - t)
+            while time.time() < stop_at:
+                if view["over"]:
+                    stats.games_done += 1
+                    break
+                if view["to_act"] != seat:
+                    seat = view["to_act"]
+                    t = time.perf_counter()
+                    view = http.get(f"/api/games/{gid}", params={"seat": seat, "key": keys[seat]}).json()
+                    stats.get.append(time.perf_counter() - t)
+                    continue
+                legal = view["legal"]
+                # like a person: mostly not "done" at once, so that turns have some substance
+                choice = rng.choice(legal[1:] if len(legal) > 1 and legal[0]["action"] == ["done"]
+                                    and rng.random() < 0.6 else legal)
+                t = time.perf_counter()
+                r = http.post(f"/api/games/{gid}/decisions", json={
+                    "seat": seat, "key": keys[seat], "action": choice["action"], "expect": view["decisions"]})
+                stats.post.append(time.perf_counter() - t)
+                if r.status_code != 200:
+                    stats.errors += 1
+                    view = http.get(f"/api/games/{gid}", params={"seat": seat, "key": keys[seat]}).json()
+                else:
+                    view = r.json()["view"]
+    return stats
+
+
+def client_process(base: str, args: argparse.Namespace, first: int, count: int, stop_at: float) -> Stats:
+    """One load process: ``count`` tables in threads (the client's own work is spread over processes so that
+    the load generator does not become the bottleneck)."""
+    with ThreadPoolExecutor(count) as pool:
+        futures = [pool.submit(play_games, base, args, random.Random(args.seed + first + i), stop_at)
+                   for i in range(count)]
+        total = Stats()
+        for f in futures:
+            total.merge(f.result())
+    return total
+
+
+def run_load(base: str, args: argparse.Namespace) -> Stats:
+    procs = max(1, min(args.client_procs, args.games))
+    per = [args.games // procs + (1 if i < args.games % procs else 0) for i in range(procs)]
+    firsts = [sum(per[:i]) for i in range(procs)]
+    httpx.get(base + "/api/meta")  # warm up
+    t0 = time.time()
+    stop_at = t0 + args.seconds
+    stats = Stats()
+    with ProcessPoolExecutor(procs) as pool:
+        for st in pool.map(client_process, [base] * procs, [args] * procs, firsts, per, [stop_at] * procs):
+            stats.merge(st)
+    stats.elapsed = time.time() - t0  # type: ignore[attr-defined]
+    return stats
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=32, help="games played at the same time")
+    ap.add_argument("--seconds", type=float, default=30.0)
+    ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--board", default="italia")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--client-procs", type=int, default=2, help="load generator processes (threads inside)")
+    ap.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file in a temporary folder)")
+    args = ap.parse_args()
+
+    tmp = tempfile.TemporaryDirectory()
+    db = args.db or f"sqlite:///{Path(tmp.name) / 'load.sqlite3'}"
+    port = free_port()
+    env = {**os.environ, "SESTERTIUS_CAMPAIGNS": str(Path(tmp.name) / "campaigns.sqlite3")}
+    proc = subprocess.Popen([sys.executable, "-m", "sestertius", "serve", "--port", str(port), "--db", db],
+                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 30
+        while True:
+            try:
+                httpx.get(base + "/api/meta", timeout=1)
+                break
+            except httpx.HTTPError:
+                if time.time() > deadline:
+                    raise SystemExit("the server did not start")
+                time.sleep(0.1)
+        stats = run_load(base, args)
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        tmp.cleanup()
+
+    n = len(stats.post)
+    el = stats.elapsed  # type: ignore[attr-defined]
+    ms = lambda x: f"{1000 * x:.1f} ms"  # noqa: E731
+    print(f"server: concordia serve on loopback, one process; database: "
+          f"{'SQLite (temporary file)' if not args.db else 'given URL'}; "
+          f"load from {args.client_procs} client processes")
+    print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}")
+    print(f"load: {args.games} games at once, {args.players} seats each ({args.board}), {args.seconds:.0f} s; "
+          f"{stats.games_started} games started, {stats.games_done} finished")
+    print(f"decisions: {n} in {el:.1f} s = {n / el:.0f} decisions/s (each written to the database before the "
+          f"answer); refused: {stats.errors}")
+    print(f"decision POST: median {ms(statistics.median(stats.post))}, p95 {ms(pct(stats.post, 95))}, "
+          f"p99 {ms(pct(stats.post, 99))}")
+    print(f"view GET: {len(stats.get)} requests, median {ms(statistics.median(stats.get))}, "
+          f"p95 {ms(pct(stats.get, 95))}")
+    print(f"all requests: {(n + len(stats.get)) / el:.0f} per second")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,155 @@
+"""Solitaria campaigns in the web app, on top of :mod:`sestertius.automaton.campaign` (its own SQLite file, shared
+with ``concordia solo --campaign``).
+
+A campaign game is an ordinary solo game of the web app (difficulty standard, starting points from the campaign)
+whose ``games.campaign`` names the campaign; when it ends, its result is recorded in the campaign, once.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import threading
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.concurrency import run_in_threadpool
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+
+from .service import ApiError, GameService, Live
+
+log = logging.getLogger("sestertius.web")
+
+
+class NewCampaign(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: StrictStr = Field(..., min_length=1, max_length=60)
+    start_vp: StrictInt | None = Field(None, ge=1, le=200, description="default: the rulebook's 20")
+
+
+class CampaignGameSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    board: StrictStr = "italia"
+    manual_dice: StrictBool | None = None
+    seed: StrictInt | None = Field(None, ge=0, lt=2**63)
+    seats: list[dict[str, Any]] | None = Field(None, max_length=1, description="[{'name': ...}] (one person)")
+
+
+class Campaigns:
+    def __init__(self, service: GameService, path: str | Path | None) -> None:
+        from ..automaton import campaign as mod
+        self.mod = mod
+        self.service = service
+        self.path = Path(path) if path else mod.default_path()
+        self.lock = threading.Lock()  # the campaign file is written by one request at a time
+
+    def open(self):
+        return self.mod.CampaignStore(self.path)
+
+    def summary(self, c: Any, games_by_campaign: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+        web = games_by_campaign.get(c.name, [])
+        active = [g for g in web if g["status"] != "over"]
+        return {
+            "name": c.name, "start_vp": c.start_vp, "finished": c.finished, "suggestion": c.suggestion,
+            "games": [{"number": g.number, "board": g.board, "seed": g.seed, "start_vp": g.start_vp,
+                       "player_score": g.player_score, "contrarius_score": g.contrarius_score, "won": g.won,
+                       "margin": g.margin, "next_start_vp": g.next_start_vp,
+                       "web_game": _web_game_for(web, g)} for g in c.games],
+            "active_game": active[0]["id"] if active else None,
+        }
+
+    def web_games(self) -> dict[str, list[dict[str, Any]]]:
+        out: dict[str, list[dict[str, Any]]] = {}
+        for g in self.service.store.list_games(limit=100000):
+            if g.get("campaign"):
+                out.setdefault(g["campaign"], []).append(
+                    {"id": g["id"], "status": g["status"], "seed": g["seed"], "options": json.loads(g["options"])})
+        return out
+
+    def list(self) -> list[dict[str, Any]]:
+        web = self.web_games()
+        with self.lock, self.open() as st:
+            return [self.summary(st.get(n), web) for n in st.names()]
+
+    def get(self, name: str) -> dict[str, Any]:
+        with self.lock, self.open() as st:
+            if not st.exists(name):
+                raise ApiError(404, f"no campaign named {name!r}", "Unknown campaign")
+            return self.summary(st.get(name), self.web_games())
+
+    def create(self, name: str, start_vp: int | None) -> dict[str, Any]:
+        name = name.strip()
+        with self.lock, self.open() as st:
+            try:
+                st.create(name, start_vp)
+            except ValueError as e:
+                raise ApiError(409 if "exists" in str(e) else 422, str(e), "Campaign") from None
+        return self.get(name)
+
+    def new_game(self, name: str, spec: dict[str, Any]) -> tuple[Live, list[str | None]]:
+        info = self.get(name)
+        if info["finished"]:
+            raise ApiError(409, f"campaign {name!r} is complete: {info['suggestion']}", "Campaign")
+        if info["active_game"]:
+            raise ApiError(409, f"campaign {name!r} has a game in progress ({info['active_game']}): finish it first",
+                           "Campaign")
+        seats = spec.get("seats") or [{"kind": "hotseat"}]
+        seat = {"kind": "hotseat", "name": (seats[0] or {}).get("name")}
+        return self.service.create({"mode": "solo", "board": spec.get("board") or "italia", "difficulty": "standard",
+                                    "start_vp": info["start_vp"], "manual_dice": spec.get("manual_dice"),
+                                    "seed": spec.get("seed"), "seats": [seat], "campaign": name})
+
+    def on_finish(self, live: Live) -> None:
+        """Record a finished campaign game in its campaign (once: a game already there, by board and seed, is not
+        recorded again)."""
+        if not live.campaign or live.game.options.mode != "solo":
+            return
+        game = live.game
+        with self.lock, self.open() as st:
+            if not st.exists(live.campaign):
+                log.warning("game %s: campaign %r no longer exists", live.id, live.campaign)
+                return
+            c = st.get(live.campaign)
+            if any(g.seed == game.seed and g.board == game.options.board for g in c.games) or c.finished:
+                return
+            st.record_finished(live.campaign, game)
+            log.info("game %s recorded in campaign %r", live.id, live.campaign)
+
+
+def _web_game_for(web: list[dict[str, Any]], g: Any) -> str | None:
+    for w in web:
+        if w["seed"] is not None and w["seed"] == g.seed and w["options"].get("board") == g.board:
+            return w["id"]
+    return None
+
+
+def add_routes(app: FastAPI, service: GameService, path: str | Path | None = None) -> None:
+    try:
+        camp = Campaigns(service, path or os.environ.get("SESTERTIUS_CAMPAIGNS"))
+    except ImportError:  # pragma: no cover - no automaton: no campaigns
+        return
+    service.finish_hooks.append(camp.on_finish)
+    app.state.campaigns = camp
+
+    @app.get("/api/campaigns", tags=["campaigns"], summary="All campaigns with their games")
+    async def list_campaigns() -> dict[str, Any]:
+        return {"campaigns": await run_in_threadpool(camp.list)}
+
+    @app.post("/api/campaigns", tags=["campaigns"], status_code=201, summary="Start a campaign")
+    async def create_campaign(body: NewCampaign) -> dict[str, Any]:
+        return await run_in_threadpool(camp.create, body.name, body.start_vp)
+
+    @app.get("/api/campaigns/{name}", tags=["campaigns"], summary="One campaign and its games")
+    async def get_campaign(name: str) -> dict[str, Any]:
+        return await run_in_threadpool(camp.get, name)
+
+    @app.post("/api/campaigns/{name}/games", tags=["campaigns"], status_code=201,
+              summary="Start the campaign's next game (a solo game at the campaign's starting points)")
+    async def campaign_game(name: str, body: CampaignGameSpec, request: Request) -> dict[str, Any]:
+        live, tokens = await run_in_threadpool(camp.new_game, name, body.model_dump())
+        base = str(request.base_url).rstrip("/")
+        seats = [{"seat": s["seat"], "kind": s["kind"], "bot": s["bot"], "name": s["name"], "key": t,
+                  "link": f"{base}/play/{live.id}?seat={s['seat']}&key={t}"} for s, t in zip(live.seats, tokens)]
+        return {"id": live.id, "seats": seats, "status": live.status, "play": f"{base}/play/{live.id}",
+                "campaign": name}

@@ -1,0 +1,407 @@
+"""Games behind the web app: creating them, checking seat secrets, applying decisions, running bots, undo, views,
+records and replays. The database (``store.py``) is the truth; live games are kept in an in-memory cache and a game
+that is not in it (after a restart) is rebuilt by replaying its stored decisions.
+
+Every public method raises :class:`ApiError` (status, message, rule) for a refusal; a refusal changes nothing.
+"""
+from __future__ import annotations
+
+import hmac
+import json
+import logging
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots import BOTS, make_bot
+from ..rules.errors import ConcordiaError, IllegalAction, OptionsError, RecordError
+from ..rules.game import RECORD_FORMAT, RECORD_VERSION, Game
+from ..rules.state import CHANCE
+from .store import Store, hash_token
+
+log = logging.getLogger("sestertius.web")
+
+SEAT_KINDS = {"human": "human", "online": "human", "human-online": "human", "hotseat": "hotseat",
+              "hot-seat": "hotseat", "bot": "bot"}
+BOT_DECISIONS_LIMIT = 200_000  # per request: a game of bots only is played to its end at once
+CACHE_SIZE = 2000
+REPLAY_CACHE_SIZE = 64
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, error: str, rule: str = "") -> None:
+        super().__init__(error)
+        self.status, self.error, self.rule = status, error, rule
+
+    def body(self) -> dict[str, Any]:
+        return {"error": self.error, "rule": self.rule}
+
+
+@dataclass
+class Live:
+    """One cached game: the engine object, its seats and a lock serialising every change to it."""
+    id: str
+    game: Game
+    seats: list[dict[str, Any]]
+    status: str
+    created: str
+    campaign: str | None = None
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    stored: int = 0  # decisions written to the database
+
+    def seat_kind(self, seat: int) -> str:
+        return self.seats[seat]["kind"]
+
+
+class GameService:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._cache: OrderedDict[str, Live] = OrderedDict()
+        self._cache_lock = threading.Lock()
+        self._loading: dict[str, threading.Lock] = {}
+        self._replays: OrderedDict[str, tuple[int, Game]] = OrderedDict()
+        self._replay_lock = threading.Lock()
+        self.finish_hooks: list = []  # called with the Live game once it is over (campaigns record results)
+
+    # -- creating -------------------------------------------------------------------------------------------
+    def create(self, spec: dict[str, Any]) -> tuple[Live, list[str | None]]:
+        """Create a game from a request body (see server.CreateGame). Returns the live game and each seat's secret
+        (None for bots)."""
+        mode = spec.get("mode") or "base"
+        seat_specs = list(spec.get("seats") or [])
+        if mode == "solo":
+            if not seat_specs:
+                seat_specs = [{"kind": "hotseat"}]
+            if len(seat_specs) != 1:
+                raise ApiError(422, "a solo game has exactly one seat (Contrarius is played by the automaton)",
+                               "Options")
+            players = 1
+        else:
+            players = spec.get("players") or len(seat_specs) or 2
+            if not seat_specs:
+                seat_specs = [{"kind": "hotseat"}] * players
+            if len(seat_specs) != players:
+                raise ApiError(422, f"{players} players but {len(seat_specs)} seats described", "Options")
+        options: dict[str, Any] = {"board": spec.get("board") or "imperium", "players": players, "mode": mode}
+        for key in ("venus", "display", "intermediate_scoring", "difficulty", "start_vp", "manual_dice",
+                    "fish_market"):
+            if spec.get(key) is not None:
+                options[key] = spec[key]
+        seed = spec.get("seed")
+        if seed is None:
+            seed = secrets.randbelow(2**53)
+        seat_rows: list[dict[str, Any]] = []
+        tokens: list[str | None] = []
+        for i, s in enumerate(seat_specs):
+            kind = SEAT_KINDS.get(str(s.get("kind", "hotseat")).lower())
+            if kind is None:
+                raise ApiError(422, f"seat {i + 1}: kind must be hotseat, human (online) or bot, not "
+                                    f"{s.get('kind')!r}", "Options")
+            bot = None
+            if kind == "bot":
+                if mode == "solo":
+                    raise ApiError(422, "in a solo game the one seat is a person", "Options")
+                bot = s.get("bot") or "greedy"
+                if bot not in BOTS:
+                    raise ApiError(422, f"seat {i + 1}: unknown bot {bot!r}; bots: {', '.join(BOTS)}", "Options")
+            name = str(s.get("name") or "").strip()[:40] or (
+                f"{bot.capitalize()} bot {i + 1}" if bot else ("You" if mode == "solo" else f"Player {i + 1}"))
+            token = None if kind == "bot" else secrets.token_urlsafe(18)
+            tokens.append(token)
+            seat_rows.append({"seat": i, "kind": kind, "bot": bot, "name": name,
+                              "token_hash": hash_token(token) if token else None})
+        try:
+            game = Game.new(options, seed=seed)
+        except (OptionsError, RecordError) as e:
+            raise ApiError(422, str(e), "Options") from None
+        except ImportError as e:  # a mode whose module is not there yet
+            raise ApiError(422, f"mode {mode!r} is not available: {e}", "Options") from None
+        gid = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        live = Live(id=gid, game=game, seats=[dict(r) for r in seat_rows], status="active", created=_iso_now(),
+                    campaign=spec.get("campaign"))
+        with live.lock:
+            self._run_bots(live)
+            first = self._pending_rows(live)
+            live.status = "over" if game.is_over else "active"
+            self.store.create_game(gid, game.options.to_dict(), seed, seat_rows, first, live.status,
+                                   game.state.hash(), campaign=live.campaign)
+            live.stored = len(game.history)
+            if game.is_over:
+                self._finished(live)
+        self._remember(live)
+        return live, tokens
+
+    # -- loading --------------------------------------------------------------------------------------------
+    def get(self, gid: str) -> Live:
+        with self._cache_lock:
+            live = self._cache.get(gid)
+            if live is not None:
+                self._cache.move_to_end(gid)
+                return live
+            load_lock = self._loading.setdefault(gid, threading.Lock())
+        with load_lock:
+            with self._cache_lock:
+                live = self._cache.get(gid)
+            if live is None:
+                live = self._load(gid)
+                self._remember(live)
+        return live
+
+    def _load(self, gid: str) -> Live:
+        row = self.store.game_row(gid) if _plausible_id(gid) else None
+        if row is None:
+            raise ApiError(404, f"no game {gid!r}", "Unknown game")
+        rows = self.store.decision_rows(gid)
+        rec = {"format": RECORD_FORMAT, "version": RECORD_VERSION, "options": json.loads(row["options"]),
+               "seed": row["seed"], "actions": [a for a, _ in rows], "deciders": [d for _, d in rows]}
+        t = time.perf_counter()
+        try:
+            game = Game.from_record({**rec, "state_hash": row["state_hash"]} if row["state_hash"] else rec)
+        except RecordError as e:
+            log.error("game %s: %s; replaying without the hash check", gid, e)
+            try:
+                game = Game.from_record(rec, check_hash=False)
+            except (RecordError, ConcordiaError) as e2:
+                raise ApiError(409, f"game {gid} cannot be rebuilt by this version of the rules: {e2}",
+                               "Record") from None
+        log.info("game %s rebuilt from %d decisions in %.1f ms", gid, len(rows), 1000 * (time.perf_counter() - t))
+        seats = self.store.seat_rows(gid)
+        live = Live(id=gid, game=game, seats=seats, status=row["status"], created=_iso(row["created"]),
+                    campaign=row.get("campaign"), stored=len(rows))
+        if len(game.history) != len(rows):  # chance outcomes sampled at the end of the replay: store them
+            with live.lock:
+                self._commit(live)
+        if live.status == "over" and live.campaign:
+            self._finished(live)  # idempotent: makes sure a result interrupted by a restart reaches its campaign
+        return live
+
+    def _remember(self, live: Live) -> None:
+        with self._cache_lock:
+            self._cache[live.id] = live
+            self._cache.move_to_end(live.id)
+            while len(self._cache) > CACHE_SIZE:
+                self._cache.popitem(last=False)
+            self._loading.pop(live.id, None)
+
+    def forget_all(self) -> None:
+        """Drop the in-memory cache (tests: behaves like a restart)."""
+        with self._cache_lock:
+            self._cache.clear()
+
+    # -- secrets --------------------------------------------------------------------------------------------
+    def check_seat(self, live: Live, seat: int | None, key: str | None) -> int | None:
+        """The seat the caller may act and see for, or None for the public view. A seat without its secret, or a
+        secret that is not that seat's, is refused (403)."""
+        if seat is None:
+            if key:
+                raise ApiError(403, "a key was given without a seat number", "Seat secret")
+            return None
+        if not 0 <= seat < len(live.seats):
+            raise ApiError(403, f"there is no seat {seat} in this game (seats are numbered from 0)", "Seat secret")
+        info = live.seats[seat]
+        if info["kind"] == "bot":
+            raise ApiError(403, f"seat {seat} ({info['name']}) is played by a bot", "Seat secret")
+        if not key or not hmac.compare_digest(hash_token(key), info["token_hash"] or ""):
+            raise ApiError(403, f"wrong or missing secret for seat {seat} ({info['name']}): only that seat's own "
+                                "link may see its hand and act for it", "Seat secret")
+        return seat
+
+    # -- views ----------------------------------------------------------------------------------------------
+    def view(self, live: Live, seat: int | None) -> dict[str, Any]:
+        with live.lock:
+            return self._view(live, seat)
+
+    def _view(self, live: Live, seat: int | None) -> dict[str, Any]:
+        g = live.game
+        v = g.view(seat)
+        chance = g.to_act() == CHANCE and not g.is_over
+        if chance and seat is not None and live.seats[seat]["kind"] != "bot":
+            # the table assistant: a person at the table enters the face they rolled (or the card they drew)
+            v["legal"] = [{"action": list(a), "text": g.describe(a)} for a in g.legal_actions()]
+        v["chance"] = chance
+        v["game"] = live.id
+        v["seat"] = seat
+        v["seats"] = [{"seat": s["seat"], "kind": s["kind"], "bot": s["bot"], "name": s["name"]}
+                      for s in live.seats]
+        v["decisions"] = len(g.history)
+        v["status"] = "over" if g.is_over else "active"
+        v["campaign"] = live.campaign
+        return v
+
+    # -- deciding -------------------------------------------------------------------------------------------
+    def act(self, live: Live, seat: int, action: list, expect: int | None = None) -> None:
+        with live.lock:
+            g = live.game
+            if g.is_over:
+                raise ApiError(409, "the game is over", "End of game")
+            if expect is not None and expect != len(g.history):
+                raise ApiError(409, f"the game has moved on since your view (decision {expect}, now "
+                                    f"{len(g.history)}); look again", "Stale view")
+            to_act = g.to_act()
+            if to_act == CHANCE:
+                if live.seats[seat]["kind"] == "bot":  # pragma: no cover - check_seat refuses bots
+                    raise ApiError(403, "bots do not enter dice", "Seat secret")
+            elif to_act != seat:
+                who = live.seats[to_act]["name"] if to_act is not None and to_act >= 0 else "no one"
+                raise ApiError(409, f"it is not your turn: {who} is to decide"
+                               if to_act is not None and to_act >= 0 else "no decision is due", "Turn order")
+            before = len(g.history)
+            try:
+                g.apply(action)
+            except IllegalAction as e:
+                raise ApiError(409, e.detail or str(e), e.rule) from None
+            except (TypeError, ValueError, KeyError, IndexError) as e:  # a decision of the wrong shape
+                raise ApiError(422, f"malformed decision {action!r}: {e}", "Request") from None
+            assert len(g.history) > before
+            self._run_bots(live)
+            self._commit(live)
+
+    def undo(self, live: Live, seat: int, expect: int | None = None) -> None:
+        with live.lock:
+            g = live.game
+            if expect is not None and expect != len(g.history):
+                raise ApiError(409, "the game has moved on since your view; look again", "Stale view")
+            if g.to_act() != seat:
+                raise ApiError(409, "you can only take back your own decisions while it is your turn", "Undo")
+            try:
+                g.undo()
+            except IllegalAction as e:
+                raise ApiError(409, e.detail or str(e), e.rule or "Undo") from None
+            self._commit(live, undo=True)
+
+    def _run_bots(self, live: Live) -> None:
+        g = live.game
+        n = 0
+        while not g.is_over and n < BOT_DECISIONS_LIMIT:
+            seat = g.to_act()
+            if seat is None or seat < 0 or seat >= len(live.seats) or live.seats[seat]["kind"] != "bot":
+                return
+            # a fresh bot per decision, seeded by the game and the position: the same game gives the same bot
+            # choices whether or not the server restarted in between
+            bot = make_bot(live.seats[seat]["bot"], seed=hash((g.seed, seat, len(g.history))) & 0xFFFFFFFF)
+            legal = g.legal_actions()
+            g.apply_unchecked(bot.choose(g, legal))
+            n += 1
+
+    def _pending_rows(self, live: Live, start: int = 0) -> list[tuple[list, int]]:
+        g = live.game
+        return [(list(a), d) for a, d in zip(g.history[start:], g.deciders[start:])]
+
+    def _commit(self, live: Live, undo: bool = False) -> None:
+        """Write the decisions not yet stored (after an undo: rewrite from where the history changed)."""
+        g = live.game
+        keep = live.stored
+        truncate = undo or len(g.history) < keep
+        if truncate:
+            keep = min(keep, len(g.history))
+            # an undo replays the record: decisions after the undone one may differ, so keep only the common prefix
+            old = self.store.decision_rows(live.id)
+            i = 0
+            while i < keep and i < len(old) and list(g.history[i]) == old[i][0]:
+                i += 1
+            keep = i
+        new = self._pending_rows(live, keep)
+        status = "over" if g.is_over else "active"
+        try:
+            self.store.sync_decisions(live.id, keep, new, status, g.state.hash(), truncate=truncate)
+        except Exception:
+            # the database refused: forget the in-memory game so that the next request rebuilds it from the
+            # database, which still holds the last acknowledged state
+            with self._cache_lock:
+                self._cache.pop(live.id, None)
+            raise
+        live.stored = len(g.history)
+        was = live.status
+        live.status = status
+        if status == "over" and was != "over":
+            self._finished(live)
+
+    def _finished(self, live: Live) -> None:
+        for hook in self.finish_hooks:
+            try:
+                hook(live)
+            except Exception:  # the decision is stored; a failing hook must not refuse it
+                log.exception("game %s: a finish hook failed", live.id)
+
+    # -- records and replays --------------------------------------------------------------------------------
+    def record(self, live: Live) -> dict[str, Any]:
+        with live.lock:
+            if not live.game.is_over:
+                raise ApiError(409, "the record of a game in progress would reveal the card order (its seed); it "
+                                    "can be downloaded when the game is over", "Record")
+            rec = live.game.record()
+        rec["seats"] = [{"seat": s["seat"], "kind": s["kind"], "bot": s["bot"], "name": s["name"]}
+                        for s in live.seats]
+        rec["game"] = live.id
+        return rec
+
+    def replay(self, live: Live, step: int) -> dict[str, Any]:
+        with live.lock:
+            if not live.game.is_over:
+                raise ApiError(409, "only finished games can be replayed", "Replay")
+            actions = [list(a) for a in live.game.history]
+            rec = live.game.record()
+        total = len(actions)
+        if not 0 <= step <= total:
+            raise ApiError(422, f"step must be between 0 and {total}", "Replay")
+        with self._replay_lock:
+            cached = self._replays.get(live.id)
+        if cached is not None and cached[0] <= step:
+            k, rg = cached
+            rg = rg.copy()
+        else:
+            k, rg = 0, Game.from_record(rec, upto=0)
+        # decisions are applied one by one on a copy (the automaton's and the engine's own steps run in between)
+        while k < step:
+            rg.apply(actions[k])
+            k += 1
+        with self._replay_lock:
+            self._replays[live.id] = (k, rg)
+            self._replays.move_to_end(live.id)
+            while len(self._replays) > REPLAY_CACHE_SIZE:
+                self._replays.popitem(last=False)
+        v = rg.view(None)
+        v["game"] = live.id
+        v["seat"] = None
+        v["seats"] = [{"seat": s["seat"], "kind": s["kind"], "bot": s["bot"], "name": s["name"]}
+                      for s in live.seats]
+        v["decisions"] = step
+        v["status"] = "replay"
+        v["chance"] = False
+        return {"step": step, "total": total,
+                "next": {"action": actions[step], "decider": live.game.deciders[step],
+                         "text": rg.describe(tuple(actions[step]))} if step < total else None,
+                "view": v}
+
+    # -- listing --------------------------------------------------------------------------------------------
+    def list_games(self, status: str | None = None) -> list[dict[str, Any]]:
+        out = []
+        for r in self.store.list_games(status):
+            opts = json.loads(r["options"])
+            out.append({
+                "id": r["id"], "options": opts, "status": r["status"], "decisions": r["decisions"],
+                "created": _iso(r["created"]), "updated": _iso(r["updated"]), "campaign": r.get("campaign"),
+                "seed": r["seed"] if r["status"] == "over" else None,
+                "seats": [{"seat": s["seat"], "kind": s["kind"], "bot": s["bot"], "name": s["name"]}
+                          for s in r["seats"]],
+            })
+        return out
+
+
+def _plausible_id(gid: str) -> bool:
+    return 0 < len(gid) <= 32 and all(ch.isalnum() or ch in "-_" for ch in gid)
+
+
+def _iso(t: Any) -> str:
+    return t.isoformat(timespec="seconds") + "Z" if hasattr(t, "isoformat") else str(t)
+
+
+def _iso_now() -> str:
+    from .store import now
+    return _iso(now())
+
+
+__all__ = ["ApiError", "GameService", "Live"]

@@ -1,0 +1,247 @@
+// The board as SVG, drawn from the board data (/api/boards/<name>) and a view: provinces tinted, cities coloured by
+// their good, land routes brown, sea routes blue (dashed: no stop), houses and colonists in player colours, bonus
+// markers showing their side. Legal targets are highlighted; clicks are reported through callbacks.
+"use strict";
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const MARGIN = 70;
+const MARGIN_X = 110; // city names stick out sideways
+
+function provinceHue(i, n) {
+  return Math.round((i * 137.508 + 25) % 360);
+}
+
+function hsl(h, s, l) { return `hsl(${h} ${s}% ${l}%)`; }
+
+class BoardView {
+  constructor(container, geom) {
+    this.container = container;
+    this.geom = geom;
+    this.handlers = {};
+    this._prepare();
+    container.addEventListener("click", (ev) => this._click(ev));
+  }
+
+  _prepare() {
+    const g = this.geom;
+    this.city = g.cities.map((c) => ({ ...c }));
+    // routes: curves when two routes join the same pair of cities
+    const byPair = new Map();
+    for (const r of g.routes) {
+      const k = Math.min(r.a, r.b) + "-" + Math.max(r.a, r.b);
+      if (!byPair.has(k)) byPair.set(k, []);
+      byPair.get(k).push(r);
+    }
+    this.route = [];
+    for (const list of byPair.values()) {
+      list.sort((x, y) => (x.kind === y.kind ? x.id - y.id : x.kind === "land" ? -1 : 1));
+      list.forEach((r, i) => {
+        const A = this.city[r.a], B = this.city[r.b];
+        const dx = B.x - A.x, dy = B.y - A.y;
+        const len = Math.hypot(dx, dy) || 1;
+        const nx = -dy / len, ny = dx / len;
+        let off = 0;
+        if (list.length > 1) off = (i - (list.length - 1) / 2) * Math.min(46, len * 0.28);
+        else if (r.kind === "sea") off = Math.min(18, len * 0.07); // a gentle sailing arc
+        // keep the same orientation whichever end is a
+        const sgn = r.a < r.b ? 1 : -1;
+        const cx = (A.x + B.x) / 2 + nx * off * sgn, cy = (A.y + B.y) / 2 + ny * off * sgn;
+        const mx = 0.25 * A.x + 0.5 * cx + 0.25 * B.x, my = 0.25 * A.y + 0.5 * cy + 0.25 * B.y;
+        this.route[r.id] = { ...r, d: `M${A.x.toFixed(1)},${A.y.toFixed(1)} Q${cx.toFixed(1)},${cy.toFixed(1)} ${B.x.toFixed(1)},${B.y.toFixed(1)}`, mx, my };
+      });
+    }
+    // province colours and marker places (near the middle of the province, away from cities and route spaces)
+    const obstacles = this.city.map((c) => [c.x, c.y, 1.0]).concat(this.route.map((r) => [r.mx, r.my, 0.7]));
+    this.prov = g.provinces.map((p, i) => {
+      const members = this.city.filter((c) => c.province === p.id);
+      const cx = members.reduce((s, c) => s + c.x, 0) / Math.max(1, members.length);
+      const cy = members.reduce((s, c) => s + c.y, 0) / Math.max(1, members.length);
+      let best = [cx, cy], bestScore = -1e9;
+      for (let rad = 0; rad <= 80; rad += 16) {
+        for (let a = 0; a < 16; a++) {
+          const x = cx + rad * Math.cos((a * Math.PI) / 8), y = cy + rad * Math.sin((a * Math.PI) / 8);
+          let dmin = 1e9;
+          for (const [ox, oy, w] of obstacles) dmin = Math.min(dmin, Math.hypot(ox - x, oy - y) / w);
+          const score = Math.min(dmin, 60) - rad * 0.15;
+          if (score > bestScore) { bestScore = score; best = [x, y]; }
+          if (rad === 0) break;
+        }
+      }
+      const hue = provinceHue(i, g.provinces.length);
+      return { ...p, members, cx, cy, mx: best[0], my: best[1], fill: hsl(hue, 42, 80), edge: hsl(hue, 35, 58) };
+    });
+    this.vb = [-MARGIN_X, -MARGIN, g.width + 2 * MARGIN_X, g.height + 2 * MARGIN];
+    this.staticSvg = this._staticLayers();
+  }
+
+  _staticLayers() {
+    const g = this.geom;
+    const out = [];
+    // land mass under everything: land routes and cities, in sand colour
+    const land = [];
+    for (const r of this.route) if (r && r.kind === "land") land.push(`<path d="${r.d}"/>`);
+    const circles = this.city.map((c) => `<circle cx="${c.x}" cy="${c.y}" r="58"/>`).join("");
+    out.push(`<g class="landmass" fill="#e9dcb5" stroke="#e9dcb5" stroke-width="104" stroke-linecap="round" filter="url(#soft)">${land.join("")}${circles}</g>`);
+    out.push(`<g fill="none" stroke="#d9c793" stroke-width="112" stroke-linecap="round" opacity=".35">${land.join("")}</g>`);
+    // provinces: a tinted blob per province (cities and the land routes inside it)
+    for (const p of this.prov) {
+      const parts = [];
+      for (const r of this.route) {
+        if (r && r.kind === "land" && this.city[r.a].province === p.id && this.city[r.b].province === p.id) parts.push(r.d);
+      }
+      const lines = (w, col) => parts.map((d) => `<path d="${d}" stroke="${col}" stroke-width="${w}"/>`).join("");
+      const dots = (rad, col) => p.members.map((c) => `<circle cx="${c.x}" cy="${c.y}" r="${rad}" fill="${col}"/>`).join("");
+      out.push(`<g class="province" data-province="${p.id}" fill="none" stroke-linecap="round">${lines(94, p.edge)}${dots(51, p.edge)}${lines(86, p.fill)}${dots(47, p.fill)}</g>`);
+    }
+    // routes
+    const rs = [];
+    for (const r of this.route) {
+      if (!r) continue;
+      const col = r.kind === "land" ? "#7b5230" : "#2a5d8f";
+      const w = r.kind === "land" ? 5 : 4.2;
+      const dash = r.no_stop ? ` stroke-dasharray="11 8"` : "";
+      if (r.kind === "land") rs.push(`<path d="${r.d}" stroke="#f3e6c4" stroke-width="${w + 3}" fill="none" stroke-linecap="round" opacity=".8"/>`);
+      rs.push(`<path d="${r.d}" stroke="${col}" stroke-width="${w}" fill="none" stroke-linecap="round"${dash}><title>${esc(r.kind)} route ${esc(this.city[r.a].name)}–${esc(this.city[r.b].name)}${r.no_stop ? " (no stop)" : ""}</title></path>`);
+      if (!r.no_stop) {
+        const fill = r.kind === "land" ? "#f6ecd2" : "#e2f0f8";
+        rs.push(`<circle cx="${r.mx.toFixed(1)}" cy="${r.my.toFixed(1)}" r="8.5" fill="${fill}" stroke="${col}" stroke-width="2"/>`);
+      }
+    }
+    out.push(`<g class="routes">${rs.join("")}</g>`);
+    // province names
+    out.push(`<g>${this.prov.map((p) => `<text class="prov-label" x="${p.mx.toFixed(1)}" y="${(p.my + 34).toFixed(1)}" text-anchor="middle">${esc(p.name)}</text>`).join("")}</g>`);
+    return out.join("");
+  }
+
+  on(name, fn) { this.handlers[name] = fn; }
+
+  _click(ev) {
+    const t = ev.target.closest("[data-click]");
+    if (!t) return;
+    const kind = t.dataset.click;
+    const fn = this.handlers[kind];
+    if (fn) fn(JSON.parse(t.dataset.arg));
+  }
+
+  // targets: {routes: Set, cities: Set, provinces: Set, pawns: Set("kind:loc"), selectedPawn, selectedRoutes: Set}
+  render(view, targets = {}) {
+    const g = this.geom;
+    const out = [];
+    out.push(`<svg xmlns="${SVGNS}" viewBox="${this.vb.join(" ")}" role="img" aria-label="${esc(g.title)} board">`);
+    out.push(`<defs>
+      <filter id="soft" x="-10%" y="-10%" width="120%" height="120%"><feGaussianBlur stdDeviation="3"/></filter>
+      <filter id="shadow" x="-50%" y="-50%" width="200%" height="200%"><feDropShadow dx="0" dy="1.5" stdDeviation="1.5" flood-opacity=".45"/></filter>
+      <radialGradient id="gold" cx="35%" cy="35%" r="70%"><stop offset="0%" stop-color="#fff0b8"/><stop offset="100%" stop-color="#c89b3c"/></radialGradient>
+    </defs>`);
+    out.push(this.staticSvg);
+
+    const routeTargets = targets.routes || new Set();
+    const cityTargets = targets.cities || new Set();
+    const provTargets = targets.provinces || new Set();
+    const pawnTargets = targets.pawns || new Set();
+
+    // highlighted routes (under the pieces)
+    const glow = [];
+    for (const rid of routeTargets) {
+      const r = this.route[rid];
+      if (!r) continue;
+      glow.push(`<g class="target" data-click="route" data-arg="${rid}"><path class="route-glow" d="${r.d}"/><path class="route-hit" d="${r.d}"><title>${esc(r.kind)} route ${esc(this.city[r.a].name)}–${esc(this.city[r.b].name)}</title></path><circle cx="${r.mx}" cy="${r.my}" r="14" fill="transparent"/></g>`);
+    }
+    out.push(`<g class="glows">${glow.join("")}</g>`);
+
+    // bonus markers
+    const marks = [];
+    for (const p of view.provinces || []) {
+      const P = this.prov[p.id];
+      if (!P) continue;
+      const x = P.mx, y = P.my;
+      const tgt = provTargets.has(p.id);
+      let body;
+      if (p.good_side) {
+        body = `<rect x="${x - 14}" y="${y - 14}" width="28" height="28" rx="6" fill="${GOOD_COLORS[p.good]}" stroke="#3b2a18" stroke-width="2"/>` +
+          `<text x="${x}" y="${y + 5.5}" text-anchor="middle" font-size="16" font-weight="bold" fill="#fff" font-family="sans-serif">${p.good[0].toUpperCase()}</text>`;
+      } else {
+        body = `<circle cx="${x}" cy="${y}" r="14" fill="url(#gold)" stroke="#8a6a1c" stroke-width="2"/>` +
+          `<text x="${x}" y="${y + 5.5}" text-anchor="middle" font-size="15" font-weight="bold" fill="#5a4210" font-family="sans-serif">${p.coins}</text>`;
+      }
+      const title = `${p.name}: bonus marker shows ${p.good_side ? p.good + " (it can produce)" : p.coins + " sestertii (already produced)"}`;
+      marks.push(`<g class="marker${tgt ? " target" : ""}" ${tgt ? `data-click="province" data-arg="${p.id}"` : ""} filter="url(#shadow)"><title>${esc(title)}</title>${body}${tgt ? `<rect class="marker-glow" x="${x - 19}" y="${y - 19}" width="38" height="38" rx="9"/>` : ""}</g>`);
+    }
+    out.push(`<g class="markers">${marks.join("")}</g>`);
+
+    // cities, houses
+    const cities = [];
+    for (const c of view.cities || []) {
+      const C = this.city[c.id];
+      if (!C) continue;
+      const tgt = cityTargets.has(c.id);
+      const parts = [];
+      if (c.capital) {
+        parts.push(`<circle cx="${C.x}" cy="${C.y}" r="25" fill="url(#gold)" stroke="#5a3d12" stroke-width="3"/>`);
+        parts.push(`<circle cx="${C.x}" cy="${C.y}" r="19" fill="none" stroke="#8a6a1c" stroke-width="1.5" stroke-dasharray="3 2"/>`);
+        parts.push(`<text x="${C.x}" y="${C.y + 6}" text-anchor="middle" font-size="17" font-weight="bold" fill="#5a3d12">${esc(c.name[0])}</text>`);
+      } else {
+        const col = c.good ? GOOD_COLORS[c.good] : "#999";
+        parts.push(`<circle cx="${C.x}" cy="${C.y}" r="17" fill="${col}" stroke="#3b2a18" stroke-width="2.5"/>`);
+        parts.push(`<text x="${C.x}" y="${C.y + 5.5}" text-anchor="middle" font-size="15" font-weight="bold" fill="#fff" font-family="sans-serif">${c.good ? c.good[0].toUpperCase() : "?"}</text>`);
+      }
+      const label = c.capital ? c.name : c.name;
+      parts.push(`<text class="city-label${c.capital ? " capital" : ""}" x="${C.x}" y="${C.y + (c.capital ? 44 : 36)}" text-anchor="middle">${esc(label)}</text>`);
+      // houses above the city
+      const hs = c.houses || [];
+      hs.forEach((seat, i) => {
+        const hx = C.x + (i - (hs.length - 1) / 2) * 15, hy = C.y - (c.capital ? 33 : 27);
+        parts.push(`<path d="M${hx - 6.5},${hy + 5} L${hx - 6.5},${hy - 2} L${hx},${hy - 8.5} L${hx + 6.5},${hy - 2} L${hx + 6.5},${hy + 5} Z" fill="${playerColor(seat, view)}" stroke="#1d1d1d" stroke-width="1.3" filter="url(#shadow)"><title>${esc(seatName(view, seat))}'s house</title></path>`);
+      });
+      if (tgt) parts.push(`<circle class="city-glow" cx="${C.x}" cy="${C.y}" r="${c.capital ? 31 : 25}"/>`);
+      const title = c.capital ? `${c.name} (capital)` : `${c.name}: ${c.good || "?"} city` + (hs.length ? `, houses: ${hs.map((s) => seatName(view, s)).join(", ")}` : "");
+      cities.push(`<g class="city${tgt ? " target" : ""}" ${tgt ? `data-click="city" data-arg="${c.id}"` : ""}><title>${esc(title)}</title>${parts.join("")}</g>`);
+    }
+    out.push(`<g class="cities">${cities.join("")}</g>`);
+
+    // colonists: on routes at the route space; in cities beside the city
+    const pawns = [];
+    const inCity = new Map();
+    for (const p of view.players || []) {
+      for (const col of p.colonists || []) {
+        const at = col.at;
+        if (at === "store" || !at || (at.route === undefined && at.city === undefined)) continue; // a board's own place
+        const key = `${p.seat}:${col.kind}:${at.route !== undefined ? "r" + at.route : "c" + at.city}`;
+        if (at.route !== undefined) {
+          const r = this.route[at.route];
+          if (r) pawns.push({ seat: p.seat, kind: col.kind, x: r.mx, y: r.my - 4, key, slot: col.slot, where: `${this.city[r.a].name}–${this.city[r.b].name}` });
+        } else {
+          const list = inCity.get(at.city) || [];
+          list.push({ seat: p.seat, kind: col.kind, key, slot: col.slot, where: this.city[at.city] ? this.city[at.city].name : "" });
+          inCity.set(at.city, list);
+        }
+      }
+    }
+    for (const [cid, list] of inCity) {
+      const C = this.city[cid];
+      if (!C) continue;
+      // group identical pieces; lay them out in a small arc right of the city
+      // beside the city, alternating right and left, clear of its name below and its houses above
+      list.forEach((pw, i) => {
+        const side = i % 2 === 0 ? 1 : -1;
+        const k = Math.floor(i / 2);
+        const rad = (view.cities[cid] && view.cities[cid].capital ? 40 : 33) + Math.floor(k / 3) * 17;
+        const dy = [0, -13, 13][k % 3];
+        pawns.push({ ...pw, x: C.x + side * rad, y: C.y + dy + 3 });
+      });
+    }
+    for (const pw of pawns) {
+      const movable = pawnTargets.has(pw.key);
+      const sel = targets.selectedPawn === pw.key;
+      const colr = playerColor(pw.seat, view);
+      const shape = pw.kind === "land"
+        ? `<circle cx="0" cy="-7" r="5.2" fill="${colr}" stroke="#111" stroke-width="1.2"/><path d="M-8,10 Q-7,-2 0,-2 Q7,-2 8,10 Z" fill="${colr}" stroke="#111" stroke-width="1.2"/>`
+        : `<path d="M0,-12 L0,2" stroke="#111" stroke-width="1.4"/><path d="M1,-11 L10,0 L1,0 Z" fill="#fffaf0" stroke="#111" stroke-width="1"/><path d="M-12,2 L12,2 L7,10 L-7,10 Z" fill="${colr}" stroke="#111" stroke-width="1.2"/>`;
+      const title = `${seatName(view, pw.seat)}'s ${pw.kind} colonist (${pw.where})${movable ? " — click to choose where it goes" : ""}`;
+      pw.svg = `<g class="pawn${movable ? " movable" : ""}${sel ? " selected" : ""}" ${movable ? `data-click="pawn" data-arg='${JSON.stringify(pw.key)}'` : ""} transform="translate(${pw.x.toFixed(1)},${pw.y.toFixed(1)}) scale(1.15)" filter="url(#shadow)"><title>${esc(title)}</title>${shape}${movable ? `<circle r="16" cy="-1" fill="transparent" stroke="${sel ? "#ff8c1a" : "#ffd23f"}" stroke-width="2.5" stroke-dasharray="4 3"/>` : ""}</g>`;
+    }
+    out.push(`<g class="pawns">${pawns.filter(Boolean).map((p) => p.svg).join("")}</g>`);
+    out.push("</svg>");
+    this.container.innerHTML = out.join("");
+  }
+}

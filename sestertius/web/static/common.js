@@ -1,0 +1,222 @@
+// Shared helpers for the lobby and the game page: API calls, seat secrets kept in this browser, goods and cards.
+"use strict";
+
+const GOODS = ["brick", "food", "tool", "wine", "cloth"];
+const GOOD_COLORS = { brick: "#b4532a", food: "#d1a72c", tool: "#6c7a89", wine: "#7a2e63", cloth: "#3f7fb7" };
+const PLAYER_COLORS = ["#c8312b", "#2561c6", "#2e8b3e", "#e0a911", "#353535", "#f2efe6"];
+const PLAYER_TEXT_COLORS = ["#b0261f", "#1f4fa8", "#23732f", "#8f6a00", "#222222", "#6b6355"];
+const PLAYER_NAMES_OF_COLORS = ["red", "blue", "green", "yellow", "black", "white"];
+const CONTRARIUS_COLOR = "#7e3fa0";
+const GOD_ORDER = ["Vesta", "Jupiter", "Saturnus", "Venus", "Mercurius", "Mars", "Minerva"];
+const ACTION_TEXT = {
+  tribune: "Take back played cards; buy a colonist",
+  architect: "Move colonists, build houses",
+  prefect: "Produce in a province, or cash in",
+  mercator: "Trade two kinds of goods",
+  senator: "Buy up to two cards",
+  consul: "Buy one card, no position cost",
+  diplomat: "Copy another player's top card",
+  colonist: "New colonists, or money",
+  specialist: "Your houses of its good produce",
+  magister: "Repeat your top card",
+  double: "Perform one of two halves",
+};
+
+function esc(s) {
+  return String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+}
+
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k === "html") e.innerHTML = v;
+    else if (k.startsWith("on") && typeof v === "function") e.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.assign(e.dataset, v);
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}
+
+class ApiError extends Error {
+  constructor(status, body) {
+    super((body && body.error) || `HTTP ${status}`);
+    this.status = status;
+    this.rule = body && body.rule;
+    this.body = body;
+  }
+}
+
+async function api(method, path, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  let resp;
+  try {
+    resp = await fetch(path, opts);
+  } catch (e) {
+    throw new ApiError(0, { error: "the server cannot be reached (is it running?)", rule: "Connection" });
+  }
+  let data = null;
+  try { data = await resp.json(); } catch (e) { data = null; }
+  if (!resp.ok) throw new ApiError(resp.status, data);
+  return data;
+}
+
+// seat secrets of this browser: localStorage["sestertius.creds.<game>"] = {seat: key}
+const Creds = {
+  get(game) {
+    try { return JSON.parse(localStorage.getItem("sestertius.creds." + game) || "{}"); } catch (e) { return {}; }
+  },
+  set(game, creds) {
+    try { localStorage.setItem("sestertius.creds." + game, JSON.stringify(creds)); } catch (e) { /* private mode */ }
+  },
+  add(game, seat, key) {
+    const c = Creds.get(game);
+    c[seat] = key;
+    Creds.set(game, c);
+    return c;
+  },
+  games() {
+    const out = [];
+    try {
+      for (let i = 0; i < localStorage.length; i++) {
+        const k = localStorage.key(i);
+        if (k.startsWith("sestertius.creds.")) out.push(k.slice("sestertius.creds.".length));
+      }
+    } catch (e) { /* ignore */ }
+    return out;
+  },
+};
+
+function goodIcon(g, extraClass = "") {
+  if (g === "any") return el("span", { class: "good any " + extraClass, title: "any good" }, "?");
+  return el("span", { class: `good ${g} ${extraClass}`, title: g }, g[0].toUpperCase());
+}
+
+function goodCount(g, n) {
+  return el("span", { class: "goodcount", title: `${n} ${g}` }, goodIcon(g), String(n));
+}
+
+function coin(n, title) {
+  return el("span", { class: "coin", title: title || `${n} sestertii` }, String(n));
+}
+
+function costIcons(costArr) {
+  const out = [];
+  (costArr || []).forEach((n, i) => { for (let k = 0; k < n; k++) out.push(goodIcon(GOODS[i])); });
+  return out;
+}
+
+let CATALOG = null;
+async function loadCatalog() {
+  if (!CATALOG) CATALOG = await api("GET", "/api/catalog");
+  return CATALOG;
+}
+
+function cardInfo(key) {
+  return (CATALOG && CATALOG.cards[key]) || { title: key, action: "", gods: [], cost: [0, 0, 0, 0, 0] };
+}
+
+function cardTitle(key) {
+  return key ? cardInfo(key).title : "—";
+}
+
+function cardWhat(c) {
+  if (c.action === "specialist") return `Houses in ${c.good} cities produce ${c.good}`;
+  if (c.action === "mercator") return `+${c.money} sestertii, then trade`;
+  if (c.action === "double" && c.halves && c.halves.length) return c.halves.map(cardTitle).join(" or ");
+  return ACTION_TEXT[c.action] || c.action || "";
+}
+
+// a card tile: god colour band, title, gods, what it does, its own cost
+function cardEl(key, opts = {}) {
+  if (!key) return el("div", { class: "card empty" + (opts.small ? " small" : "") });
+  const c = cardInfo(key);
+  const gods = c.gods && c.gods.length ? c.gods : ["none"];
+  const band = el("div", { class: "band" }, gods.map((g) => el("span", { class: "g-" + g })));
+  const cls = ["card"];
+  if (opts.small) cls.push("small");
+  if (opts.cls) cls.push(opts.cls);
+  const e = el("div", { class: cls.join(" "), title: `${c.title} — ${cardWhat(c)} (${(c.gods || []).join(", ") || "no god"})`, dataset: { card: key } },
+    band,
+    el("div", { class: "title" }, opts.strip ? c.title.replace(/\s*\(Contrarius\)$/, "") : c.title),
+    el("div", { class: "god" }, (c.gods || []).join(" · ")),
+    opts.small ? null : el("div", { class: "what" }, cardWhat(c)),
+    opts.showCost === false ? null : el("div", { class: "cost" }, costIcons(c.cost)),
+  );
+  if (opts.count && opts.count > 1) e.append(el("span", { class: "count" }, "×" + opts.count));
+  return e;
+}
+
+function playerColor(seat, view) {
+  if (view && isContrarius(view, seat)) return CONTRARIUS_COLOR;
+  return PLAYER_COLORS[seat % PLAYER_COLORS.length];
+}
+
+function playerTextColor(seat, view) {
+  if (view && isContrarius(view, seat)) return CONTRARIUS_COLOR;
+  return PLAYER_TEXT_COLORS[seat % PLAYER_TEXT_COLORS.length];
+}
+
+function contrariusInfo(view) {
+  return view && view.extra && view.extra.contrarius ? view.extra.contrarius : null;
+}
+
+function isContrarius(view, seat) {
+  const c = contrariusInfo(view);
+  return !!(c && c.seat === seat);
+}
+
+function seatName(view, seat) {
+  if (seat === null || seat === undefined) return "";
+  const c = contrariusInfo(view);
+  if (c && c.seat === seat) return c.name || "Contrarius";
+  if (seat === -1) return "";
+  const s = (view.seats || []).find((x) => x.seat === seat);
+  return s ? s.name : `Player ${seat + 1}`;
+}
+
+// a short text for any JSON value (board rules and variants publish their own data in the view)
+function describeValue(val, depth = 0) {
+  if (val === null || val === undefined) return "—";
+  if (typeof val !== "object") return String(val);
+  if (Array.isArray(val)) {
+    if (!val.length) return "none";
+    if (val.every((x) => typeof x !== "object")) return val.join(", ");
+    return val.map((x) => describeValue(x, depth + 1)).join(depth ? "; " : "\n");
+  }
+  if (typeof val.text === "string" && Object.keys(val).length <= 3) return val.text;
+  return Object.entries(val).map(([k, v]) => `${k.replace(/_/g, " ")}: ${describeValue(v, depth + 1)}`).join(depth ? ", " : "\n");
+}
+
+function fmtDate(iso) {
+  if (!iso) return "";
+  const d = new Date(iso);
+  if (isNaN(d)) return iso;
+  return d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+function optionsSummary(o) {
+  const parts = [];
+  parts.push((o.board || "imperium").replace(/^./, (c) => c.toUpperCase()));
+  if (o.mode === "solo") {
+    parts.push("solo vs Contrarius");
+    if (o.difficulty) parts.push(o.difficulty.replace(/_/g, " "));
+    if (o.manual_dice) parts.push("your dice");
+  } else {
+    parts.push(`${o.players} players`);
+    if (o.mode === "team") parts.push("team play");
+    if (o.fish_market) parts.push(`fish market (${o.fish_market})`);
+    if (o.venus) parts.push("Venus");
+    if (o.display === "wine") parts.push("wine display");
+  }
+  return parts.join(" · ");
+}

@@ -1,0 +1,192 @@
+"""The web app's database: games, seats and every decision, with SQLAlchemy Core (SQLite by default; any
+SQLAlchemy URL such as ``postgresql+psycopg://user:pw@host/db`` works too).
+
+Tables
+------
+``games``      id, options (JSON text), seed, status ("active" | "over"), created, updated, decisions (count),
+               state_hash (after the last decision; checked when the game is rebuilt), campaign (optional).
+``seats``      game, seat, kind ("human" = a person elsewhere, "hotseat" = a person at the creator's screen,
+               "bot"), bot (bot name), name, token_hash (sha256 of the seat's secret; the secret itself is never
+               stored).
+``decisions``  game, idx (0-based position in the game record), action (JSON list), decider (seat, -1 chance),
+               time.
+
+Every write is one transaction, committed before the caller answers its HTTP request. The record of a game is
+rebuilt from its ``decisions`` rows in order (``Game.from_record``).
+"""
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import os
+import threading
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (BigInteger, Column, DateTime, Integer, MetaData, String, Table, Text, create_engine, event,
+                        func, select)
+from sqlalchemy.engine import Engine
+
+metadata = MetaData()
+
+games = Table(
+    "games", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("options", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("status", String(16), nullable=False, default="active"),
+    Column("created", DateTime, nullable=False),
+    Column("updated", DateTime, nullable=False),
+    Column("decisions", Integer, nullable=False, default=0),
+    Column("state_hash", String(32), nullable=True),
+    Column("campaign", String(200), nullable=True),
+)
+
+seats = Table(
+    "seats", metadata,
+    Column("game", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(16), nullable=False),
+    Column("bot", String(32), nullable=True),
+    Column("name", String(100), nullable=False),
+    Column("token_hash", String(64), nullable=True),
+)
+
+decisions = Table(
+    "decisions", metadata,
+    Column("game", String(32), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("action", Text, nullable=False),
+    Column("decider", Integer, nullable=False),
+    Column("time", DateTime, nullable=False),
+)
+
+
+def default_db_url() -> str:
+    """``$SESTERTIUS_DB`` if set (a URL, or a plain file path for SQLite), else a SQLite file in the user data
+    folder (``platformdirs.user_data_dir("sestertius")``)."""
+    env = os.environ.get("SESTERTIUS_DB")
+    if env:
+        return env if "://" in env else f"sqlite:///{Path(env).expanduser().resolve()}"
+    from platformdirs import user_data_dir
+    folder = Path(user_data_dir("sestertius"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'games.sqlite3'}"
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def now() -> dt.datetime:
+    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+
+
+class Store:
+    def __init__(self, url: str | None = None) -> None:
+        url = url or default_db_url()
+        if "://" not in url:
+            url = f"sqlite:///{Path(url).expanduser().resolve()}"
+        self.url = url
+        self.is_sqlite = url.startswith("sqlite")
+        kwargs: dict[str, Any] = {"future": True}
+        if self.is_sqlite:
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+            if url in ("sqlite://", "sqlite:///:memory:"):
+                from sqlalchemy.pool import StaticPool
+                kwargs["poolclass"] = StaticPool
+        else:
+            kwargs["pool_pre_ping"] = True
+        self.engine: Engine = create_engine(url, **kwargs)
+        if self.is_sqlite:
+            @event.listens_for(self.engine, "connect")
+            def _pragmas(dbapi_conn: Any, _rec: Any) -> None:  # pragma: no cover - trivial
+                cur = dbapi_conn.cursor()
+                cur.execute("PRAGMA journal_mode=WAL")
+                cur.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across a crash of the app
+                cur.close()
+        # SQLite allows one writer at a time: serialise writes here instead of retrying on "database is locked"
+        self._write_lock = threading.Lock() if self.is_sqlite else None
+        metadata.create_all(self.engine)
+
+    def _writing(self):
+        return self._write_lock if self._write_lock is not None else _NullLock()
+
+    # -- writes -----------------------------------------------------------------------------------------------
+    def create_game(self, game_id: str, options: dict[str, Any], seed: int, seat_rows: list[dict[str, Any]],
+                    first: list[tuple[list, int]], status: str, state_hash: str, campaign: str | None = None) -> None:
+        t = now()
+        with self._writing(), self.engine.begin() as conn:
+            conn.execute(games.insert().values(
+                id=game_id, options=json.dumps(options), seed=seed, status=status, created=t, updated=t,
+                decisions=len(first), state_hash=state_hash, campaign=campaign))
+            conn.execute(seats.insert(), [{"game": game_id, **row} for row in seat_rows])
+            if first:
+                conn.execute(decisions.insert(), [
+                    {"game": game_id, "idx": i, "action": json.dumps(a), "decider": d, "time": t}
+                    for i, (a, d) in enumerate(first)])
+
+    def sync_decisions(self, game_id: str, keep: int, new: list[tuple[list, int]], status: str,
+                       state_hash: str, truncate: bool = False) -> None:
+        """Append ``new`` decisions at index ``keep`` and update the game row; with ``truncate`` (an undo) first drop
+        the stored decisions from index ``keep`` on."""
+        t = now()
+        with self._writing(), self.engine.begin() as conn:
+            if truncate:
+                conn.execute(decisions.delete().where(decisions.c.game == game_id, decisions.c.idx >= keep))
+            if new:
+                conn.execute(decisions.insert(), [
+                    {"game": game_id, "idx": keep + i, "action": json.dumps(a), "decider": d, "time": t}
+                    for i, (a, d) in enumerate(new)])
+            conn.execute(games.update().where(games.c.id == game_id).values(
+                status=status, updated=t, decisions=keep + len(new), state_hash=state_hash))
+
+    # -- reads ------------------------------------------------------------------------------------------------
+    def game_row(self, game_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
+            return dict(row) if row else None
+
+    def seat_rows(self, game_id: str) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(seats).where(seats.c.game == game_id).order_by(seats.c.seat)).mappings()
+            return [dict(r) for r in rows]
+
+    def decision_rows(self, game_id: str) -> list[tuple[list, int]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(decisions.c.action, decisions.c.decider)
+                                .where(decisions.c.game == game_id).order_by(decisions.c.idx))
+            return [(json.loads(a), d) for a, d in rows]
+
+    def list_games(self, status: str | None = None, limit: int = 200) -> list[dict[str, Any]]:
+        q = select(games).order_by(games.c.updated.desc()).limit(limit)
+        if status:
+            q = q.where(games.c.status == status)
+        with self.engine.connect() as conn:
+            rows = [dict(r) for r in conn.execute(q).mappings()]
+            if not rows:
+                return rows
+            ids = [r["id"] for r in rows]
+            seat_map: dict[str, list[dict[str, Any]]] = {}
+            for s in conn.execute(select(seats.c.game, seats.c.seat, seats.c.kind, seats.c.bot, seats.c.name)
+                                  .where(seats.c.game.in_(ids)).order_by(seats.c.seat)).mappings():
+                seat_map.setdefault(s["game"], []).append(dict(s))
+        for r in rows:
+            r["seats"] = seat_map.get(r["id"], [])
+        return rows
+
+    def count_games(self) -> int:
+        with self.engine.connect() as conn:
+            return conn.execute(select(func.count()).select_from(games)).scalar_one()
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+
+class _NullLock:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: Any) -> None:
+        return None

@@ -1,0 +1,406 @@
+"""The web app's JSON API: creating and playing games, every refusal leaving the game unchanged, restarts, records,
+replays, live updates over the WebSocket, solo games with dice entered by hand, campaigns."""
+from __future__ import annotations
+
+import json
+import random
+
+import warnings
+
+import pytest
+
+with warnings.catch_warnings():  # starlette's note about httpx in its test client
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from sestertius.rules.game import Game
+from sestertius.web.server import create_app
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+@pytest.fixture
+def db(tmp_path):
+    return f"sqlite:///{tmp_path / 'games.sqlite3'}"
+
+
+@pytest.fixture
+def app_factory(db, tmp_path):
+    apps = []
+
+    def make():
+        app = create_app(db, campaigns_path=str(tmp_path / "campaigns.sqlite3"))
+        client = TestClient(app)
+        client.__enter__()
+        apps.append(client)
+        return client
+    yield make
+    for c in apps:
+        c.__exit__(None, None, None)
+
+
+@pytest.fixture
+def client(app_factory):
+    return app_factory()
+
+
+def create(client, **body):
+    body.setdefault("board", "italia")
+    body.setdefault("seed", 11)
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def two_people(client, **kw):
+    return create(client, seats=[{"kind": "hotseat", "name": "Ann"}, {"kind": "human", "name": "Bob"}], **kw)
+
+
+def view(client, gid, seat=None, key=None):
+    params = {} if seat is None else {"seat": seat, "key": key}
+    r = client.get(f"/api/games/{gid}", params=params)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def act(client, gid, seat, key, action, **kw):
+    return client.post(f"/api/games/{gid}/decisions", json={"seat": seat, "key": key, "action": action, **kw})
+
+
+def snapshot(client, gid):
+    """Everything that must not change when a request is refused: the stored decisions and the live state."""
+    app = client.app
+    rows = app.state.store.decision_rows(gid)
+    live = app.state.service.get(gid)
+    return rows, live.game.state.hash(), len(live.game.history)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+def test_create_view_and_act(client):
+    g = create(client, seats=[{"kind": "hotseat", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}])
+    gid, key = g["id"], g["seats"][0]["key"]
+    assert g["seats"][0]["link"].endswith(f"/play/{gid}?seat=0&key={key}")
+    assert g["seats"][1]["key"] is None and g["seats"][1]["kind"] == "bot"
+    v = view(client, gid, 0, key)
+    assert v["to_act"] == 0 and v["legal"] and v["players"][0]["hand"]
+    assert v["players"][1]["hand"] is None  # another seat's hand is hidden
+    public = view(client, gid)
+    assert public["legal"] == [] and all(p["hand"] is None for p in public["players"])
+    # play a whole turn with the first legal decision until the bot has moved
+    for _ in range(50):
+        v = view(client, gid, 0, key)
+        r = act(client, gid, 0, key, v["legal"][0]["action"], expect=v["decisions"])
+        assert r.status_code == 200, r.text
+        if r.json()["view"]["turn"] >= 2:
+            break
+    rows = client.app.state.store.decision_rows(gid)
+    assert {d for _, d in rows} == {0, 1}  # the bot's decisions are stored too
+    assert r.json()["view"]["to_act"] == 0  # the bot moved at once
+
+
+def test_illegal_decision_refused_and_nothing_changed(client):
+    g = two_people(client)
+    gid, key = g["id"], g["seats"][0]["key"]
+    before = snapshot(client, gid)
+    r = act(client, gid, 0, key, ["build", 3])
+    assert r.status_code == 409
+    body = r.json()
+    assert body["rule"] == "Play a card" and "not a decision you can take now" in body["error"]
+    r = act(client, gid, 0, key, ["play", "consul"])  # not in the hand
+    assert r.status_code == 409 and "not in your hand" in r.json()["error"]
+    assert snapshot(client, gid) == before
+    # an illegal move inside an Architect: too far or the wrong kind of route
+    assert act(client, gid, 0, key, ["play", "architect"]).status_code == 200
+    before = snapshot(client, gid)
+    v = view(client, gid, 0, key)
+    legal = {tuple(x["action"]) for x in v["legal"]}
+    bad = next(("move", 0, r) for r in range(60) if ("move", 0, r) not in legal)
+    r = act(client, gid, 0, key, list(bad))
+    assert r.status_code == 409 and r.json()["rule"] == "Architect (move)" and r.json()["error"]
+    assert snapshot(client, gid) == before
+
+
+def test_other_seats_secret_refused(client):
+    g = two_people(client)
+    gid, k0, k1 = g["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    before = snapshot(client, gid)
+    for seat, key in ((0, k1), (0, "wrong"), (0, ""), (1, k0), (5, k0)):
+        r = act(client, gid, seat, key, ["play", "architect"])
+        assert r.status_code in (403, 422), (seat, key, r.text)
+        if r.status_code == 403:
+            assert r.json()["rule"] == "Seat secret" and r.json()["error"]
+    assert client.get(f"/api/games/{gid}", params={"seat": 0, "key": k1}).status_code == 403
+    assert client.get(f"/api/games/{gid}", params={"seat": 0}).status_code == 403
+    assert client.post(f"/api/games/{gid}/undo", json={"seat": 0, "key": k1}).status_code == 403
+    # a seat that is not to act, with its own secret: refused as out of turn
+    r = act(client, gid, 1, k1, ["play", "architect"])
+    assert r.status_code == 409 and r.json()["rule"] == "Turn order"
+    assert snapshot(client, gid) == before
+
+
+def test_malformed_requests(client):
+    g = two_people(client)
+    gid, key = g["id"], g["seats"][0]["key"]
+    before = snapshot(client, gid)
+    url = f"/api/games/{gid}/decisions"
+    bad_bodies = [
+        b"{not json", b"", b"[]", b'"play"',
+        json.dumps({"seat": 0, "key": key, "action": "play architect"}).encode(),
+        json.dumps({"seat": 0, "key": key, "action": []}).encode(),
+        json.dumps({"seat": 0, "key": key, "action": ["play", ["architect"]]}).encode(),
+        json.dumps({"seat": 0, "key": key, "action": ["play", {"x": 1}]}).encode(),
+        json.dumps({"seat": "zero", "key": key, "action": ["play", "architect"]}).encode(),
+        json.dumps({"key": key, "action": ["play", "architect"]}).encode(),
+        json.dumps({"seat": 0, "key": key, "action": ["play", "architect"], "extra": 1}).encode(),
+        json.dumps({"seat": 0, "key": key, "action": ["play", 1.5]}).encode(),
+    ]
+    for raw in bad_bodies:
+        r = client.post(url, content=raw, headers={"Content-Type": "application/json"})
+        assert r.status_code == 422, (raw, r.text)
+        body = r.json()
+        assert body["rule"] == "Request" and body["error"].startswith("malformed request")
+    # well-formed JSON, but a decision of the wrong shape for the engine
+    r = act(client, gid, 0, key, ["play"])
+    assert r.status_code in (409, 422) and r.json()["error"]
+    r = act(client, gid, 0, key, ["play", 7])
+    assert r.status_code in (409, 422) and r.json()["error"]
+    assert client.get(f"/api/games/{gid}", params={"seat": "x", "key": key}).status_code == 422
+    assert client.get(f"/api/games/{gid}/replay", params={"step": -1}).status_code == 422
+    assert client.post("/api/games", json={"board": "atlantis"}).status_code == 422
+    assert client.post("/api/games", json={"board": "italia", "players": 9}).status_code == 422
+    assert client.post("/api/games", json={"board": "italia", "seats": [{"kind": "alien"}]}).status_code == 422
+    assert client.post("/api/games", content=b"{", headers={"Content-Type": "application/json"}).status_code == 422
+    assert snapshot(client, gid) == before
+
+
+def test_unknown_game(client):
+    for method, url, body in [
+        ("GET", "/api/games/nosuchgame", None), ("GET", "/api/games/nosuchgame/record", None),
+        ("GET", "/api/games/nosuchgame/replay?step=0", None),
+        ("POST", "/api/games/nosuchgame/decisions", {"seat": 0, "key": "k", "action": ["done"]}),
+        ("POST", "/api/games/nosuchgame/undo", {"seat": 0, "key": "k"}),
+        ("GET", "/api/games/..%2F..%2Fetc/record", None),
+    ]:
+        r = client.request(method, url, json=body)
+        assert r.status_code == 404, (url, r.text)
+        assert r.json()["error"]
+    from starlette.websockets import WebSocketDisconnect
+    with pytest.raises(WebSocketDisconnect) as e:
+        with client.websocket_connect("/ws/nosuchgame") as ws:
+            ws.receive_json()
+    assert e.value.code == 4404
+    assert client.app.state.store.count_games() == 0
+
+
+def test_undo(client):
+    g = two_people(client)
+    gid, key = g["id"], g["seats"][0]["key"]
+    v0 = view(client, gid, 0, key)
+    assert not v0["can_undo"]
+    r = client.post(f"/api/games/{gid}/undo", json={"seat": 0, "key": key})
+    assert r.status_code == 409 and r.json()["rule"] == "Undo"
+    v1 = act(client, gid, 0, key, ["play", "mercator"]).json()["view"]
+    v2 = act(client, gid, 0, key, ["sell", 3]).json()["view"]
+    assert v2["can_undo"] and v2["players"][0]["goods"]["wine"] == v1["players"][0]["goods"]["wine"] - 1
+    v3 = client.post(f"/api/games/{gid}/undo", json={"seat": 0, "key": key}).json()["view"]
+    assert v3["players"][0] == v1["players"][0] and v3["decisions"] == v1["decisions"]
+    assert len(client.app.state.store.decision_rows(gid)) == v1["decisions"]
+    v4 = client.post(f"/api/games/{gid}/undo", json={"seat": 0, "key": key}).json()["view"]
+    assert v4["players"][0]["hand"] == v0["players"][0]["hand"] and v4["step"] == ["turn"]
+    assert client.app.state.store.decision_rows(gid) == []
+    # a stale view is refused instead of acting on the wrong step
+    r = act(client, gid, 0, key, ["play", "mercator"], expect=5)
+    assert r.status_code == 409 and r.json()["rule"] == "Stale view"
+
+
+def test_restart_resumes(app_factory):
+    c1 = app_factory()
+    g = create(c1, seats=[{"kind": "hotseat"}, {"kind": "bot", "bot": "random"}, {"kind": "hotseat"}])
+    gid = g["id"]
+    keys = {s["seat"]: s["key"] for s in g["seats"] if s["key"]}
+    rng = random.Random(2)
+    for _ in range(40):
+        pub = view(c1, gid)
+        seat = pub["to_act"]
+        v = view(c1, gid, seat, keys[seat])
+        a = rng.choice(v["legal"])["action"]
+        assert act(c1, gid, seat, keys[seat], a).status_code == 200
+    seat = view(c1, gid)["to_act"]
+    before = view(c1, gid, seat, keys[seat])
+    # a new application on the same database: the game is rebuilt from its stored decisions
+    c2 = app_factory()
+    after = view(c2, gid, seat, keys[seat])
+    assert after == before
+    assert c2.app.state.service.get(gid).game.state.hash() == c1.app.state.service.get(gid).game.state.hash()
+    assert act(c2, gid, seat, keys[seat], after["legal"][0]["action"]).status_code == 200
+    assert [g["id"] for g in c2.get("/api/games").json()["games"]] == [gid]
+
+
+def play_to_end(client, gid, keys, rng, limit=20000):
+    for _ in range(limit):
+        pub = view(client, gid)
+        if pub["over"]:
+            return pub
+        seat = pub["to_act"] if pub["to_act"] in keys else next(iter(keys))
+        v = view(client, gid, seat, keys[seat])
+        legal = v["legal"]
+        useful = [x for x in legal if x["action"][0] in ("build", "card", "place")]
+        a = rng.choice(useful or legal)["action"]
+        r = act(client, gid, seat, keys[seat], a)
+        assert r.status_code == 200, r.text
+    raise AssertionError("the game did not end")
+
+
+def test_full_game_record_and_replay(client):
+    g = create(client, seats=[{"kind": "hotseat"}, {"kind": "bot", "bot": "greedy"}], seed=5)
+    gid, keys = g["id"], {0: g["seats"][0]["key"]}
+    r = client.get(f"/api/games/{gid}/record")
+    assert r.status_code == 409 and r.json()["rule"] == "Record"  # the seed stays secret during play
+    assert client.get(f"/api/games/{gid}/replay?step=0").status_code == 409
+    assert client.get("/api/games").json()["games"][0]["seed"] is None
+    end = play_to_end(client, gid, keys, random.Random(1))
+    assert end["scores"] and end["ranking"] and set(end["scores"][0]) >= {"Vesta", "Jupiter", "total"}
+    rec = client.get(f"/api/games/{gid}/record")
+    assert rec.status_code == 200 and "attachment" in rec.headers["content-disposition"]
+    rec = rec.json()
+    game = Game.from_record(rec)  # checks the state hash
+    assert game.is_over and game.scores() == end["scores"]
+    total = len(rec["actions"])
+    rp = client.get(f"/api/games/{gid}/replay", params={"step": total}).json()
+    assert rp["total"] == total and rp["view"]["scores"] == end["scores"] and rp["next"] is None
+    k = total // 2
+    rp = client.get(f"/api/games/{gid}/replay", params={"step": k}).json()
+    expected = Game.from_record(rec, upto=k).view(None)
+    assert rp["view"]["players"] == expected["players"] and rp["view"]["cities"] == expected["cities"]
+    assert rp["next"]["action"] == rec["actions"][k]
+    assert client.get(f"/api/games/{gid}/replay", params={"step": total + 1}).status_code == 422
+    listed = client.get("/api/games", params={"status": "over"}).json()["games"]
+    assert listed[0]["id"] == gid and listed[0]["seed"] == 5
+    r = act(client, gid, 0, keys[0], ["done"])
+    assert r.status_code == 409 and r.json()["rule"] == "End of game"
+
+
+def test_all_bots_game_plays_itself(client):
+    g = create(client, seats=[{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "greedy"}])
+    assert g["status"] == "over"
+    v = view(client, g["id"])
+    assert v["over"] and v["scores"]
+    assert Game.from_record(client.get(f"/api/games/{g['id']}/record").json()).is_over
+
+
+def test_websocket_pushes_each_seat_its_view(client):
+    g = two_people(client)
+    gid, k0, k1 = g["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    from starlette.websockets import WebSocketDisconnect
+    with pytest.raises(WebSocketDisconnect) as e:
+        with client.websocket_connect(f"/ws/{gid}?seat=1&key={k0}") as ws:
+            ws.receive_json()
+    assert e.value.code == 4403
+    with client.websocket_connect(f"/ws/{gid}?seat=0&key={k0}") as w0, \
+            client.websocket_connect(f"/ws/{gid}?seat=1&key={k1}") as w1, \
+            client.websocket_connect(f"/ws/{gid}") as wp:
+        first = [w.receive_json()["view"] for w in (w0, w1, wp)]
+        assert [v["seat"] for v in first] == [0, 1, None]
+        assert act(client, gid, 0, k0, ["play", "mercator"]).status_code == 200
+        pushed = [w.receive_json()["view"] for w in (w0, w1, wp)]
+        assert all(v["decisions"] == 1 for v in pushed)
+        assert pushed[0]["players"][0]["hand"] is not None and pushed[0]["players"][1]["hand"] is None
+        assert pushed[1]["players"][1]["hand"] is not None and pushed[1]["players"][0]["hand"] is None
+        assert pushed[2]["players"][0]["hand"] is None and pushed[2]["legal"] == []
+        assert pushed[0]["legal"] and pushed[1]["legal"] == []
+
+
+def test_solo_with_dice_entered_by_hand(client):
+    g = create(client, mode="solo", board="italia", manual_dice=True, seed=3)
+    gid, key = g["id"], g["seats"][0]["key"]
+    assert len(g["seats"]) == 1
+    v = view(client, gid, 0, key)
+    assert v["extra"]["contrarius"]["name"] == "Contrarius" and len(v["players"]) == 2
+    rng = random.Random(4)
+    rolled = 0
+    for _ in range(3000):
+        v = view(client, gid, 0, key)
+        if v["over"]:
+            break
+        if v["chance"]:
+            assert v["to_act"] == -1 and all(x["action"][0] == "roll" for x in v["legal"])
+            rolled += 1
+        a = rng.choice(v["legal"])["action"]
+        assert act(client, gid, 0, key, a).status_code == 200
+    assert rolled > 0
+    assert v["over"] and len(v["scores"]) == 2
+    assert any(e["kind"] == "contrarius" for e in v["events"])
+    assert Game.from_record(client.get(f"/api/games/{gid}/record").json()).is_over
+
+
+def test_solo_refuses_bots_and_extra_seats(client):
+    assert client.post("/api/games", json={"mode": "solo", "seats": [{"kind": "bot"}]}).status_code == 422
+    assert client.post("/api/games", json={"mode": "solo", "seats": [{"kind": "hotseat"}] * 2}).status_code == 422
+
+
+def test_campaign(client):
+    assert client.get("/api/campaigns").json() == {"campaigns": []}
+    r = client.post("/api/campaigns", json={"name": "Spring"})
+    assert r.status_code == 201 and r.json()["start_vp"] == 20
+    assert client.post("/api/campaigns", json={"name": "Spring"}).status_code == 409
+    r = client.post("/api/campaigns/Spring/games", json={"board": "italia", "seed": 9})
+    assert r.status_code == 201, r.text
+    gid, key = r.json()["id"], r.json()["seats"][0]["key"]
+    v = view(client, gid, 0, key)
+    assert v["campaign"] == "Spring" and v["players"][0]["vp"] == 20
+    assert client.post("/api/campaigns/Spring/games", json={}).status_code == 409  # one game at a time
+    assert client.get("/api/campaigns/Spring").json()["active_game"] == gid
+    play_to_end(client, gid, {0: key}, random.Random(3))
+    c = client.get("/api/campaigns/Spring").json()
+    assert len(c["games"]) == 1 and c["active_game"] is None and c["games"][0]["web_game"] == gid
+    g0 = c["games"][0]
+    assert g0["start_vp"] == 20 and c["start_vp"] == g0["next_start_vp"]
+    # reloading the finished game (a restart) does not record it twice
+    client.app.state.service.forget_all()
+    view(client, gid)
+    assert len(client.get("/api/campaigns/Spring").json()["games"]) == 1
+    assert client.get("/api/campaigns/Nope").status_code == 404
+
+
+def test_meta_boards_catalog_and_pages(client):
+    meta = client.get("/api/meta").json()
+    assert {"italia", "imperium"} <= {b["name"] for b in meta["boards"]} and "solo" in meta["modes"]
+    geo = client.get("/api/boards/italia").json()
+    assert geo["width"] == 1000 and all(0 <= c["x"] <= 1000 for c in geo["cities"])
+    assert client.get("/api/boards/atlantis").status_code == 404
+    cat = client.get("/api/catalog").json()
+    assert cat["cards"]["architect"]["title"] == "Architect" and len(cat["goods"]) == 5
+    for url in ("/", "/play/x", "/replay/x", "/campaigns", "/static/game.js", "/static/board.js", "/docs",
+                "/openapi.json"):
+        assert client.get(url).status_code == 200, url
+    spec = client.get("/openapi.json").json()
+    assert "/api/games/{gid}/decisions" in spec["paths"]
+
+
+@pytest.mark.parametrize("spec", [
+    {"board": "italia", "players": 3, "fish_market": "coastal"},
+    {"board": "roma", "players": 3},
+    {"board": "sicilia", "players": 2},
+    {"board": "balearica", "players": 3},
+    {"board": "imperium", "players": 4, "mode": "team"},
+])
+def test_boards_modes_and_variants_play(client, spec):
+    """Whatever the engine offers (board rules, team play, the fish market) is played through the same API."""
+    r = client.post("/api/games", json={**spec, "seed": 3})
+    if r.status_code == 422:  # a variant the engine does not offer (any more): refused in words
+        assert r.json()["error"]
+        pytest.skip(r.json()["error"])
+    g = r.json()
+    gid, keys = g["id"], {s["seat"]: s["key"] for s in g["seats"]}
+    rng = random.Random(1)
+    for _ in range(120):
+        pub = view(client, gid)
+        if pub["over"]:
+            break
+        seat = pub["to_act"]
+        v = view(client, gid, seat, keys[seat])
+        assert v["legal"], v["step"]
+        assert act(client, gid, seat, keys[seat], rng.choice(v["legal"])["action"]).status_code == 200
+    before = view(client, gid)
+    client.app.state.service.forget_all()  # rebuilt from the database: the same position
+    assert view(client, gid) == before

@@ -1,0 +1,279 @@
+"""The browser UI in headless Chromium (Debian's /usr/bin/chromium, driven by Playwright): games started and played
+by clicking, a reload and a server restart in the middle of a game, two browsers in one online game, a hot-seat game
+with a bot played to the end, a solo game against Contrarius.
+
+A real uvicorn server runs in a subprocess on a free loopback port with a temporary SQLite file.
+"""
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+ROOT = Path(__file__).resolve().parents[2]
+
+if not os.path.exists(CHROMIUM):  # pragma: no cover
+    pytest.skip("Debian chromium is not installed", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """``concordia serve`` in a subprocess; stop() and start() again on the same port and database = a restart."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.port = free_port()
+        self.db = f"sqlite:///{tmp / 'games.sqlite3'}"
+        self.env = {**os.environ, "SESTERTIUS_CAMPAIGNS": str(tmp / "campaigns.sqlite3")}
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "sestertius", "serve", "--port", str(self.port), "--db", self.db],
+            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            try:
+                if httpx.get(self.base + "/api/meta", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start: " + self.proc.stderr.read().decode()[-2000:])
+
+    def stop(self) -> None:
+        if self.proc:
+            self.proc.terminate()
+            self.proc.wait(10)
+            self.proc = None
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    s = Server(tmp_path_factory.mktemp("web"))
+    s.start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    ctx.close()
+    assert not errors, errors
+
+
+# ---------------------------------------------------------------------------------------------------------------
+def decisions(page) -> int:
+    return int(page.evaluate("document.body.dataset.decisions"))
+
+
+def wait_ready(page) -> None:
+    page.wait_for_function(
+        "document.body.dataset.decisions !== undefined && !document.querySelector('#error:not(.hidden)')")
+
+
+def click_and_wait(page, locator) -> None:
+    """Click, then wait until the page shows a view with more (or, after an undo, fewer) decisions."""
+    before = page.evaluate("document.body.dataset.decisions")
+    locator.click()
+    page.wait_for_function(f"document.body.dataset.decisions !== '{before}'", timeout=10000)
+
+
+def legal_buttons(page):
+    return page.locator("#actions button.legal")
+
+
+PRIORITY = ["build", "card", "place", "recruit", "produce"]
+CARD_PRIORITY = ["Senator", "Consul", "Architect", "Prefect", "Colonist", "Tribune", "Mercator"]
+
+
+def pick_button(page):
+    """A simple player: build, buy, place colonists and produce when it can; prefer cards that lead there; else
+    Done (or the first decision offered)."""
+    buttons = legal_buttons(page)
+    info = buttons.evaluate_all("bs => bs.map(b => [b.dataset.verb, b.title])")
+    verbs = [v for v, _ in info]
+    for v in PRIORITY:
+        if v in verbs:
+            return buttons.nth(verbs.index(v))
+    plays = [(i, t) for i, (v, t) in enumerate(info) if v == "play"]
+    for card in CARD_PRIORITY:
+        for i, t in plays:
+            if t == f"play {card}":
+                return buttons.nth(i)
+    if plays:
+        return buttons.nth(plays[0][0])
+    return buttons.nth(verbs.index("done") if "done" in verbs else 0)
+
+
+def create_in_lobby(page, server, players: int, kinds: list[str], seed: int | None = None, board="italia"):
+    page.goto(server.base + "/")
+    page.select_option("#b-board", board)
+    page.select_option("#b-players", str(players))
+    for i, kind in enumerate(kinds):
+        page.locator(f"#b-seats select[data-seat='{i}']").select_option(kind)
+    if seed is not None:
+        page.fill("#b-seed", str(seed))
+    page.click("#b-create")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+def test_play_by_clicking_reload_and_restart(server, page):
+    create_in_lobby(page, server, 2, ["hotseat", "bot:greedy"], seed=21)
+    page.wait_for_url(re.compile(r"/play/\w+"))
+    wait_ready(page)
+    assert "it is your turn" in page.inner_text("#banner")
+    # play the Architect from the hand, move a colonist by clicking a glowing route on the board
+    click_and_wait(page, page.locator("#hand .card.playable[data-card='architect']"))
+    assert page.locator("#board g.target[data-click=route]").count() > 0
+    click_and_wait(page, page.locator("#board g.target[data-click=route] circle").first)
+    # reload in the middle of the turn: the same decision is waiting
+    n = decisions(page)
+    page.reload()
+    wait_ready(page)
+    assert decisions(page) == n and page.locator("#actions button.legal[data-verb=done]").count() == 1
+    # undo the move, then move again
+    assert page.is_visible("#undo")
+    click_and_wait(page, page.locator("#undo"))
+    assert decisions(page) == n - 1
+    click_and_wait(page, page.locator("#board g.target[data-click=route] circle").first)
+    click_and_wait(page, page.locator("#actions button.legal[data-verb=done]"))  # done moving
+    # building if possible (click a glowing city), else done
+    if page.locator("#board g.city.target").count():
+        click_and_wait(page, page.locator("#board g.city.target > circle").first)
+    click_and_wait(page, page.locator("#actions button.legal[data-verb=done]"))
+    # the bot has played; it is our turn again
+    page.wait_for_function("document.body.dataset.toAct === '0'")
+    n = decisions(page)
+    assert n >= 4
+    # restart the server: the page notices, reconnects, and the game goes on
+    server.stop()
+    page.wait_for_selector("#conn.off", timeout=10000)
+    server.start()
+    page.wait_for_selector("#conn.live", timeout=15000)
+    assert decisions(page) == n
+    click_and_wait(page, page.locator("#hand .card.playable").first)
+    assert decisions(page) > n
+    assert "plays" in page.inner_text("#log")
+
+
+def test_two_browsers_see_each_other(server, browser):
+    r = httpx.post(server.base + "/api/games", json={
+        "board": "imperium", "seed": 3,
+        "seats": [{"kind": "human", "name": "Aulus"}, {"kind": "human", "name": "Brutus"}]})
+    g = r.json()
+    ctx_a = browser.new_context(viewport={"width": 1300, "height": 900})
+    ctx_b = browser.new_context(viewport={"width": 1300, "height": 900})
+    try:
+        a, b = ctx_a.new_page(), ctx_b.new_page()
+        a.goto(g["seats"][0]["link"])
+        b.goto(g["seats"][1]["link"])
+        for pg in (a, b):
+            wait_ready(pg)
+            pg.wait_for_selector("#conn.live")
+        assert "Aulus, it is your turn" in a.inner_text("#banner")
+        assert "Aulus is to decide" in b.inner_text("#banner")
+        assert b.locator("#actions button.legal").count() == 0
+        # Aulus plays a Mercator and sells: Brutus sees it happen without reloading
+        click_and_wait(a, a.locator("#hand .card.playable[data-card='mercator']"))
+        b.wait_for_function("document.body.dataset.decisions === '1'")
+        assert "Aulus plays Mercator" in b.inner_text("#log")
+        click_and_wait(a, a.locator("#actions button.legal[data-verb=done]"))
+        b.wait_for_function("document.body.dataset.toAct === '1'")
+        assert "Brutus, it is your turn" in b.inner_text("#banner")
+        # Brutus sees his own hand, never Aulus'
+        assert b.locator("#hand .card").count() > 0
+        click_and_wait(b, b.locator("#hand .card.playable[data-card='prefect']"))
+        a.wait_for_function("document.body.dataset.decisions === '3'")
+        click_and_wait(b, b.locator("#board g.marker.target").first)
+        a.wait_for_function("document.body.dataset.toAct === '0'")
+        assert "Brutus produces" in a.inner_text("#log") or "produces" in a.inner_text("#log")
+    finally:
+        ctx_a.close()
+        ctx_b.close()
+
+
+def test_hotseat_with_bot_to_the_end(server, page):
+    create_in_lobby(page, server, 3, ["hotseat", "hotseat", "bot:greedy"], seed=2)
+    page.wait_for_url(re.compile(r"/play/\w+"))
+    wait_ready(page)
+    seen_seats = set()
+    for _ in range(600):
+        if page.evaluate("document.body.dataset.over") == "true":
+            break
+        seat = page.evaluate("document.body.dataset.seat")
+        assert seat == page.evaluate("document.body.dataset.toAct")  # the screen shows the seat to act
+        seen_seats.add(seat)
+        click_and_wait(page, pick_button(page))
+    else:
+        raise AssertionError("the game did not end")
+    assert seen_seats == {"0", "1"}
+    page.wait_for_selector("#scores:not(.hidden)")
+    table = page.inner_text("#scores")
+    for god in ("Vesta", "Jupiter", "Saturnus", "Mercurius", "Mars", "Minerva", "Total"):
+        assert god in table
+    assert "Game over" in page.inner_text("#banner")
+    # the finished game can be replayed step by step and downloaded
+    with page.expect_download() as dl:
+        page.click("#download")
+    assert dl.value.suggested_filename.endswith(".json")
+    page.click("#replaylink")
+    page.wait_for_selector("#rp-pos")
+    page.wait_for_function("document.body.dataset.decisions === '0'")
+    page.click("#rp-next")
+    page.wait_for_function("document.body.dataset.decisions === '1'")
+    page.click("#rp-last")
+    page.wait_for_selector("#scores:not(.hidden)")
+
+
+def test_solo_by_clicking(server, page):
+    page.goto(server.base + "/")
+    page.click("#tab-solo")
+    page.select_option("#s-board", "italia")
+    page.fill("#s-seed", "8")
+    page.click("#s-create")
+    page.wait_for_url(re.compile(r"/play/\w+"))
+    wait_ready(page)
+    assert page.is_visible("#contrarius") and "contrarius" in page.inner_text("#contrarius").lower()
+    start_turn = None
+    for _ in range(60):
+        turn = page.evaluate("document.body.dataset.decisions")
+        click_and_wait(page, pick_button(page))
+        events = page.locator("#log .ev.contrarius").count()
+        if start_turn is None:
+            start_turn = turn
+        if events >= 4 and page.locator("#log .ev.play").count() >= 3:
+            break
+    assert page.locator("#log .ev.play").count() >= 3
+    assert page.locator("#log .ev.contrarius").count() >= 4  # Contrarius' reactions, explained
+    assert page.locator("#contrarius .card").count() > 0
