@@ -225,8 +225,11 @@ def assumptions_for(options: Any) -> list[dict[str, str]]:
         active.add("wine")
     if getattr(options, "intermediate_scoring", False):
         active.add("intermediate")
-    if getattr(options, "mode", "") == "solo":
+    mode, two = getattr(options, "mode", ""), getattr(options, "players", 0) == 2
+    if mode == "solo" or (mode == "team" and two):  # with 2 players: the modes against Contrarius
         active.add("solo")
+        if two:
+            active.add("solo_third" if mode == "solo" else "solo_team")
     if getattr(options, "fish_market", None):
         active.add("fish")
     if getattr(options, "board", ""):

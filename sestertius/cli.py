@@ -18,7 +18,9 @@ def _add_simulate(sub: Any) -> None:
     p.add_argument("--bot", default="random", help="random or greedy (or a comma list, one per seat)")
     p.add_argument("--venus", action="store_true", help="Concordia Venus individual play")
     p.add_argument("--display", default="standard", choices=["standard", "wine"])
-    p.add_argument("--mode", default="base", choices=["base", "solo"])
+    p.add_argument("--mode", default="base", choices=["base", "solo", "team"],
+                   help="solo: Solitaria (--players 2: Contrarius as a third player); team: Venus team play "
+                        "(--players 2: Solitaria's cooperative team play against Contrarius)")
     p.add_argument("--difficulty", default="standard")
     p.add_argument("--fish-market", default=None, choices=["coastal", "mountain"],
                    help="the fish-market variant (side of its board)")

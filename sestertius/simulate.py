@@ -38,8 +38,8 @@ def run_simulation(board: str, players: int, games: int, seed: int = 0, bots: li
                    difficulty: str = "standard", progress: bool = True,
                    fish_market: str | None = None) -> dict[str, Any]:
     bots = bots or ["random"]
-    if mode == "solo":
-        players = 1
+    if mode == "solo" and players != 2:
+        players = 1  # Solitaria solo; with 2 players: Contrarius as a third player (team with 2: team play)
     options = GameOptions(board=board, players=players, venus=venus, display=display, mode=mode,
                           difficulty=difficulty, fish_market=fish_market).validate()
     iterator = range(games)
@@ -51,6 +51,7 @@ def run_simulation(board: str, players: int, games: int, seed: int = 0, bots: li
     winners: list[int] = []
     totals: list[list[int]] = [[] for _ in range(players)]
     automaton: list[int] = []
+    team: list[float] = []
     turns: list[int] = []
     decisions = 0
     start = time.perf_counter()
@@ -62,6 +63,8 @@ def run_simulation(board: str, players: int, games: int, seed: int = 0, bots: li
         for seat in range(players):
             totals[seat].append(scores[seat]["total"])
         winners.append(game.ranking()[0])
+        if "team_score" in game.state.extra:
+            team.append(game.state.extra["team_score"])
         extra = game.state.extra.get("contrarius_score")
         if extra is not None:
             automaton.append(extra)
@@ -76,6 +79,8 @@ def run_simulation(board: str, players: int, games: int, seed: int = 0, bots: li
         "all_scores": _summary([x for t in totals for x in t]),
         "wins": {f"seat {s + 1}": winners.count(s) for s in range(players)},
     }
+    if team:
+        report["team"] = _summary(team)
     if automaton:
         report["contrarius"] = _summary(automaton)
         report["win_rate"] = round(winners.count(0) / games, 3)
@@ -94,9 +99,14 @@ def format_report(r: dict[str, Any]) -> str:
     for seat, s in r["scores"].items():
         lines.append(f"  {seat:10} {s['mean']:7} {s['min']:5} {s['p10']:6} {s['median']:7} {s['p90']:6} "
                      f"{s['max']:5} {r['wins'][seat]:6}")
+    if "team" in r:
+        t = r["team"]
+        lines.append(f"  {'team':10} {t['mean']:7} {t['min']:5} {t['p10']:6} {t['median']:7} {t['p90']:6} "
+                     f"{t['max']:5}")
     if "contrarius" in r:
         c = r["contrarius"]
         lines.append(f"  {'Contrarius':10} {c['mean']:7} {c['min']:5} {c['p10']:6} {c['median']:7} {c['p90']:6} "
                      f"{c['max']:5}")
-        lines.append(f"player win rate: {r['win_rate'] * 100:.1f}%")
+        lines.append(f"{'team' if 'team' in r else 'player' if r['players'] == 1 else 'seat 1'} win rate: "
+                     f"{r['win_rate'] * 100:.1f}%")
     return "\n".join(lines)

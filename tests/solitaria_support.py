@@ -136,3 +136,96 @@ def mini_game(monkeypatch, seed: int = 1) -> Game:
     real = state_module.load_board
     monkeypatch.setattr(state_module, "load_board", lambda name: board if name == "mini" else real(name))
     return Game(GameOptions(board="mini", players=1, mode="solo", manual_dice=True), seed)
+
+
+# -- random games with two players against Contrarius (third player, team play) -------------------------------------
+def reachable_by(s, seat: int, city_id: int) -> bool:
+    """An independent check of "reach" for Contrarius at ``seat`` (over empty lines, its movement points)."""
+    from collections import deque
+    b = s.board
+    col = s.players[seat].col
+    points = sum(1 for loc in col if loc != STORE)
+    for slot, loc in enumerate(col):
+        if loc == STORE:
+            continue
+        kind = 0 if slot < s.cat.land_colonists else 1
+        dist = {}
+        frontier = deque()
+        if loc < s.R:
+            dist[loc] = 0
+            frontier.append(loc)
+        else:
+            for r in b.routes_at[kind][loc - s.R]:
+                if s.route_occ[r] == -1:
+                    dist[r] = 1
+                    frontier.append(r)
+        while frontier:
+            r = frontier.popleft()
+            if dist[r] > points:
+                continue
+            if city_id in b.route_cities[r] and b.stoppable[r]:
+                return True
+            for c in b.route_cities[r]:
+                for r2 in b.routes_at[kind][c]:
+                    if r2 not in dist and s.route_occ[r2] == -1:
+                        dist[r2] = dist[r] + 1
+                        frontier.append(r2)
+    return False
+
+
+def _all_cards(s) -> list[str]:
+    c = s.deck + [k for k in s.display if k is not None]
+    for p in s.players:
+        c += p.hand + p.pile
+    return sorted(c)
+
+
+def two_player_playout(mode: str, board: str, level: str, seed: int, monkeypatch, try_all: bool = False) -> Game:
+    """A random game of Contrarius as a third player (mode "solo") or the team play (mode "team") with invariants
+    checked after every decision; every build of Contrarius must be reachable at that moment."""
+    import random
+    C = 2
+    built: list[tuple[int, bool]] = []
+    real = solitaria.build_contrarius_house
+
+    def checked(s, c):
+        built.append((c, reachable_by(s, C, c) and c not in s.players[C].houses))
+        real(s, c)
+
+    monkeypatch.setattr(solitaria, "build_contrarius_house", checked)
+    g = Game.new({"board": board, "players": 2, "mode": mode, "difficulty": level}, seed=seed)
+    rng = random.Random(seed)
+    cards = _all_cards(g.state)
+    steps = 0
+    while not g.is_over:
+        legal = g.legal_actions()
+        assert legal, g.current_step()
+        assert g.to_act() in (0, 1, CHANCE)
+        if try_all:
+            for a in legal:
+                h = g.copy()
+                h.apply(a)
+        g.apply(rng.choice(legal))
+        s = g.state
+        c = s.players[C]
+        assert s.n == 3 and c.money == 0 and c.goods == [0] * 5 and len(c.col) == 6
+        assert len(c.houses) + len(s.extra["contrarius"]["track"]) <= 15
+        assert all(pos > c.vp for pos in s.extra["contrarius"]["track"])
+        for seat in range(3):
+            assert [x for x in range(len(s.board.cities)) if s.houses[x] >> seat & 1] == sorted(s.players[seat].houses)
+            for loc in s.players[seat].col:
+                if 0 <= loc < s.R:
+                    assert s.route_occ[loc] == seat
+        for seat in (0, 1):
+            assert s.players[seat].money >= 0
+            assert s.storehouse_used(seat) <= s.cat.storehouse or any(st[0] == "discard" for st in s.pending)
+        assert s.pm in ((0, 1) if mode == "solo" else (-1,))
+        assert _all_cards(s) == cards
+        steps += 1
+        assert steps < 5000
+    assert all(ok for _, ok in built), [(g.state.board.cities[c], ok) for c, ok in built if not ok]
+    assert g.state.concordia in (0, 1, C)
+    assert sorted(g.ranking()) == [0, 1, C]
+    assert g.state.extra["contrarius_score"] == g.scores()[C]["total"]
+    assert Game.from_record(g.record()).state.hash() == g.state.hash()
+    return g

@@ -54,6 +54,8 @@ class SoloData:
     campaign: dict[str, Any]
     boards: dict[str, dict[str, Any]] = field(default_factory=dict)  # each board's Contrarius rule ([boards.*])
     fish_market: dict[str, Any] = field(default_factory=dict)  # the fish-market variant ([fish_market])
+    third: dict[str, Any] = field(default_factory=dict)  # Contrarius as a third player ([third_player])
+    team: dict[str, Any] = field(default_factory=dict)  # cooperative team play against Contrarius ([team])
 
     def reaction(self, key: str) -> dict[str, Any] | None:
         if key in self.card_reactions:
@@ -112,6 +114,22 @@ def build_solo_data(raw: dict[str, Any], base: Catalog) -> SoloData:
                 raise DataError(f"{where} [difficulty.{name}]: contrarius_start must be 'capital' or 'veteran'")
             if not isinstance(dd.get("start_vp"), int):
                 raise DataError(f"{where} [difficulty.{name}]: start_vp must be a whole number")
+        two = {}
+        for section in ("third_player", "team"):
+            t = dict(raw.get(section, {}))
+            if not t:
+                continue
+            t["stacks"] = {n: known(v, f"[{section}.stacks] {n}") for n, v in t["stacks"].items()}
+            t["hands"] = [known(h, f"[{section}] hands") for h in t["hands"]]
+            t["money"] = [int(m) for m in t["money"]]
+            if len(t["hands"]) != 2 or len(t["money"]) != 2:
+                raise DataError(f"{where} [{section}]: hands and money need one entry per player (2)")
+            for k in ("regular_cards", "double_bonus"):
+                if k in t:
+                    t[k] = frozenset(known(t[k], f"[{section}] {k}"))
+            if t.get("veto_offer", "both") not in ("both", "reacting"):
+                raise DataError(f"{where} [{section}] veto_offer must be 'both' or 'reacting'")
+            two[section] = t
         return SoloData(
             catalog=cat, dice=dice, money=int(player["money"]),
             goods=goods_vector(player["goods"], f"{where} [player] goods"),
@@ -127,6 +145,7 @@ def build_solo_data(raw: dict[str, Any], base: Catalog) -> SoloData:
             campaign=dict(raw.get("campaign", {"start_vp": 20, "margin_divisor": 5, "next_level": "veteran"})),
             boards={k: dict(v) for k, v in raw.get("boards", {}).items()},
             fish_market=dict(raw.get("fish_market", {})),
+            third=two.get("third_player", {}), team=two.get("team", {}),
         )
     except KeyError as e:
         raise DataError(f"{where}: missing key {e}") from None

@@ -1,8 +1,10 @@
 """Concordia Solitaria: solo play against the automaton Contrarius.
 
-Contrarius is seat 1 (``CONTRARIUS``), a seat that never takes a turn: its houses, colonists and victory points live
-in the ordinary tables (so the board, the player's house costs and final scoring see them), its face-up cards are
-its ``hand`` and its face-down cards its ``pile``. It has no money and never receives goods. ``state.extra``
+Contrarius is the last seat (``cseat(s)``: seat 1, ``CONTRARIUS``, in solo play; seat 2 with two players: the third
+player mode and the cooperative team play, see ``ThirdPlayerRuleset`` and ``TeamSoloRuleset``), a seat that never
+takes a turn: its houses, colonists and victory points live in the ordinary tables (so the board, the player's house
+costs and final scoring see them), its face-up cards are its ``hand`` and its face-down cards its ``pile``. It has no
+money and never receives goods. ``state.extra``
 holds what has no place in a seat: ``extra["contrarius"]`` (difficulty, houses on the victory point track) and
 ``extra["public"]`` (a summary for views).
 
@@ -25,11 +27,13 @@ from ..rules.errors import OptionsError
 from ..rules.explain import DESCRIBERS
 from ..rules.scoring import score_seat
 from ..rules.state import AUTOMATON, CHANCE, STORE, GameState, PlayerState, _draw
-from ..rules.turns import Ruleset, build_house, display_empty, place_colonist, queue_overflow, refill_display
+from ..rules.team import TeamRuleset
+from ..rules.turns import (Ruleset, build_house, display_empty, effective_top, place_colonist, queue_overflow,
+                           refill_display, ruleset)
 from .data import SPECIAL_FACE, SoloData, difficulty_key, solo_data
 
-CONTRARIUS = 1
-PLAYER = 0
+CONTRARIUS = 1  # Contrarius' seat in solo play; in general it is the last seat, ``cseat(s)``
+PLAYER = 0  # the (starting) player
 NAME = "Contrarius"
 KINDS = ("land", "sea")
 INF = 10 ** 6
@@ -49,8 +53,24 @@ def data(s: GameState) -> SoloData:
     return d if d is not None else solo_data()
 
 
+def cseat(s: GameState) -> int:
+    """Contrarius' seat: the last one, after the players (1 in solo play, 2 with two players)."""
+    return s.options.players
+
+
+def humans(s: GameState) -> range:
+    """The seats of the players (every seat but Contrarius')."""
+    return range(s.options.players)
+
+
+def chooser(s: GameState) -> int:
+    """Who takes the choices the rules leave to "you" during a reaction: the player whose card Contrarius reacts to
+    (the seat whose turn it is; seat 0 during setup)."""
+    return s.turn_info.get("seat", PLAYER)
+
+
 def con(s: GameState) -> PlayerState:
-    return s.players[CONTRARIUS]
+    return s.players[cseat(s)]
 
 
 def track(s: GameState) -> list[int]:
@@ -71,7 +91,7 @@ def names(s: GameState, cities: list[int]) -> str:
 
 def say(s: GameState, text: str, **data: Any) -> None:
     """Log one decision of Contrarius with its reasons."""
-    s.log("contrarius", CONTRARIUS, text, **data)
+    s.log("contrarius", cseat(s), text, **data)
 
 
 def publish(s: GameState) -> None:
@@ -79,11 +99,12 @@ def publish(s: GameState) -> None:
     p = con(s)
     info = s.extra["contrarius"]
     s.extra["public"] = {"contrarius": {  # tuples: immutable, so copies of the state share them
-        "seat": CONTRARIUS, "name": NAME, "difficulty": info["difficulty"], "vp": p.vp,
+        "seat": cseat(s), "name": NAME, "difficulty": info["difficulty"], "vp": p.vp,
         "face_up": tuple(p.hand), "face_down": tuple(p.pile), "houses_built": len(p.houses),
         "houses_in_supply": houses_in_supply(s), "track": tuple(track(s)),
-        "colonists_on_board": s.colonists_on_board(CONTRARIUS),
+        "colonists_on_board": s.colonists_on_board(cseat(s)),
         **({"fish": info["fish"]} if "fish" in info else {}),
+        **({"veto": tuple(info["veto"])} if "veto" in info else {}),
     }}
 
 
@@ -145,7 +166,7 @@ class Reach:
 
     def __init__(self, s: GameState) -> None:
         p = con(s)
-        self.points = s.colonists_on_board(CONTRARIUS)
+        self.points = s.colonists_on_board(cseat(s))
         rc = s.board.route_cities
         ways: dict[int, list[tuple[int, int, int]]] = {}
         best: dict[int, int] = {}
@@ -257,32 +278,34 @@ class SoloRuleset(Ruleset):
 
         # the solo stacks, shuffled separately, stack I on top; the display
         s.deck, s.deck_labels = [], []
-        for numeral in reversed(list(d.stacks)):
-            cards = list(d.stacks[numeral])
+        stacks = self.stacks(d)
+        for numeral in reversed(list(stacks)):
+            cards = list(stacks[numeral])
             rnd.shuffle(cards)
             s.deck.extend(cards)
             s.deck_labels.extend([numeral] * len(cards))
         s.seen_decks = ()
         s.display = [_draw(s) for _ in range(cat.display_size)]
 
-        # the player
+        # the player(s)
+        start_vp = s.options.start_vp if s.options.start_vp is not None else level["start_vp"]
+        self.setup_players(s, d, start_vp)
         p = s.players[PLAYER]
-        p.money = d.money
-        p.goods = list(d.goods)
-        p.hand = list(d.hand)
-        p.vp = s.options.start_vp if s.options.start_vp is not None else level["start_vp"]
 
         # Contrarius: a seat that never plays
         c = PlayerState()
         c.col = [STORE] * (cat.land_colonists + cat.sea_colonists)
         c.hand = list(d.contrarius_cards)
         s.players.append(c)
-        s.n = 2
-        s.pm = -1  # the Praefectus Magnus is a card of the player's hand here, not a token
-        s.extra["contrarius"] = {"difficulty": key, "houses": cat.houses, "track": sorted(level.get("track", []))}
+        s.n = len(s.players)
+        s.pm = self.pm_start(d)
+        s.extra["contrarius"] = {"difficulty": key, "houses": cat.houses,
+                                 "track": sorted(level.get("track", []))}
+        self.setup_extra(s, d)
         if s.options.fish_market is not None:
             s.extra["contrarius"]["fish"] = 0  # fish the player paid at the market (scored at the end)
-        s.log("setup", -1, f"Solitaria, difficulty {key}: you start with {p.vp} VP"
+        s.log("setup", -1, f"{self.title}, difficulty {key}: "
+              + ("you start" if s.options.players == 1 else "each player starts") + f" with {p.vp} VP"
               + (f"; Contrarius' houses on the victory point track at {', '.join(map(str, track(s)))}"
                  if track(s) else ""))
         if d.take_first_specialist:
@@ -304,9 +327,35 @@ class SoloRuleset(Ruleset):
             self._veteran_start(s, int(level.get("houses", 1)))
         publish(s)
 
+    # -- what the modes against Contrarius set up differently ------------------------------------------------------
+    title = "Solitaria"
+
+    def stacks(self, d: SoloData) -> dict[str, tuple[str, ...]]:
+        return d.stacks
+
+    def setup_players(self, s: GameState, d: SoloData, start_vp: int) -> None:
+        p = s.players[PLAYER]
+        p.money = d.money
+        p.goods = list(d.goods)
+        p.hand = list(d.hand)
+        p.vp = start_vp
+
+    def pm_start(self, d: SoloData) -> int:
+        return -1  # the Praefectus Magnus is a card of the player's hand here, not a token
+
+    def setup_extra(self, s: GameState, d: SoloData) -> None:
+        pass
+
+    def reaction(self, d: SoloData, key: str) -> dict[str, Any] | None:
+        """Contrarius' reaction to a card (data: [card_reactions] by card, else [reactions] by action)."""
+        return d.reaction(key)
+
+    def whose(self, s: GameState) -> str:
+        return "your"
+
     # -- hooks ------------------------------------------------------------------------------------------------
     def after_card(self, s: GameState, seat: int, card: Any) -> None:
-        if s.concordia == CONTRARIUS and s.final_turns == 1:
+        if s.concordia == cseat(s) and s.final_turns == 1:
             say(s, "does not react to your last card: it ended the game")
             return
         s.pending.append(("contrarius_react", AUTOMATON))
@@ -338,7 +387,7 @@ class SoloRuleset(Ruleset):
         if s.concordia >= 0:
             return
         s.concordia = seat
-        if seat == CONTRARIUS:
+        if seat == cseat(s):
             s.final_turns = 2  # this turn, then one last card of the player without reaction
             s.log("concordia", seat, "Contrarius takes the Concordia card and ends the game: you play one last card, "
                                      "without reaction")
@@ -353,11 +402,11 @@ class SoloRuleset(Ruleset):
         super().end_turn(s)
         publish(s)
         if s.over:
-            s.extra["contrarius_score"] = score_seat(s, CONTRARIUS)["total"]
+            s.extra["contrarius_score"] = score_seat(s, cseat(s))["total"]
             s.extra["player_score"] = score_seat(s, PLAYER)["total"]
 
     def receives_goods(self, s: GameState, seat: int) -> bool:
-        return seat != CONTRARIUS
+        return seat != cseat(s)
 
     def fish_paid(self, s: GameState, seat: int, n: int) -> None:
         """Fish market: the fish the player pays go to Contrarius instead of the supply."""
@@ -369,14 +418,15 @@ class SoloRuleset(Ruleset):
             publish(s)
 
     def final_extras(self, s: GameState, seat: int) -> dict[str, int]:
-        if seat == CONTRARIUS and s.options.fish_market is not None:
+        if seat == cseat(s) and s.options.fish_market is not None:
             return {"fish": s.extra["contrarius"]["fish"] * int(data(s).fish_market.get("vp_per_fish", 1))}
         return {}
 
     def ranking(self, s: GameState) -> list[int]:
         """The player and Contrarius by total points; a tie goes to the holder of the Concordia card."""
-        totals = [score_seat(s, seat)["total"] for seat in (PLAYER, CONTRARIUS)]
-        return sorted((PLAYER, CONTRARIUS), key=lambda seat: (-totals[seat], s.concordia != seat))
+        seats = (PLAYER, cseat(s))
+        totals = {seat: score_seat(s, seat)["total"] for seat in seats}
+        return sorted(seats, key=lambda seat: (-totals[seat], s.concordia != seat))
 
     # -- veteran start -----------------------------------------------------------------------------------
     def _veteran_start(self, s: GameState, houses: int) -> None:
@@ -391,7 +441,7 @@ class SoloRuleset(Ruleset):
                f"{city_name(s, cap)} ({GOODS[s.city_good[first]]})"
                + (f"; {' before '.join(city_name(s, x) for x in ties)} alphabetically" if len(ties) > 1 else ""),
             city=first)
-        build_house(s, CONTRARIUS, first, pay_cost=False)
+        build_house(s, cseat(s), first, pay_cost=False)
         s.pending.append(("contrarius_setup", AUTOMATON, first, houses))
         lines = [r for r in range(s.R) if set(b.route_cities[r]) == {cap, first} and b.stoppable[r]]
         if len(lines) == 1:
@@ -419,7 +469,7 @@ def _place_on_route(s: GameState, r: int, why: str) -> None:
     slot = _free_slot(s, kind)
     assert slot is not None
     con(s).col[slot] = r
-    s.route_occ[r] = CONTRARIUS
+    s.route_occ[r] = cseat(s)
     say(s, f"places a {KINDS[kind]} colonist on {s.board.route_name(r)} ({why})", route=r)
 
 
@@ -485,7 +535,7 @@ def apply_setup(s: GameState, st: tuple, a: tuple) -> None:
            f"({GOODS[s.city_good[city]]})" + ("; " + "; ".join(reasons) if reasons else ""))
     if houses >= 2:
         say(s, f"strong veteran start: builds a second house in {city_name(s, city)}", city=city)
-        build_house(s, CONTRARIUS, city, pay_cost=False)
+        build_house(s, cseat(s), city, pay_cost=False)
     if len(routes) == 1:
         _place_on_route(s, routes[0], why)
     else:
@@ -521,13 +571,22 @@ def apply_line(s: GameState, st: tuple, a: tuple) -> None:
 # ------------------------------------------------------------------------------------------------------------
 # Reactions
 # ------------------------------------------------------------------------------------------------------------
+def first_info(s: GameState) -> dict:
+    """What the first action of the turn did (team play: before the partner performed the card too)."""
+    return s.turn_info.get("first", s.turn_info)
+
+
 def reaction_card(s: GameState) -> str | None:
-    """The card whose reaction applies: the card played, or for a Diplomat the card it copied."""
+    """The card whose reaction applies: the card played, for a Diplomat the card it copied, for a double card the
+    half chosen first, for a Legatus the card the partner played."""
     key = s.turn_info.get("card")
-    if key is None:
-        return None
-    if s.cat.cards[key].action == "diplomat":
-        return s.turn_info.get("copied")
+    info = first_info(s)
+    if key is not None and s.cat.cards[key].action == "legatus":
+        key = s.turn_info.get("partner_card")
+    if key is not None and s.cat.cards[key].action == "diplomat":
+        key = info.get("copied")
+    if key is not None and s.cat.cards[key].action == "double":
+        key = info.get("half")
     return key
 
 
@@ -543,9 +602,13 @@ def apply_react(s: GameState, st: tuple, a: tuple) -> None:
         say(s, "does not react: no card was played")
         return
     card = s.cat.cards[key]
-    r = d.reaction(key)
+    rs = ruleset(s)
+    r = rs.reaction(d, key)
     played = s.cat.cards[s.turn_info["card"]]
-    head = f"reacts to your {played.title}" + (f" (copying {card.title})" if played.key != key else "")
+    head = (f"reacts to {rs.whose(s)} {played.title}"
+            + ("" if played.key == key else f" (copying {card.title})" if played.action == "diplomat"
+               else f" ({card.title})"))
+    info = first_info(s)
     if r is None:
         say(s, f"{head}: this card has no reaction")
         return
@@ -554,9 +617,9 @@ def apply_react(s: GameState, st: tuple, a: tuple) -> None:
         say(s, f"{head}: rolls the {d.dice[r['die']].name} for the display card it takes")
         s.pending.append(("contrarius_roll", CHANCE, r["die"], "take", 0))
     elif kind == "prefect":
-        info = s.turn_info.get("prefect")
-        if info and info[0] == "produce":
-            prov = info[1]
+        pinfo = info.get("prefect")
+        if pinfo and pinfo[0] == "produce":
+            prov = pinfo[1]
             n = sum(s.houses[c].bit_count() for c in s.board.province_cities[prov])
             vp = max(r["produce_min_vp"], r["produce_vp_per_house"] * n)
             why = (f"{n} house{'s' * (n != 1)} in {s.board.provinces[prov]}"
@@ -575,7 +638,7 @@ def apply_react(s: GameState, st: tuple, a: tuple) -> None:
         s.pending.append(("contrarius_build", AUTOMATON, good, "tribune", 0))
         board_reaction(s, d, kind)
     elif kind == "colonist":
-        if s.turn_info.get("colonist") == "cash":
+        if info.get("colonist") == "cash":
             score(s, r["cash_vp"], f"{head}: you took the money, so it scores {r['cash_vp']} VP")
         else:
             say(s, f"{head}: you placed colonists, so it rolls the {d.dice[r['die']].name}")
@@ -590,7 +653,7 @@ def board_reaction(s: GameState, d: SoloData, kind: str) -> None:
     if kind in rule.get("volcano_reactions", ()):
         say(s, f"draws a volcano tile as well ({s.board.title or s.board.name}: it reacts to a Tribune); "
                f"its bonus goes to nobody")
-        board_rules(s).after_recover(s, CONTRARIUS)  # on top: drawn before its house and its die (A-SOLO-VOLCANO)
+        board_rules(s).after_recover(s, cseat(s))  # on top: drawn before its house and its die (A-SOLO-VOLCANO)
 
 
 def score(s: GameState, vp: int, text: str) -> None:
@@ -626,6 +689,54 @@ def apply_roll(s: GameState, st: tuple, a: tuple) -> None:
     die = d.dice[die_key]
     face = a[1]
     s.log("die", CHANCE, f"rolled {face} on the {die.name}", die=die_key, face=face, purpose=purpose)
+    asker = veto_asker(s, None)
+    if asker is not None:  # Contrarius as a third player: a player may veto this die result
+        s.pending.append(("contrarius_veto", asker, die_key, purpose, chain, face))
+        return
+    resolve_roll(s, d, die_key, purpose, chain, face)
+
+
+def veto_asker(s: GameState, after: int | None) -> int | None:
+    """The next player to be offered a veto of the die just rolled (after ``after`` declined), or None."""
+    vetoes = s.extra["contrarius"].get("veto")
+    if not vetoes:
+        return None
+    first = chooser(s)
+    order = [first] if data(s).third.get("veto_offer", "both") == "reacting" else [first, 1 - first]
+    if after is not None:
+        order = order[order.index(after) + 1:] if after in order else []
+    for seat in order:
+        if vetoes[seat] > 0:
+            return seat
+    return None
+
+
+def legal_veto(s: GameState, st: tuple) -> list[tuple]:
+    """Keep the die result (the default) or use up the veto card to re-roll it."""
+    return [("keep",), ("veto",)]
+
+
+def apply_veto(s: GameState, st: tuple, a: tuple) -> None:
+    _, seat, die_key, purpose, chain, face = st
+    s.pending.pop()
+    d = data(s)
+    if a[0] == "veto":
+        vetoes = s.extra["contrarius"]["veto"]
+        vetoes[seat] -= 1
+        s.log("veto", seat, f"uses the veto card against {face} on the {d.dice[die_key].name}: the die is rolled "
+                            f"again", die=die_key, face=face)
+        s.pending.append(("contrarius_roll", CHANCE, die_key, purpose, chain))
+        return
+    nxt = veto_asker(s, seat)
+    if nxt is not None:
+        s.pending.append(("contrarius_veto", nxt, die_key, purpose, chain, face))
+        return
+    resolve_roll(s, d, die_key, purpose, chain, face)
+
+
+def resolve_roll(s: GameState, d: SoloData, die_key: str, purpose: str, chain: int, face: Any) -> None:
+    """Carry out a die result of Contrarius."""
+    die = d.dice[die_key]
     if purpose == "take":
         take_card(s, d, int(face), f"the {die.name} shows {face}", chain)
     elif purpose in ("build", "build_produce", "track"):
@@ -682,12 +793,12 @@ def build(s: GameState, d: SoloData, good: int, purpose: str, chain: int) -> Non
     else:
         say(s, f"{len(moves)} ways of {steps} step{'s' * (steps != 1)} lead next to {city_name(s, city)}: "
                f"you choose which colonist moves onto which line")
-        s.pending.append(("contrarius_move", PLAYER, city))
+        s.pending.append(("contrarius_move", chooser(s), city))
 
 
 def build_contrarius_house(s: GameState, city: int) -> None:
     """Put a house of Contrarius into a city (no cost); its 15th house ends the game."""
-    build_house(s, CONTRARIUS, city, pay_cost=False)
+    build_house(s, cseat(s), city, pay_cost=False)
 
 
 def move_colonist(s: GameState, slot: int, r: int, why: str) -> None:
@@ -698,7 +809,7 @@ def move_colonist(s: GameState, slot: int, r: int, why: str) -> None:
     if 0 <= loc < s.R:
         s.route_occ[loc] = -1
     p.col[slot] = r
-    s.route_occ[r] = CONTRARIUS
+    s.route_occ[r] = cseat(s)
     say(s, f"moves its {KINDS[kind]} colonist from {frm} to {s.board.route_name(r)} ({why})", slot=slot, route=r)
 
 
@@ -732,16 +843,9 @@ def apply_produce(s: GameState, st: tuple, a: tuple) -> None:
         return
     if s.marker_up[prov]:
         s.marker_up[prov] = False
-        got = [0] * 5
-        for c in s.board.province_cities[prov]:
-            if s.houses[c] >> PLAYER & 1:
-                got[s.city_good[c]] += 1
-        for g, n in enumerate(got):
-            s.players[PLAYER].goods[g] += n
-        gained = ", ".join(f"{n} {GOODS[g]}" for g, n in enumerate(got) if n) or "nothing (no house of yours)"
-        say(s, f"activates {pname} for production: you receive {gained}; Contrarius receives no goods",
-            province=prov)
-        queue_overflow(s, PLAYER)
+        gained = _players_produce(s, prov)
+        say(s, f"activates {pname} for production: {gained}; Contrarius receives no goods", province=prov)
+        queue_overflow(s, chooser(s))
         return
     need = d.reactions["mercator"].get("reactivate_min_coins", 3)
     # markers that left the map (Sicilia's erupted provinces) show no coins
@@ -753,6 +857,26 @@ def apply_produce(s: GameState, st: tuple, a: tuple) -> None:
     else:
         say(s, f"{pname} has already produced and only {coins} bonus marker{'s' * (coins != 1)} show coins "
                f"(fewer than {need}): nothing happens", province=prov)
+
+
+def _players_produce(s: GameState, prov: int) -> str:
+    """The players' houses in a province produce (Contrarius' never do); returns words for the log. With two players
+    (third player, team play) every player's houses produce (A-SOLO-PRODUCE-ALL)."""
+    parts = []
+    for seat in humans(s):
+        got = [0] * 5
+        bit = 1 << seat
+        for c in s.board.province_cities[prov]:
+            if s.houses[c] & bit:
+                got[s.city_good[c]] += 1
+        p = s.players[seat]
+        for g, n in enumerate(got):
+            p.goods[g] += n
+        who = "you" if s.options.players == 1 else f"seat {seat + 1}"
+        parts.append(f"{who} receive{'s' * (who != 'you')} "
+                     + (", ".join(f"{n} {GOODS[g]}" for g, n in enumerate(got) if n)
+                        or ("nothing (no house of yours)" if who == "you" else "nothing (no house there)")))
+    return "; ".join(parts)
 
 
 def _produce_fish(s: GameState, d: SoloData, prov: int) -> None:
@@ -768,17 +892,11 @@ def _produce_fish(s: GameState, d: SoloData, prov: int) -> None:
         spots[prov] = 0
         info = s.extra["contrarius"]
         info["fish"] += n
-        got = [0] * 5
-        for c in s.board.province_cities[prov]:
-            if s.houses[c] >> PLAYER & 1:
-                got[s.city_good[c]] += 1
-        for g, k in enumerate(got):
-            s.players[PLAYER].goods[g] += k
+        gained = _players_produce(s, prov)
         s.marker_up[prov] = False
-        gained = ", ".join(f"{k} {GOODS[g]}" for g, k in enumerate(got) if k) or "nothing (no house of yours)"
-        say(s, f"activates {pname} for production: you receive {gained}; Contrarius takes its {n} fish, the bonus "
+        say(s, f"activates {pname} for production: {gained}; Contrarius takes its {n} fish, the bonus "
                f"good (now {info['fish']} fish)", province=prov, fish=n)
-        queue_overflow(s, PLAYER)
+        queue_overflow(s, chooser(s))
         return
     need = int(d.fish_market.get("reactivate_min_empty", 3))
     empty = spots.count(0)
@@ -804,7 +922,7 @@ def place_new_colonist(s: GameState, kind: int, why: str, chain: int) -> None:
         say(s, f"{why}, but it has no {KINDS[kind]} colonist left: it places a {KINDS[other]} colonist")
         kind = other
     say(s, f"places a {KINDS[kind]} colonist in {city_name(s, cap)} ({why})", colonist=KINDS[kind])
-    place_colonist(s, CONTRARIUS, kind, cap)
+    place_colonist(s, cseat(s), kind, cap)
 
 
 def fallback_colonist(s: GameState, d: SoloData, chain: int) -> None:
@@ -847,7 +965,7 @@ def take_card(s: GameState, d: SoloData, pos: int, why: str, chain: int) -> None
     say(s, f"takes {s.cat.cards[key].title} from position {i + 1} of the display face up ({why}{note})", card=key)
     refill_display(s)
     if display_empty(s):
-        turns.trigger_end(s, CONTRARIUS)
+        turns.trigger_end(s, cseat(s))
 
 
 # ------------------------------------------------------------------------------------------------------------
@@ -860,6 +978,186 @@ def _published(fn: Callable[[GameState, tuple, tuple], None]) -> Callable[[GameS
     apply.__name__ = fn.__name__
     apply.__doc__ = fn.__doc__
     return apply
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Two players against Contrarius
+# ------------------------------------------------------------------------------------------------------------
+class ThirdPlayerRuleset(SoloRuleset):
+    """Contrarius as a third player in a two-player game (solitaria-solo.txt, last section): seat 0 (the starting
+    player) plays the base cards without reaction, seat 1 the Solitaria cards, and Contrarius (seat 2) reacts to each
+    card of seat 1. Praefectus Magnus passes between the two players; the Diplomat copies the other player; each
+    player has one veto card (re-roll a die of Contrarius once per game)."""
+    name = "solo_third"
+    title = "Solitaria, Contrarius as a third player"
+
+    def stacks(self, d: SoloData) -> dict[str, tuple[str, ...]]:
+        return d.third["stacks"]
+
+    def setup_players(self, s: GameState, d: SoloData, start_vp: int) -> None:
+        t = d.third
+        for seat in humans(s):
+            p = s.players[seat]
+            p.money = t["money"][seat]
+            p.goods = list(d.goods)
+            p.hand = list(t["hands"][seat])
+            p.vp = start_vp
+
+    def pm_start(self, d: SoloData) -> int:
+        return int(d.third.get("pm_start", 1))
+
+    def setup_extra(self, s: GameState, d: SoloData) -> None:
+        s.extra["contrarius"]["veto"] = [int(d.third.get("veto_cards", 1))] * s.options.players
+
+    def reaction(self, d: SoloData, key: str) -> dict[str, Any] | None:
+        if key in d.third.get("regular_cards", ()):  # the Prefect with PM is a regular Prefect here
+            return d.reactions.get(d.catalog.cards[key].action)
+        return d.reaction(key)
+
+    def whose(self, s: GameState) -> str:
+        return f"player {s.turn_info.get('seat', 1) + 1}'s"
+
+    def after_card(self, s: GameState, seat: int, card: Any) -> None:
+        if seat not in data(s).third.get("reacting_seats", (1,)):
+            return  # the starting player's cards never cause a reaction, bought cards included
+        if s.concordia == cseat(s) and s.final_turns == 1:
+            say(s, f"does not react to player {seat + 1}'s last card: it ended the game")
+            return
+        s.pending.append(("contrarius_react", AUTOMATON))
+
+    def pm_bonus(self, s: GameState, seat: int) -> bool:
+        return s.pm == seat  # the token; the Prefect with PM card is a regular Prefect
+
+    def pm_next(self, s: GameState, seat: int) -> int:
+        return 1 - seat  # it circulates between the two players only
+
+    def diplomat_targets(self, s: GameState, seat: int) -> list[tuple[int, str]]:
+        """Regular Concordia: the top of the other player's pile (never Contrarius)."""
+        if seat not in humans(s):
+            return []
+        other = 1 - seat
+        card = effective_top(s, s.players[other].pile)
+        return [] if card is None else [(other, card)]
+
+    def copy_done(self, s: GameState, seat: int, target: int) -> None:
+        pass
+
+    def on_end_trigger(self, s: GameState, seat: int) -> None:
+        if s.concordia >= 0:
+            return
+        s.concordia = seat
+        if seat == cseat(s):
+            s.final_turns = 3  # this turn, then one last card of each player, without reaction (A-THIRD-END)
+            s.log("concordia", seat, "Contrarius takes the Concordia card and ends the game: each player plays one "
+                                     "last card, without reaction")
+        else:
+            s.final_turns = 2  # this turn and one more turn of the other player (regular Concordia)
+            s.log("concordia", seat, f"player {seat + 1} takes the Concordia card and ends the game: the other "
+                                     f"player has one more turn")
+
+    def next_seat(self, s: GameState, seat: int) -> int:
+        return 1 - seat
+
+    def end_turn(self, s: GameState) -> None:
+        super().end_turn(s)
+        if s.over:
+            s.extra["player_scores"] = [score_seat(s, seat)["total"] for seat in humans(s)]
+
+    def ranking(self, s: GameState) -> list[int]:
+        """Both players and Contrarius by total points; a tie goes to the holder of the Concordia card, then to the
+        holder of Praefectus Magnus."""
+        seats = (*humans(s), cseat(s))
+        totals = {seat: score_seat(s, seat)["total"] for seat in seats}
+        return sorted(seats, key=lambda seat: (-totals[seat], s.concordia != seat, s.pm != seat, seat))
+
+
+class TeamSoloRuleset(SoloRuleset):
+    """Cooperative team play against Contrarius (solitaria-team.txt): seats 0 and 1 are a team, Contrarius is seat 2.
+    Each card is performed by the active player, then by the partner (team.py's steps); Contrarius reacts to the
+    first action only. The team scores the middle of the partners' scores."""
+    name = "solo_team"
+    title = "Solitaria team play"
+    partner_copies_same = True  # "Your partner also copies the same card that you copy"
+
+    def stacks(self, d: SoloData) -> dict[str, tuple[str, ...]]:
+        return d.team["stacks"]
+
+    def setup_players(self, s: GameState, d: SoloData, start_vp: int) -> None:
+        t = d.team
+        for seat in humans(s):
+            p = s.players[seat]
+            p.money = t["money"][seat]
+            p.goods = list(d.goods)
+            p.hand = list(t["hands"][seat])
+            p.vp = start_vp
+
+    # -- the team (team.py's rules, with seat 2 being Contrarius) --------------------------------------------------
+    def partner(self, s: GameState, seat: int) -> int | None:
+        return 1 - seat if seat < 2 else None
+
+    funds = TeamRuleset.funds
+    spend = TeamRuleset.spend
+    perform = TeamRuleset.perform
+
+    def venus_with(self, s: GameState, seat: int) -> tuple[int, ...] | None:
+        if seat == cseat(s):
+            return tuple(humans(s))  # Contrarius: 1 VP per province where it and one of you have a house
+        return (1 - seat,)
+
+    def after_card(self, s: GameState, seat: int, card: Any) -> None:
+        if s.concordia == cseat(s) and s.final_turns == 1:
+            say(s, "does not react to your last card: it ended the game")
+        else:
+            s.pending.append(("contrarius_react", AUTOMATON))  # after both partners acted
+        TeamRuleset.after_card(self, s, seat, card)  # the partner performs the card (not Legatus, Proconsul)
+
+    def before_partner(self, s: GameState) -> None:
+        """Keep what the first action did: Contrarius reacts to it, not to the partner's."""
+        ti = s.turn_info
+        if "first" not in ti:
+            ti["first"] = {k: ti[k] for k in ("prefect", "colonist", "half", "copied") if k in ti}
+
+    def pm_bonus(self, s: GameState, seat: int) -> bool:
+        """The Prefect with Praefectus Magnus: a double bonus for its owner (who played it), not for the partner
+        performing it too (A-TEAM-PM)."""
+        performed = s.turn_info.get("performed")
+        if not performed or performed[-1] not in data(s).team.get("double_bonus", ()):
+            return False
+        pile = s.players[seat].pile
+        return bool(pile) and pile[-1] == performed[-1]
+
+    def diplomat_targets(self, s: GameState, seat: int) -> list[tuple[int, str]]:
+        """A face-up card of Contrarius, not a Diplomat nor a card that brings in the partner (A-TEAM-DIPLOMAT)."""
+        if seat == cseat(s):
+            return []
+        out: list[tuple[int, str]] = []
+        seen: set[str] = set()
+        for i, key in enumerate(con(s).hand):
+            if key not in seen and s.cat.cards[key].action not in ("diplomat", "magister", "legatus", "proconsul"):
+                seen.add(key)
+                out.append((-(i + 1), key))
+        return out
+
+    def next_seat(self, s: GameState, seat: int) -> int:
+        return 1 - seat
+
+    def end_turn(self, s: GameState) -> None:
+        super().end_turn(s)
+        if s.over:
+            a, b = (score_seat(s, seat)["total"] for seat in humans(s))
+            s.extra["player_scores"] = [a, b]
+            s.extra["team_score"] = (a + b) / 2
+            s.extra["player_score"] = (a + b) / 2
+
+    def ranking(self, s: GameState) -> list[int]:
+        """The team (both seats, the better first) against Contrarius: the team's score is the middle of its two
+        scores; a tie goes to the holder of the Concordia card."""
+        c = cseat(s)
+        a, b = (score_seat(s, seat)["total"] for seat in humans(s))
+        contra = score_seat(s, c)["total"]
+        team = [0, 1] if a >= b else [1, 0]
+        team_first = a + b > 2 * contra or (a + b == 2 * contra and s.concordia != c)
+        return team + [c] if team_first else [c] + team
 
 
 # ------------------------------------------------------------------------------------------------------------
@@ -895,6 +1193,8 @@ def _describe_line(s: GameState, a: tuple) -> str:
 DESCRIBERS["roll"] = _describe_roll
 DESCRIBERS["cmove"] = _describe_cmove
 DESCRIBERS["line"] = _describe_line
+DESCRIBERS["keep"] = lambda s, a: "keep the die result"
+DESCRIBERS["veto"] = lambda s, a: "use your veto card: Contrarius rolls this die again"
 
 turns.register("contrarius_react", legal_react, _published(apply_react))
 turns.register("contrarius_roll", legal_roll, _published(apply_roll))
@@ -903,4 +1203,7 @@ turns.register("contrarius_move", legal_move, _published(apply_move))
 turns.register("contrarius_produce", legal_produce, _published(apply_produce))
 turns.register("contrarius_setup", legal_setup, _published(apply_setup))
 turns.register("contrarius_line", legal_line, _published(apply_line))
+turns.register("contrarius_veto", legal_veto, _published(apply_veto))
 turns.RULESETS["solo"] = SoloRuleset()
+turns.RULESETS["solo_third"] = ThirdPlayerRuleset()
+turns.RULESETS["solo_team"] = TeamSoloRuleset()

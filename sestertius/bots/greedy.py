@@ -8,7 +8,7 @@ from ..rules.scoring import score_seat
 from ..rules.state import STORE
 from ..rules.turns import build_sites
 
-PIECE_WORTH = {"house": 10.0, "colonist": 3.0, "card": 6.0, "site": 0.6, "money": 0.3, "goods": 0.25}
+PIECE_WORTH = {"house": 10.0, "colonist": 3.0, "card": 6.0, "site": 0.6, "money": 0.3, "goods": 0.36}
 
 
 def value(game, seat: int) -> float:
@@ -23,8 +23,8 @@ def value(game, seat: int) -> float:
     bit = 1 << seat
     v += PIECE_WORTH["site"] * sum(1 for c in build_sites(s, seat) if not s.houses[c] & bit
                                    and c != s.board.capital)
-    if s.options.mode == "solo":  # the automaton's points count against the player
-        v -= score_seat(s, 1)["total"]
+    if s.options.mode == "solo" or (s.options.mode == "team" and s.options.players == 2):
+        v -= score_seat(s, s.options.players)["total"]  # the automaton's points count against the player(s)
     return v
 
 

@@ -250,11 +250,11 @@ def rule_name(st: tuple) -> str:
 
 def _load_modes(opts: GameOptions) -> None:
     """Import the module of a mode so that it registers its ruleset and steps."""
-    if opts.mode == "solo":
-        from ..automaton import solitaria  # noqa: F401
     if opts.mode == "team":
         from . import team  # noqa: F401
+    if opts.mode == "solo" or turns.ruleset_key(opts) == "solo_team":
+        from ..automaton import solitaria  # noqa: F401
     if opts.fish_market is not None:
         from . import fish  # noqa: F401
-    if opts.mode not in turns.RULESETS:
+    if turns.ruleset_key(opts) not in turns.RULESETS:
         raise RecordError(f"mode {opts.mode!r} is not available")

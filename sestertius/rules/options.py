@@ -39,22 +39,33 @@ class GameOptions:
             raise OptionsError(f"unknown mode {self.mode!r}; modes: {', '.join(MODES)}")
         if self.mode == "base" and not 2 <= self.players <= 5:
             raise OptionsError(f"the base game is for 2 to 5 players, not {self.players}")
-        if self.mode == "team" and self.players not in (4, 6):
-            raise OptionsError(f"team play is for 4 or 6 players (teams of two), not {self.players}"
-                               + (" (Solitaria's cooperative team play, 2 players against Contrarius, is not "
-                                  "implemented yet)" if self.players == 2 else ""))
+        if self.mode == "team" and self.players not in (2, 4, 6):
+            raise OptionsError(f"team play is for 2 players (Solitaria's cooperative team play against Contrarius) "
+                               f"or 4 or 6 players (teams of two), not {self.players}")
         if self.mode == "team" and load_board(self.board).capital is None:
             raise OptionsError(f"team play needs a board with a capital (the second half of the seats starts in a "
                                f"city away from it); {self.board} has none")
-        if self.mode == "solo" and self.players != 1:
-            raise OptionsError("Solitaria solo play has exactly 1 player"
-                               + (" (Contrarius as a third player for 2 players is not implemented yet)"
-                                  if self.players == 2 else ""))
+        if self.mode == "solo" and self.players not in (1, 2):
+            raise OptionsError(f"Solitaria is for 1 player (solo) or 2 players (Contrarius as a third player), "
+                               f"not {self.players}")
+        if self.mode in ("solo", "team") and self.players == 2:
+            self._validate_two_against_contrarius()
         if self.display not in ("standard", "wine"):
             raise OptionsError(f"display must be 'standard' or 'wine', not {self.display!r}")
         if self.fish_market is not None:
             self._validate_fish_market()
         return self
+
+    def _validate_two_against_contrarius(self) -> None:
+        what = "Contrarius as a third player" if self.mode == "solo" else "Solitaria's cooperative team play"
+        from .boards import OWN_RULES
+        if self.board in OWN_RULES:
+            raise OptionsError(f"{what} is not yet combined with the own rules of board {self.board!r}; it can be "
+                               f"played on the boards without own rules")
+        if self.fish_market is not None:
+            raise OptionsError(f"the fish market with {what} is not implemented yet; play without fish_market")
+        if self.venus:
+            raise OptionsError(f"{what} uses its own cards; the venus option does not apply")
 
     def _validate_fish_market(self) -> None:
         from ..catalog import load_fish_market
@@ -63,7 +74,7 @@ class GameOptions:
         if self.fish_market not in sides:
             raise OptionsError(f"fish_market must be one of {', '.join(repr(k) for k in sides)} (the side of the "
                                f"fish-market board) or absent, not {self.fish_market!r}")
-        if self.mode == "team":
+        if self.mode == "team" and self.players != 2:
             raise OptionsError("the fish market with team play is not implemented yet (there the cards are laid "
                                "first, then the active player and then the partner each use the market before "
                                "performing); play team games without fish_market")

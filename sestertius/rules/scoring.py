@@ -24,12 +24,12 @@ def god_values(s: GameState, seat: int) -> dict[str, int]:
     non_brick = sum(1 for c in houses if s.city_good[c] != BRICK)
     kinds = {s.city_good[c] for c in houses}
     on_board = sum(1 for loc in p.col if loc != STORE)
-    partner = ruleset(s).partner(s, seat)
-    if partner is None:
+    others = ruleset(s).venus_with(s, seat)
+    if others is None:
         venus = min(sc["venus_max"],
                     sc["venus_per"] * sum(1 for k in per_province.values() if k >= sc["venus_min_houses"]))
-    else:  # team play: 1 per province where both partners have a house
-        theirs = {s.board.province_of[c] for c in s.players[partner].houses}
+    else:  # team play: 1 per province where both partners have a house (Solitaria's Contrarius: it and one of you)
+        theirs = {s.board.province_of[c] for o in others for c in s.players[o].houses}
         venus = sc["venus_team_per"] * len(theirs.intersection(per_province))
     return {
         "Vesta": (p.money + goods_value) // sc["vesta_per"],

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..catalog import Card
 from .scoring import score_all
 from .state import AUTO, GameState
-from .turns import RULESETS, Ruleset, perform, playable, register
+from .turns import DONE, RULESETS, Ruleset, perform, playable, register, ruleset
 
 
 class TeamRuleset(Ruleset):
@@ -32,14 +32,14 @@ class TeamRuleset(Ruleset):
 
     # -- money: a partner's sestertii may be taken when needed ------------------------------------------------
     def funds(self, s: GameState, seat: int) -> int:
-        return s.players[seat].money + s.players[(seat + s.n // 2) % s.n].money
+        return s.players[seat].money + s.players[self.partner(s, seat)].money
 
     def spend(self, s: GameState, seat: int, amount: int) -> None:
         p = s.players[seat]
         own = min(p.money, amount)
         p.money -= own
         if amount > own:
-            s.players[(seat + s.n // 2) % s.n].money -= amount - own
+            s.players[self.partner(s, seat)].money -= amount - own
 
     # -- the partner's part of every card ---------------------------------------------------------------------
     def after_card(self, s: GameState, seat: int, card: Card) -> None:
@@ -47,7 +47,7 @@ class TeamRuleset(Ruleset):
             s.pending.append(("partner", AUTO, seat, card.key))
 
     def perform(self, s: GameState, seat: int, card: Card) -> None:
-        partner = (seat + s.n // 2) % s.n
+        partner = self.partner(s, seat)
         if card.action == "legatus":
             s.pending.append(("legatus", partner, seat))
         elif card.action == "proconsul":
@@ -57,7 +57,7 @@ class TeamRuleset(Ruleset):
             super().perform(s, seat, card)
 
     def diplomat_targets(self, s: GameState, seat: int) -> list[tuple[int, str]]:
-        partner = (seat + s.n // 2) % s.n
+        partner = self.partner(s, seat)
         taken = s.turn_info.get("copied_from") if s.turn_info.get("seat") == partner else None
         return [(t, key) for t, key in super().diplomat_targets(s, seat) if t != partner and t != taken]
 
@@ -77,11 +77,15 @@ def team_totals(s: GameState) -> list[int]:
     return [scores[t]["total"] + scores[t + half]["total"] for t in range(half)]
 
 
-def _second_half(key: str, s: GameState) -> str:
-    """The card a follower performs: the same card, or for a double card the half not chosen."""
+def _second_half(key: str, s: GameState) -> str | None:
+    """The card a follower performs: the same card, or for a double card the half not chosen (Solitaria's team play:
+    for a Diplomat, the card the Diplomat copied)."""
     card = s.cat.cards[key]
     if card.action == "double":
         return card.halves[1 - s.turn_info.get("half_index", 0)]
+    if card.action == "diplomat" and ruleset(s).partner_copies_same:
+        copied = s.turn_info.get("copied")
+        return None if copied is None else _second_half(copied, s)
     return key
 
 
@@ -104,7 +108,9 @@ def apply_start_city(s: GameState, st: tuple, a: tuple) -> None:
 def apply_partner(s: GameState, st: tuple, a: tuple) -> None:
     seat, key = st[2], st[3]
     s.pending.pop()
-    partner = (seat + s.n // 2) % s.n
+    rs = ruleset(s)
+    partner = rs.partner(s, seat)
+    rs.before_partner(s)
     s.log("partner", partner, f"performs {s.cat.cards[key].title} as partner")
     perform(s, partner, _second_half(key, s))
 
@@ -121,16 +127,21 @@ def _partner_plays(s: GameState, seat: int, key: str) -> None:
     p = s.players[seat]
     p.hand.remove(key)
     p.pile.append(key)
+    s.turn_info["partner_card"] = key  # Solitaria: Contrarius reacts to the card the partner played for a Legatus
     s.log("play", seat, f"plays {s.cat.cards[key].title} for the partner's card", card=key)
 
 
 def legal_legatus(s: GameState, st: tuple) -> list[tuple]:
-    return _partner_cards(s, st[1])
+    # a partner without a card they may play (only a Legatus left) plays nothing: the card has no effect
+    return _partner_cards(s, st[1]) or [DONE]
 
 
 def apply_legatus(s: GameState, st: tuple, a: tuple) -> None:
-    partner, seat, key = st[1], st[2], a[1]
     s.pending.pop()
+    if a[0] == "done":
+        s.log("partner", st[1], "has no card to play for the Legatus: nothing happens")
+        return
+    partner, seat, key = st[1], st[2], a[1]
     _partner_plays(s, partner, key)
     s.pending.append(("follow", AUTO, seat, key))  # then the Legatus player performs it too
     perform(s, partner, key)
@@ -139,16 +150,20 @@ def apply_legatus(s: GameState, st: tuple, a: tuple) -> None:
 def apply_follow(s: GameState, st: tuple, a: tuple) -> None:
     seat, key = st[2], st[3]
     s.pending.pop()
+    ruleset(s).before_partner(s)
     perform(s, seat, _second_half(key, s))
 
 
 def legal_partner_play(s: GameState, st: tuple) -> list[tuple]:
-    return _partner_cards(s, st[1])
+    return _partner_cards(s, st[1]) or [DONE]
 
 
 def apply_partner_play(s: GameState, st: tuple, a: tuple) -> None:
-    seat, key = st[1], a[1]
     s.pending.pop()
+    if a[0] == "done":
+        s.log("partner", st[1], "has no card to play for the Proconsul")
+        return
+    seat, key = st[1], a[1]
     _partner_plays(s, seat, key)
     perform(s, seat, key)
 

@@ -35,6 +35,7 @@ class Ruleset:
     """The base game. Modes subclass it and are picked by ``options.mode``."""
 
     name = "base"
+    partner_copies_same = False  # team play: the partner of a Diplomat performs the card it copied (Solitaria)
 
     def setup(self, s: GameState) -> None:
         pass
@@ -42,6 +43,19 @@ class Ruleset:
     def pm_bonus(self, s: GameState, seat: int) -> bool:
         """Does producing with a Prefect give this seat the Praefectus Magnus double bonus (and pass it on)?"""
         return s.pm == seat
+
+    def pm_next(self, s: GameState, seat: int) -> int:
+        """Who receives Praefectus Magnus after ``seat`` used it: the player to the right."""
+        return (seat - 1) % s.n
+
+    def venus_with(self, s: GameState, seat: int) -> tuple[int, ...] | None:
+        """Team play's Venus: the seats whose houses make a province count for this seat (1 VP per province where
+        this seat and one of them have a house); None: the individual Venus."""
+        partner = self.partner(s, seat)
+        return None if partner is None else (partner,)
+
+    def before_partner(self, s: GameState) -> None:
+        """Team play: called when the second partner starts performing the turn's card (after the first action)."""
 
     def after_card(self, s: GameState, seat: int, card: Card) -> None:
         """Push reaction steps to run after the card's own steps (nothing in the base game)."""
@@ -125,8 +139,17 @@ def push_turn(s: GameState, seat: int) -> None:
 RULESETS: dict[str, Ruleset] = {"base": Ruleset()}
 
 
+def ruleset_key(options) -> str:
+    """The ruleset of a game: its mode, except that Solitaria with two players is its own ruleset ("solo" with 2
+    players: Contrarius as a third player; "team" with 2 players: the cooperative team play against Contrarius)."""
+    mode = options.mode
+    if options.players == 2 and mode != "base":
+        return "solo_third" if mode == "solo" else "solo_team"
+    return mode
+
+
 def ruleset(s: GameState) -> Ruleset:
-    return RULESETS[s.options.mode]
+    return RULESETS[ruleset_key(s.options)]
 
 
 def effective_top(s: GameState, pile: list[str]) -> str | None:
@@ -460,7 +483,7 @@ def produce_province(s: GameState, seat: int, prov: int, bonus: bool) -> None:
         if rs.pm_bonus(s, seat):
             n = 2
             if s.pm == seat:
-                s.pm = (seat - 1) % s.n  # passes to the right
+                s.pm = rs.pm_next(s, seat)  # passes to the right
                 text += f" with Praefectus Magnus (now with seat {s.pm + 1})"
         s.players[seat].goods[good] += n
     for c in s.board.province_cities[prov]:
