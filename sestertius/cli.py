@@ -25,6 +25,8 @@ def _add_simulate(sub: Any) -> None:
     p.add_argument("--fish-market", default=None, choices=["coastal", "mountain"],
                    help="the fish-market variant (side of its board)")
     p.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    p.add_argument("--max-turns", type=int, default=3000,
+                   help="stop a game after this many turns (weak bots can hold a game forever)")
     p.add_argument("--no-progress", action="store_true")
 
 
@@ -33,7 +35,7 @@ def simulate(args: argparse.Namespace) -> int:
     report = run_simulation(
         board=args.board, players=args.players, games=args.games, seed=args.seed, bots=args.bot.split(","),
         venus=args.venus, display=args.display, mode=args.mode, difficulty=args.difficulty,
-        progress=not args.no_progress, fish_market=args.fish_market,
+        progress=not args.no_progress, fish_market=args.fish_market, max_turns=args.max_turns,
     )
     print(json.dumps(report, indent=1) if args.json else format_report(report))
     return 0

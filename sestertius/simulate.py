@@ -10,13 +10,17 @@ from .rules.game import Game
 from .rules.options import GameOptions
 
 
-def play_game(options: GameOptions, seed: int, bots: list[str]) -> Game:
-    """Play one game to its end. ``bots`` names one bot per seat (or one for all)."""
+MAX_TURNS = 3000  # a guard for simulations: weak bots can hold a game forever (nobody builds or buys)
+
+
+def play_game(options: GameOptions, seed: int, bots: list[str], max_turns: int = MAX_TURNS) -> Game:
+    """Play one game to its end, or stop it after ``max_turns`` turns (then ``game.is_over`` is False).
+    ``bots`` names one bot per seat (or one for all)."""
     game = Game.new(options, seed=seed)
     seats = max(options.players, 1)
     names = bots if len(bots) == seats else [bots[0]] * seats
     players = [make_bot(name, seed * 31 + i) for i, name in enumerate(names)]
-    while not game.is_over:
+    while not game.is_over and game.state.turn < max_turns:
         legal = game.legal_actions()
         seat = game.to_act()
         action = legal[0] if len(legal) == 1 else players[seat].choose(game, legal)
@@ -35,7 +39,7 @@ def _summary(values: list[float]) -> dict[str, float]:
 
 def run_simulation(board: str, players: int, games: int, seed: int = 0, bots: list[str] | None = None,
                    venus: bool = False, display: str = "standard", mode: str = "base",
-                   difficulty: str = "standard", progress: bool = True,
+                   difficulty: str = "standard", progress: bool = True, max_turns: int = MAX_TURNS,
                    fish_market: str | None = None) -> dict[str, Any]:
     bots = bots or ["random"]
     if mode == "solo" and players != 2:
@@ -54,10 +58,14 @@ def run_simulation(board: str, players: int, games: int, seed: int = 0, bots: li
     team: list[float] = []
     turns: list[int] = []
     decisions = 0
+    unfinished: list[int] = []
     start = time.perf_counter()
     for i in iterator:
-        game = play_game(options, seed + i, bots)
+        game = play_game(options, seed + i, bots, max_turns)
         decisions += len(game.history)
+        if not game.is_over:  # stopped by the guard: no scores to count
+            unfinished.append(seed + i)
+            continue
         turns.append(game.state.turn + 1)
         scores = game.scores()
         for seat in range(players):
@@ -78,12 +86,13 @@ def run_simulation(board: str, players: int, games: int, seed: int = 0, bots: li
         "scores": {f"seat {s + 1}": _summary(totals[s]) for s in range(players)},
         "all_scores": _summary([x for t in totals for x in t]),
         "wins": {f"seat {s + 1}": winners.count(s) for s in range(players)},
+        "unfinished": unfinished, "max_turns": max_turns,
     }
     if team:
         report["team"] = _summary(team)
     if automaton:
         report["contrarius"] = _summary(automaton)
-        report["win_rate"] = round(winners.count(0) / games, 3)
+        report["win_rate"] = round(winners.count(0) / max(len(winners), 1), 3)
     return report
 
 
@@ -94,6 +103,11 @@ def format_report(r: dict[str, Any]) -> str:
              f"({r['seconds']} s on one core)",
              f"game length: {r['turns'].get('mean')} turns on average (min {r['turns'].get('min')}, "
              f"max {r['turns'].get('max')}), {r['decisions_per_game']} decisions per game"]
+    if r["unfinished"]:
+        lines.append(f"{len(r['unfinished'])} game(s) stopped unfinished after {r['max_turns']} turns (the bots "
+                     f"held the game; seeds {', '.join(map(str, r['unfinished'][:10]))}); not counted below")
+    if not r["all_scores"]:
+        return "\n".join(lines)
     lines.append("score distribution (VP):")
     lines.append(f"  {'':10} {'mean':>7} {'min':>5} {'p10':>6} {'median':>7} {'p90':>6} {'max':>5} {'wins':>6}")
     for seat, s in r["scores"].items():

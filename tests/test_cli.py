@@ -66,3 +66,10 @@ def test_python_dash_m_runs_the_command():
                           "2", "--games", "1", "--no-progress"], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert "1 games of italia" in out.stdout
+
+
+def test_simulate_stops_games_the_bots_hold_and_says_so(capsys):
+    assert main(["simulate", "--board", "italia", "--players", "2", "--games", "2", "--seed", "1",
+                 "--max-turns", "5", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "2 game(s) stopped unfinished after 5 turns" in out and "score distribution" not in out

@@ -8,7 +8,12 @@ from ..rules.scoring import score_seat
 from ..rules.state import STORE
 from ..rules.turns import build_sites
 
-PIECE_WORTH = {"house": 10.0, "colonist": 3.0, "card": 6.0, "site": 0.6, "money": 0.3, "goods": 0.36}
+PIECE_WORTH = {"house": 10.0, "colonist": 3.0, "card": 6.0, "site": 0.6, "money": 0.3, "goods": 0.25,
+               "spare_money": 0.05, "spare_goods": 0.05, "brick": 1.5, "space": 0.5,
+               "variety": 1.5}
+MONEY_NEEDED = 30  # sestertii beyond this are worth little: spend them (a hoarding bot never ends the game)
+BRICKS_NEEDED = 3  # every house outside brick cities needs a brick
+GOODS_USEFUL = 2  # per good type
 
 
 def value(game, seat: int) -> float:
@@ -18,8 +23,14 @@ def value(game, seat: int) -> float:
     v += PIECE_WORTH["house"] * len(p.houses)
     v += PIECE_WORTH["colonist"] * sum(1 for loc in p.col if loc != STORE)
     v += PIECE_WORTH["card"] * (len(p.hand) + len(p.pile))
-    v += PIECE_WORTH["money"] * p.money
-    v += PIECE_WORTH["goods"] * sum(n * price for n, price in zip(p.goods, s.cat.prices))
+    v += PIECE_WORTH["money"] * min(p.money, MONEY_NEEDED)
+    v += PIECE_WORTH["spare_money"] * max(0, p.money - MONEY_NEEDED)
+    # a few of each good are useful; a storehouse full of one good blocks everything else
+    v += sum(PIECE_WORTH["goods"] * price * min(n, GOODS_USEFUL) + PIECE_WORTH["spare_goods"] * price
+             * max(0, n - GOODS_USEFUL) for n, price in zip(p.goods, s.cat.prices))
+    v += PIECE_WORTH["space"] * min(s.free_space(seat), 3)
+    v += PIECE_WORTH["variety"] * sum(1 for n in p.goods if n)  # houses and cards need many kinds of goods
+    v += PIECE_WORTH["brick"] * min(p.goods[0], BRICKS_NEEDED)
     bit = 1 << seat
     v += PIECE_WORTH["site"] * sum(1 for c in build_sites(s, seat) if not s.houses[c] & bit
                                    and c != s.board.capital)
@@ -64,11 +75,18 @@ class GreedyBot:
             legal = g.legal_actions()
             if len(legal) > self.max_branch:
                 legal = [legal[0]] + self.rng.sample(legal[1:], self.max_branch - 1)
+            two_ply = g.current_step()[0] == "trade"  # selling only pays off with the purchase after it
             best, best_v = legal[0], float("-inf")
             for a in legal:
                 h = self._copy(g)
                 h.apply_unchecked(a)
                 v = value(h, seat)
+                if two_ply and a[0] == "sell" and h.to_act() == seat and h.current_step()[0] == "trade":
+                    for b in h.legal_actions():
+                        if b[0] == "buy":
+                            k = self._copy(h)
+                            k.apply_unchecked(b)
+                            v = max(v, value(k, seat))
                 if v > best_v:
                     best, best_v = a, v
             g.apply_unchecked(best)
