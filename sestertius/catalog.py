@@ -193,17 +193,22 @@ def build_catalog(components: dict[str, Any], cards_raw: dict[str, Any]) -> Cata
         raise DataError(f"data files: missing key {e}") from None
 
 
+def read_data(name: str, section: str, override_file: str | None) -> dict[str, Any]:
+    """A shipped data file, with the keys of its ``[section]`` in the user's overrides file merged over it."""
+    raw = _read(name)
+    if not override_file:
+        return raw
+    try:
+        over = tomllib.loads(Path(override_file).read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise DataError(f"overrides file {override_file}: {e}") from None
+    return _merge(raw, over.get(section, {}))
+
+
 @lru_cache(maxsize=None)
 def _load_cached(override_file: str | None) -> Catalog:
-    components, cards_raw = _read("components.toml"), _read("cards.toml")
-    if override_file:
-        try:
-            over = tomllib.loads(Path(override_file).read_text(encoding="utf-8"))
-        except (OSError, tomllib.TOMLDecodeError) as e:
-            raise DataError(f"overrides file {override_file}: {e}") from None
-        components = _merge(components, over.get("components", {}))
-        cards_raw = _merge(cards_raw, over.get("cards", {}))
-    return build_catalog(components, cards_raw)
+    return build_catalog(read_data("components.toml", "components", override_file),
+                         read_data("cards.toml", "cards", override_file))
 
 
 def load_catalog() -> Catalog:
@@ -330,14 +335,7 @@ def build_fish_market(raw: dict[str, Any]) -> FishMarket:
 
 @lru_cache(maxsize=None)
 def _fish_cached(override_file: str | None) -> FishMarket:
-    raw = _read("fish_market.toml")
-    if override_file:
-        try:
-            over = tomllib.loads(Path(override_file).read_text(encoding="utf-8"))
-        except (OSError, tomllib.TOMLDecodeError) as e:
-            raise DataError(f"overrides file {override_file}: {e}") from None
-        raw = _merge(raw, over.get("fish_market", {}))
-    return build_fish_market(raw)
+    return build_fish_market(read_data("fish_market.toml", "fish_market", override_file))
 
 
 def load_fish_market() -> FishMarket:

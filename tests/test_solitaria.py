@@ -733,13 +733,13 @@ def test_a_user_can_correct_solitaria_data_in_the_overrides_file(tmp_path, monke
 
 
 def test_bad_solitaria_data_is_refused_with_its_place():
-    from sestertius.automaton.data import _read, build_solo_data
-    from sestertius.catalog import DataError, load_catalog
-    raw = _read()
+    from sestertius.automaton.data import build_solo_data
+    from sestertius.catalog import DataError, load_catalog, read_data
+    raw = read_data("solitaria.toml", "solitaria", None)
     raw["dice"]["mercator"]["faces"] = ["brick", "gold"]
     with pytest.raises(DataError, match=r"dice.mercator.*'gold'"):
         build_solo_data(raw, load_catalog())
-    raw = _read()
+    raw = read_data("solitaria.toml", "solitaria", None)
     raw["contrarius"]["cards"] = ["c_tribune", "nobody"]
     with pytest.raises(DataError, match="unknown card 'nobody'"):
         build_solo_data(raw, load_catalog())

@@ -3,14 +3,12 @@ the difficulty levels, loaded once and validated. Values the rulebook does not p
 docs/SOLITARIA.md. Keys under ``[solitaria]`` in the overrides file are merged over the shipped file."""
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
-from ..catalog import GOODS, Catalog, DataError, _merge, build_catalog, goods_vector, load_catalog, overrides_path
+from ..catalog import (GOODS, Catalog, DataError, _merge, build_catalog, goods_vector, load_catalog, overrides_path,
+                       read_data)
 
 SPECIAL_FACE = "S"  # building dice: the good of Contrarius' best specialist
 COLONIST_FACES = ("land", "sea", "card")
@@ -61,14 +59,6 @@ class SoloData:
         if key in self.card_reactions:
             return self.card_reactions[key]
         return self.reactions.get(self.catalog.cards[key].action)
-
-
-def _read() -> dict[str, Any]:
-    text = (resources.files("sestertius") / "data" / "solitaria.toml").read_text(encoding="utf-8")
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise DataError(f"solitaria.toml: not valid TOML: {e}") from None
 
 
 def build_solo_data(raw: dict[str, Any], base: Catalog) -> SoloData:
@@ -153,14 +143,7 @@ def build_solo_data(raw: dict[str, Any], base: Catalog) -> SoloData:
 
 @lru_cache(maxsize=None)
 def _cached(override_file: str | None) -> SoloData:
-    raw = _read()
-    if override_file:
-        try:
-            over = tomllib.loads(Path(override_file).read_text(encoding="utf-8"))
-        except (OSError, tomllib.TOMLDecodeError) as e:
-            raise DataError(f"overrides file {override_file}: {e}") from None
-        raw = _merge(raw, over.get("solitaria", {}))
-    return build_solo_data(raw, load_catalog())
+    return build_solo_data(read_data("solitaria.toml", "solitaria", override_file), load_catalog())
 
 
 def solo_data() -> SoloData:

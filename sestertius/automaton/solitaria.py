@@ -766,7 +766,6 @@ def apply_build(s: GameState, st: tuple, a: tuple) -> None:
 
 
 def build(s: GameState, d: SoloData, good: int, purpose: str, chain: int) -> None:
-    p = con(s)
     if purpose != "track" and houses_in_supply(s) <= 0 and not track(s):
         say(s, "cannot build: all its houses are built; it places a colonist instead")
         return fallback_colonist(s, d, chain | F_BUILD)

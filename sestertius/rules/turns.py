@@ -455,7 +455,7 @@ def legal_prefect(s: GameState, st: tuple) -> list[Action]:
 
 
 def apply_prefect(s: GameState, st: tuple, a: Action) -> None:
-    seat, key = st[1], st[2]
+    seat = st[1]
     s.pending.pop()
     if a[0] == "cash":
         br = board_rules(s)
@@ -687,7 +687,7 @@ def purchase_options(s: GameState, seat: int, pos: int, with_position: bool) -> 
 
 
 def legal_buy(s: GameState, st: tuple) -> list[Action]:
-    seat, left, with_position = st[1], st[2], st[3]
+    seat, with_position = st[1], st[3]
     out: list[Action] = [DONE]
     for pos in range(len(s.display)):
         out.extend(purchase_options(s, seat, pos, bool(with_position)))

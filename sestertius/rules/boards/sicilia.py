@@ -16,13 +16,11 @@ tiles are shuffled into a new pile.
 """
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
 from math import gcd
-from pathlib import Path
 from typing import Any
 
-from ...catalog import GOODS, DataError, _merge, _read, goods_vector, overrides_path
+from ...catalog import GOODS, DataError, goods_vector, overrides_path, read_data
 from .. import turns
 from ..explain import DESCRIBERS
 from ..state import CHANCE, GameState
@@ -67,14 +65,7 @@ class VolcanoData:
 
 @lru_cache(maxsize=None)
 def _load(override_file: str | None) -> VolcanoData:
-    raw = _read("sicilia.toml")
-    if override_file:
-        try:
-            over = tomllib.loads(Path(override_file).read_text(encoding="utf-8"))
-        except (OSError, tomllib.TOMLDecodeError) as e:
-            raise DataError(f"overrides file {override_file}: {e}") from None
-        raw = _merge(raw, over.get("sicilia", {}))
-    return VolcanoData(raw)
+    return VolcanoData(read_data("sicilia.toml", "sicilia", override_file))
 
 
 def volcano_data() -> VolcanoData:
