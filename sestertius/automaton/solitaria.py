@@ -330,15 +330,22 @@ class SoloRuleset(Ruleset):
     # -- what the modes against Contrarius set up differently ------------------------------------------------------
     title = "Solitaria"
 
+    def config(self, d: SoloData) -> dict[str, Any] | None:
+        """The two-player modes' own section of solitaria.toml (stacks, money and hand per seat); None in solo."""
+        return None
+
     def stacks(self, d: SoloData) -> dict[str, tuple[str, ...]]:
-        return d.stacks
+        c = self.config(d)
+        return d.stacks if c is None else c["stacks"]
 
     def setup_players(self, s: GameState, d: SoloData, start_vp: int) -> None:
-        p = s.players[PLAYER]
-        p.money = d.money
-        p.goods = list(d.goods)
-        p.hand = list(d.hand)
-        p.vp = start_vp
+        c = self.config(d)
+        for seat in humans(s):
+            p = s.players[seat]
+            p.money = d.money if c is None else c["money"][seat]
+            p.goods = list(d.goods)
+            p.hand = list(d.hand if c is None else c["hands"][seat])
+            p.vp = start_vp
 
     def pm_start(self, d: SoloData) -> int:
         return -1  # the Praefectus Magnus is a card of the player's hand here, not a token
@@ -990,17 +997,8 @@ class ThirdPlayerRuleset(SoloRuleset):
     name = "solo_third"
     title = "Solitaria, Contrarius as a third player"
 
-    def stacks(self, d: SoloData) -> dict[str, tuple[str, ...]]:
-        return d.third["stacks"]
-
-    def setup_players(self, s: GameState, d: SoloData, start_vp: int) -> None:
-        t = d.third
-        for seat in humans(s):
-            p = s.players[seat]
-            p.money = t["money"][seat]
-            p.goods = list(d.goods)
-            p.hand = list(t["hands"][seat])
-            p.vp = start_vp
+    def config(self, d: SoloData) -> dict[str, Any] | None:
+        return d.third
 
     def pm_start(self, d: SoloData) -> int:
         return int(d.third.get("pm_start", 1))
@@ -1078,17 +1076,8 @@ class TeamSoloRuleset(SoloRuleset):
     title = "Solitaria team play"
     partner_copies_same = True  # "Your partner also copies the same card that you copy"
 
-    def stacks(self, d: SoloData) -> dict[str, tuple[str, ...]]:
-        return d.team["stacks"]
-
-    def setup_players(self, s: GameState, d: SoloData, start_vp: int) -> None:
-        t = d.team
-        for seat in humans(s):
-            p = s.players[seat]
-            p.money = t["money"][seat]
-            p.goods = list(d.goods)
-            p.hand = list(t["hands"][seat])
-            p.vp = start_vp
+    def config(self, d: SoloData) -> dict[str, Any] | None:
+        return d.team
 
     # -- the team (team.py's rules, with seat 2 being Contrarius) --------------------------------------------------
     def partner(self, s: GameState, seat: int) -> int | None:
