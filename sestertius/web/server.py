@@ -58,8 +58,12 @@ class CreateGame(BaseModel):
         {"board": "italia", "seats": [{"kind": "hotseat"}, {"kind": "bot", "bot": "greedy"}]},
         {"mode": "solo", "board": "italia", "difficulty": "standard", "manual_dice": False},
     ]})
-    mode: StrictStr = Field("base", max_length=20, description="base (and Venus) game, solo against Contrarius, or "
-                                                                 "another mode of the engine (see /api/meta)")
+    mode: StrictStr = Field("base", max_length=20, description="base (and Venus) game; solo: Solitaria against "
+                                                                 "Contrarius (1 seat, or 2 seats with Contrarius as a "
+                                                                 "third player); team: Venus team play (4 or 6 seats, "
+                                                                 "partners opposite) or, with 2 seats, Solitaria's "
+                                                                 "cooperative team against Contrarius. Contrarius never "
+                                                                 "takes a seat")
     board: StrictStr = "imperium"
     players: StrictInt | None = Field(None, ge=1, le=6, description="defaults to the number of seats")
     seats: list[SeatSpec] | None = Field(None, max_length=6,
@@ -251,6 +255,13 @@ def create_app(db_url: str | None = None, campaigns_path: str | None = None) -> 
         if hot:
             out["hotseat_link"] = f"{base}/play/{live.id}?keys={','.join(hot)}"
         return out
+
+    @app.post("/api/options/check", tags=["games"],
+              summary="Check a game's options without creating it: the engine's options, or 422 with the reason")
+    async def check_options(body: CreateGame) -> dict[str, Any]:
+        spec = body.model_dump()
+        spec["seats"] = [s.model_dump() for s in body.seats] if body.seats else None
+        return {"ok": True, "options": await run_in_threadpool(service.check_options, spec)}
 
     @app.get("/api/games", tags=["games"], summary="List games, most recently played first")
     async def list_games(status: Literal["active", "over"] | None = None) -> dict[str, Any]:

@@ -70,26 +70,7 @@ class GameService:
     def create(self, spec: dict[str, Any]) -> tuple[Live, list[str | None]]:
         """Create a game from a request body (see server.CreateGame). Returns the live game and each seat's secret
         (None for bots)."""
-        mode = spec.get("mode") or "base"
-        seat_specs = list(spec.get("seats") or [])
-        if mode == "solo":
-            if not seat_specs:
-                seat_specs = [{"kind": "hotseat"}]
-            if len(seat_specs) != 1:
-                raise ApiError(422, "a solo game has exactly one seat (Contrarius is played by the automaton)",
-                               "Options")
-            players = 1
-        else:
-            players = spec.get("players") or len(seat_specs) or 2
-            if not seat_specs:
-                seat_specs = [{"kind": "hotseat"}] * players
-            if len(seat_specs) != players:
-                raise ApiError(422, f"{players} players but {len(seat_specs)} seats described", "Options")
-        options: dict[str, Any] = {"board": spec.get("board") or "imperium", "players": players, "mode": mode}
-        for key in ("venus", "display", "intermediate_scoring", "difficulty", "start_vp", "manual_dice",
-                    "fish_market"):
-            if spec.get(key) is not None:
-                options[key] = spec[key]
+        mode, players, seat_specs, options = self._parse(spec)
         seed = spec.get("seed")
         if seed is None:
             seed = secrets.randbelow(2**53)
@@ -102,13 +83,13 @@ class GameService:
                                     f"{s.get('kind')!r}", "Options")
             bot = None
             if kind == "bot":
-                if mode == "solo":
+                if mode == "solo" and players == 1:
                     raise ApiError(422, "in a solo game the one seat is a person", "Options")
                 bot = s.get("bot") or "greedy"
                 if bot not in BOTS:
                     raise ApiError(422, f"seat {i + 1}: unknown bot {bot!r}; bots: {', '.join(BOTS)}", "Options")
             name = str(s.get("name") or "").strip()[:40] or (
-                f"{bot.capitalize()} bot {i + 1}" if bot else ("You" if mode == "solo" else f"Player {i + 1}"))
+                f"{bot.capitalize()} bot {i + 1}" if bot else ("You" if players == 1 else f"Player {i + 1}"))
             token = None if kind == "bot" else secrets.token_urlsafe(18)
             tokens.append(token)
             seat_rows.append({"seat": i, "kind": kind, "bot": bot, "name": name,
@@ -133,6 +114,40 @@ class GameService:
                 self._finished(live)
         self._remember(live)
         return live, tokens
+
+    def _parse(self, spec: dict[str, Any]) -> tuple[str, int, list[dict[str, Any]], dict[str, Any]]:
+        """Mode, number of players, seat descriptions and engine options of a request body."""
+        mode = spec.get("mode") or "base"
+        seat_specs = list(spec.get("seats") or [])
+        players = spec.get("players") or len(seat_specs) or (1 if mode == "solo" else 2)
+        against_contrarius = mode == "solo" or (mode == "team" and players == 2)
+        if mode == "solo" and players == 1 and len(seat_specs) > 1:
+            raise ApiError(422, "a solo game has exactly one seat (Contrarius is played by the automaton)", "Options")
+        if not seat_specs:
+            seat_specs = [{"kind": "hotseat"}] * players
+        if len(seat_specs) != players:
+            raise ApiError(422, f"{players} players but {len(seat_specs)} seats described"
+                           + (" (Contrarius is played by the automaton: it is never a seat)"
+                              if against_contrarius else ""), "Options")
+        options: dict[str, Any] = {"board": spec.get("board") or "imperium", "players": players, "mode": mode}
+        for key in ("venus", "display", "intermediate_scoring", "difficulty", "start_vp", "manual_dice",
+                    "fish_market"):
+            if spec.get(key) is not None:
+                options[key] = spec[key]
+        if options.get("manual_dice") and all(SEAT_KINDS.get(str(x.get("kind", "hotseat")).lower()) == "bot"
+                                              for x in seat_specs):
+            raise ApiError(422, "with dice entered by hand a person must sit at the table: every seat is a bot",
+                           "Options")
+        return mode, players, seat_specs, options
+
+    def check_options(self, spec: dict[str, Any]) -> dict[str, Any]:
+        """The engine's options for a request body, validated (nothing is created); refusals as ApiError 422."""
+        from ..rules.options import GameOptions
+        _, _, _, options = self._parse(spec)
+        try:
+            return GameOptions.from_dict(options).to_dict()
+        except OptionsError as e:
+            raise ApiError(422, str(e), "Options") from None
 
     # -- loading --------------------------------------------------------------------------------------------
     def get(self, gid: str) -> Live:

@@ -335,7 +335,10 @@ def test_solo_with_dice_entered_by_hand(client):
 
 def test_solo_refuses_bots_and_extra_seats(client):
     assert client.post("/api/games", json={"mode": "solo", "seats": [{"kind": "bot"}]}).status_code == 422
-    assert client.post("/api/games", json={"mode": "solo", "seats": [{"kind": "hotseat"}] * 2}).status_code == 422
+    r = client.post("/api/games", json={"mode": "solo", "players": 1, "seats": [{"kind": "hotseat"}] * 2})
+    assert r.status_code == 422 and "exactly one seat" in r.json()["error"]
+    r = client.post("/api/games", json={"mode": "solo", "board": "italia", "seats": [{"kind": "hotseat"}] * 3})
+    assert r.status_code == 422 and "Solitaria is for 1 player" in r.json()["error"]
 
 
 def test_campaign(client):
@@ -404,3 +407,131 @@ def test_boards_modes_and_variants_play(client, spec):
     before = view(client, gid)
     client.app.state.service.forget_all()  # rebuilt from the database: the same position
     assert view(client, gid) == before
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The engine's modes and options offered by the lobby: each played to its end through the API
+def greedy_to_the_end(client, gid, keys, limit=3000):
+    """Every person's seat decides as the greedy bot would, each decision through the API (dice and tiles entered
+    by hand where the game asks a person for them); returns the kinds of steps met and the last view."""
+    from sestertius.bots import make_bot
+    live = client.app.state.service.get(gid)
+    kinds = set()
+    for n in range(limit):
+        pub = view(client, gid)
+        if pub["over"]:
+            return kinds, pub
+        seat = pub["to_act"]
+        if seat is None or seat < 0:  # chance entered by a person: any seat with a secret may enter it
+            seat = next(iter(keys))
+        v = view(client, gid, seat, keys[seat])
+        assert v["legal"], v["step"]
+        assert all(e["text"] for e in v["legal"])
+        kinds.add(v["step"][0])
+        legal = [tuple(e["action"]) for e in v["legal"]]
+        if v["chance"]:
+            choice = random.Random(n).choice(legal)
+        else:
+            choice = make_bot("greedy", seed=n).choose(live.game, legal)
+        r = act(client, gid, seat, keys[seat], list(choice), expect=v["decisions"])
+        assert r.status_code == 200, r.text
+    raise AssertionError(f"not over after {limit} decisions")
+
+
+def people_and_bots(n, people=1):
+    """n seats: the first `people` (or the seats in the set `people`) are persons at this screen, the others bots."""
+    who = set(range(people)) if isinstance(people, int) else people
+    return [{"kind": "hotseat"} if i in who else {"kind": "bot", "bot": "greedy"} for i in range(n)]
+
+
+@pytest.mark.parametrize("spec,kinds", [
+    ({"mode": "team", "board": "imperium", "venus": True, "seats": people_and_bots(4, {0, 2})}, {"start_city"}),
+    ({"mode": "team", "board": "imperium", "venus": True, "seats": people_and_bots(6, 2)}, set()),
+    ({"mode": "solo", "players": 2, "difficulty": "standard", "seats": people_and_bots(2)}, set()),
+    ({"mode": "solo", "players": 2, "manual_dice": True, "seats": people_and_bots(2, 2)},
+     {"contrarius_roll", "contrarius_veto"}),
+    ({"mode": "team", "players": 2, "seats": people_and_bots(2)}, set()),
+    ({"mode": "team", "players": 2, "manual_dice": True, "difficulty": "veteran", "seats": people_and_bots(2, 2)},
+     {"contrarius_roll", "partner_play"}),
+    ({"fish_market": "coastal", "seats": people_and_bots(3)}, {"market"}),
+    ({"fish_market": "mountain", "seats": people_and_bots(3)}, {"market"}),
+    ({"board": "sicilia", "seats": people_and_bots(3)}, set()),
+    ({"board": "sicilia", "manual_dice": True, "seats": people_and_bots(3)}, {"volcano_setup"}),
+    ({"board": "balearica", "seats": people_and_bots(3)}, set()),
+    ({"board": "roma", "seats": people_and_bots(3)}, set()),
+], ids=["venus-team-4", "venus-team-6", "contrarius-third", "contrarius-third-dice", "coop-team", "coop-team-dice",
+        "fish-coastal", "fish-mountain", "sicilia", "sicilia-tiles", "balearica", "roma"])
+def test_new_modes_and_options_to_the_end(client, spec, kinds):
+    g = create(client, **spec)
+    gid, keys = g["id"], {s["seat"]: s["key"] for s in g["seats"] if s["key"]}
+    assert len(g["seats"]) == len(spec["seats"])  # Contrarius never takes a seat
+    met, last = greedy_to_the_end(client, gid, keys)
+    assert kinds <= met, met
+    assert last["status"] == "over" and last["ranking"]
+    opts = last["options"]
+    if spec.get("board") in ("sicilia", "balearica", "roma"):
+        assert {"sicilia": "volcano", "balearica": "start_boats", "roma": "roma"}[spec["board"]] in last
+    if spec.get("fish_market"):
+        assert last["fish_market"]["side"] == spec["fish_market"]
+    if opts.get("mode", "base") != "base" and opts["players"] == 2:
+        assert last["extra"]["contrarius"]["seat"] == 2 and len(last["seats"]) == 2
+    client.app.state.service.forget_all()  # rebuilt from the database: the same end
+    assert view(client, gid)["ranking"] == last["ranking"]
+    assert client.get(f"/api/games/{gid}/record").status_code == 200
+
+
+def test_all_bots_against_contrarius_play_themselves(client):
+    for mode in ("solo", "team"):
+        g = create(client, mode=mode, players=2, seats=people_and_bots(2, 0))
+        assert g["status"] == "over"
+        v = view(client, g["id"])
+        assert v["over"] and v["extra"]["contrarius"]["seat"] == 2
+
+
+def test_refusals_in_the_engines_words(client):
+    """What the engine does not offer is refused (422) with the reason of GameOptions.validate, before and at
+    creation."""
+    cases = [
+        ({"mode": "solo", "players": 2, "board": "sicilia"}, "own rules"),
+        ({"mode": "team", "players": 4, "board": "imperium", "fish_market": "coastal"}, "fish market with team"),
+        ({"mode": "team", "players": 5, "board": "imperium"}, "team play is for"),
+        ({"mode": "base", "players": 6, "board": "imperium"}, "2 to 5 players"),
+        ({"mode": "team", "players": 2, "board": "italia", "venus": True}, "venus option"),
+        ({"board": "roma", "players": 3, "fish_market": "mountain"}, "fish market is not yet combined"),
+        ({"board": "italia", "players": 3, "fish_market": "lake"}, "fish_market must be one of"),
+    ]
+    for body, words in cases:
+        for url in ("/api/options/check", "/api/games"):
+            r = client.post(url, json=body)
+            assert r.status_code == 422, (url, body, r.text)
+            assert words in r.json()["error"], (body, r.json())
+    ok = client.post("/api/options/check", json={"mode": "team", "players": 6, "board": "imperium", "venus": True})
+    assert ok.status_code == 200 and ok.json()["options"]["mode"] == "team"
+    assert client.get("/api/games").json()["games"] == []  # a check creates nothing
+    r = client.post("/api/games", json={"mode": "solo", "players": 2, "manual_dice": True,
+                                        "seats": people_and_bots(2, 0)})
+    assert r.status_code == 422 and "person" in r.json()["error"]
+
+
+def test_third_player_seats_and_veto_by_hand(client):
+    g = create(client, mode="solo", players=2, manual_dice=True, seats=[{"kind": "hotseat", "name": "Ann"},
+                                                                         {"kind": "human", "name": "Bob"}])
+    assert [s["name"] for s in g["seats"]] == ["Ann", "Bob"] and all(s["key"] for s in g["seats"])
+    keys = {s["seat"]: s["key"] for s in g["seats"]}
+    gid = g["id"]
+    v = view(client, gid, 0, keys[0])
+    assert v["extra"]["contrarius"]["veto"] == [1, 1] and len(v["players"]) == 3
+    # the Contrarius seat is no seat of the table
+    assert client.get(f"/api/games/{gid}", params={"seat": 2, "key": "x"}).status_code == 403
+    for n in range(400):  # until a veto decision is offered
+        pub = view(client, gid)
+        seat = pub["to_act"] if pub["to_act"] >= 0 else 0
+        v = view(client, gid, seat, keys[seat])
+        if v["step"][0] == "contrarius_veto":
+            texts = {e["action"][0]: e["text"] for e in v["legal"]}
+            assert set(texts) == {"keep", "veto"} and "veto" in texts["veto"]
+            assert act(client, gid, seat, keys[seat], ["veto"]).status_code == 200
+            assert view(client, gid)["extra"]["contrarius"]["veto"][seat] == 0
+            return
+        assert act(client, gid, seat, keys[seat], random.Random(n).choice(v["legal"])["action"]).status_code == 200
+    pytest.fail("no veto decision offered")

@@ -138,6 +138,7 @@ def pick_button(page):
 
 def create_in_lobby(page, server, players: int, kinds: list[str], seed: int | None = None, board="italia"):
     page.goto(server.base + "/")
+    page.wait_for_selector("body[data-ready='1']")
     page.select_option("#b-board", board)
     page.select_option("#b-players", str(players))
     for i, kind in enumerate(kinds):
@@ -258,6 +259,7 @@ def test_hotseat_with_bot_to_the_end(server, page):
 
 def test_solo_by_clicking(server, page):
     page.goto(server.base + "/")
+    page.wait_for_selector("body[data-ready='1']")
     page.click("#tab-solo")
     page.select_option("#s-board", "italia")
     page.fill("#s-seed", "8")
@@ -277,3 +279,119 @@ def test_solo_by_clicking(server, page):
     assert page.locator("#log .ev.play").count() >= 3
     assert page.locator("#log .ev.contrarius").count() >= 4  # Contrarius' reactions, explained
     assert page.locator("#contrarius .card").count() > 0
+
+
+def play_some(page, n: int) -> None:
+    for _ in range(n):
+        if page.evaluate("document.body.dataset.over") == "true":
+            return
+        click_and_wait(page, pick_button(page))
+
+
+def test_venus_team_game_from_the_lobby(server, page):
+    page.goto(server.base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#b-board", "imperium")
+    page.select_option("#b-mode", "team")
+    # team play: 4 or 6 seats, partners opposite; Venus cards chosen with it
+    assert page.evaluate("[...document.querySelectorAll('#b-players option')].filter(o => !o.disabled).map(o => o.value)") == ["4", "6"]
+    assert page.input_value("#b-players") == "4" and page.is_checked("#b-venus")
+    assert "seat 1 (red) & seat 3 (green)" in page.inner_text("#b-teams")
+    # what the engine does not offer is refused in its words before anything is created
+    page.select_option("#b-fish", "coastal")
+    page.wait_for_selector("#b-check:not(.hidden)")
+    assert "fish market with team play" in page.inner_text("#b-check") and page.is_disabled("#b-create")
+    page.select_option("#b-fish", "")
+    page.wait_for_selector("#b-check", state="hidden")
+    for i, kind in enumerate(["hotseat", "bot:greedy", "bot:greedy", "bot:greedy"]):
+        page.locator(f"#b-seats select[data-seat='{i}']").select_option(kind)
+    page.fill("#b-seed", "4")
+    page.click("#b-create")
+    page.wait_for_url(re.compile(r"/play/\w+"))
+    wait_ready(page)
+    assert "team play" in page.inner_text("#title") and "Venus" in page.inner_text("#title")
+    assert "partner: Greedy bot 3" in page.inner_text("#players .player[data-seat='0']")
+    assert "partner: Player 1" in page.inner_text("#players .player[data-seat='2']")
+    start = decisions(page)
+    play_some(page, 8)
+    assert decisions(page) > start
+
+
+def test_fish_market_game_from_the_lobby(server, page):
+    page.goto(server.base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#b-board", "italia")
+    page.select_option("#b-players", "3")
+    page.select_option("#b-fish", "mountain")
+    page.locator("#b-seats select[data-seat='1']").select_option("bot:greedy")
+    page.locator("#b-seats select[data-seat='2']").select_option("bot:greedy")
+    page.fill("#b-seed", "6")
+    page.click("#b-create")
+    page.wait_for_url(re.compile(r"/play/\w+"))
+    wait_ready(page)
+    assert "fish market (mountain)" in page.inner_text("#title")
+    panel = page.locator("#variant [data-panel='fish_market']")
+    assert panel.is_visible() and "mountainside" in panel.inner_text().lower()
+    met_market = False
+    for _ in range(120):
+        if page.locator("#actions button[data-verb='enter']").count():
+            met_market = True
+            click_and_wait(page, page.locator("#actions button[data-verb='enter']").first)
+        else:
+            click_and_wait(page, pick_button(page))
+        if met_market and decisions(page) > 10:
+            break
+    assert met_market
+    assert page.locator("#variant [data-panel='fish_market'] .swatch").count() >= 1  # a marker on a spot
+
+
+@pytest.mark.parametrize("spec", [
+    {"board": "balearica", "panel": "start_boats"},
+    {"board": "roma", "panel": "roma"},
+    {"board": "sicilia", "panel": "volcano", "manual_dice": True},
+    {"board": "italia", "mode": "solo", "players": 2, "manual_dice": True, "panel": None},
+    {"board": "italia", "mode": "team", "players": 2, "panel": None},
+])
+def test_new_boards_and_modes_render_and_play(server, page, spec):
+    spec = dict(spec)
+    panel = spec.pop("panel")
+    n = spec.get("players", 3)
+    seats = [{"kind": "hotseat"}] + [{"kind": "bot", "bot": "greedy"}] * (n - 1)
+    if spec.get("mode") == "solo" and spec.get("manual_dice"):
+        seats = [{"kind": "hotseat"}, {"kind": "hotseat"}]
+    r = httpx.post(server.base + "/api/games", json={**spec, "players": n, "seats": seats, "seed": 5})
+    assert r.status_code == 201, r.text
+    page.goto(r.json()["hotseat_link"])
+    wait_ready(page)
+    if panel:
+        assert page.locator(f"#variant [data-panel='{panel}']").is_visible()
+    if spec["board"] in ("balearica", "roma"):
+        assert page.locator("#board .offmap-spot").count() >= 1  # colonists off the map: labelled spots
+    else:
+        assert page.is_visible("#contrarius") or panel
+    play_some(page, 12)
+    if spec.get("mode"):
+        assert page.locator("#log .ev.contrarius").count() >= 1
+
+
+@pytest.mark.parametrize("variant,words", [("third", "Contrarius as third player"), ("coop", "as a team vs Contrarius")])
+def test_two_players_against_contrarius_from_the_lobby(server, page, variant, words):
+    page.goto(server.base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.click("#tab-solo")
+    page.select_option("#s-variant", variant)
+    assert page.is_hidden("#s-campaign-row") and page.locator("#s-seats .seat-row").count() == 2
+    page.select_option("#s-board", "sicilia")  # the own rules of Sicilia are not combined with two players yet
+    page.wait_for_selector("#s-check:not(.hidden)")
+    assert "own rules" in page.inner_text("#s-check") and page.is_disabled("#s-create")
+    page.select_option("#s-board", "italia")
+    page.wait_for_selector("#s-check", state="hidden")
+    page.locator("#s-seats select[data-seat='1']").select_option("bot:greedy")
+    page.fill("#s-seed", "3")
+    page.click("#s-create")
+    page.wait_for_url(re.compile(r"/play/\w+"))
+    wait_ready(page)
+    assert words in page.inner_text("#title")
+    assert page.is_visible("#contrarius")
+    play_some(page, 10)
+    assert page.locator("#log .ev.contrarius").count() >= 1

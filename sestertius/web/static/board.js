@@ -113,6 +113,49 @@ class BoardView {
     return out.join("");
   }
 
+  // places off the map of cities and routes (Balearica's start boats, Roma's start and ship track): labelled spots in
+  // a strip below the map, with the colonists standing there
+  _offMap(view) {
+    const spots = new Map();
+    const spot = (key, label) => {
+      if (!spots.has(key)) spots.set(key, { key, label, pawns: [] });
+      return spots.get(key);
+    };
+    for (const b of view.start_boats || []) spot(`boat:${b.id}`, b.name || `boat ${b.id + 1}`);
+    if (view.roma) spot("start", (view.roma.start && view.roma.start.name) || "Start");
+    for (const p of view.players || []) {
+      for (const col of p.colonists || []) {
+        const at = col.at;
+        if (!at || at === "store" || at.route !== undefined || at.city !== undefined) continue;
+        let key, label;
+        if (at.boat !== undefined) { key = `boat:${at.boat}`; label = at.name || `boat ${at.boat + 1}`; }
+        else if (at.start) { key = "start"; label = at.name || "Start"; }
+        else if (at.track !== undefined) { key = `track:${at.track}`; label = `${at.track}. ${at.name || "track"}`; }
+        else { key = `other:${at.name || JSON.stringify(at)}`; label = at.name || "elsewhere"; }
+        spot(key, label).pawns.push({ seat: p.seat, kind: col.kind });
+      }
+    }
+    return [...spots.values()];
+  }
+
+  _offMapSvg(view, spots, x0, y0, width) {
+    const parts = [`<g class="offmap"><text x="${x0}" y="${y0 + 4}" class="prov-label" text-anchor="start">off the map:</text>`];
+    let x = x0, y = y0 + 12;
+    for (const sp of spots) {
+      const w = Math.max(70, sp.label.length * 7 + 12, sp.pawns.length * 15 + 12);
+      if (x + w > x0 + width && x > x0) { x = x0; y += 56; }
+      const who = sp.pawns.map((pw) => `${seatName(view, pw.seat)} (${pw.kind})`).join(", ") || "no colonists";
+      parts.push(`<g class="offmap-spot" data-spot="${esc(sp.key)}"><title>${esc(sp.label)}: ${esc(who)}</title>`
+        + `<rect x="${x}" y="${y}" width="${w}" height="48" rx="8" fill="#fffaf0" stroke="#8a6a40" stroke-width="1.5"/>`
+        + `<text x="${x + 6}" y="${y + 14}" font-size="12" fill="#3b2a18">${esc(sp.label)}</text>`
+        + sp.pawns.map((pw, i) => `<circle cx="${x + 12 + i * 15}" cy="${y + 32}" r="${pw.kind === "land" ? 6 : 5}" fill="${playerColor(pw.seat, view)}" stroke="#111" stroke-width="1.2"${pw.kind === "sea" ? ' stroke-dasharray="2 1.5"' : ""}/>`).join("")
+        + `</g>`);
+      x += w + 8;
+    }
+    parts.push("</g>");
+    return [parts.join(""), y + 48 + 12 - y0 + 12];
+  }
+
   on(name, fn) { this.handlers[name] = fn; }
 
   _click(ev) {
@@ -127,7 +170,11 @@ class BoardView {
   render(view, targets = {}) {
     const g = this.geom;
     const out = [];
-    out.push(`<svg xmlns="${SVGNS}" viewBox="${this.vb.join(" ")}" role="img" aria-label="${esc(g.title)} board">`);
+    const offMap = this._offMap(view);
+    const vb = [...this.vb];
+    const [offSvg, offH] = offMap.length ? this._offMapSvg(view, offMap, this.vb[0] + 8, this.vb[1] + this.vb[3] + 12, this.vb[2] - 16) : ["", 0];
+    vb[3] += offH;
+    out.push(`<svg xmlns="${SVGNS}" viewBox="${vb.join(" ")}" role="img" aria-label="${esc(g.title)} board">`);
     out.push(`<defs>
       <filter id="soft" x="-10%" y="-10%" width="120%" height="120%"><feGaussianBlur stdDeviation="3"/></filter>
       <filter id="shadow" x="-50%" y="-50%" width="200%" height="200%"><feDropShadow dx="0" dy="1.5" stdDeviation="1.5" flood-opacity=".45"/></filter>
@@ -241,6 +288,7 @@ class BoardView {
       pw.svg = `<g class="pawn${movable ? " movable" : ""}${sel ? " selected" : ""}" ${movable ? `data-click="pawn" data-arg='${JSON.stringify(pw.key)}'` : ""} transform="translate(${pw.x.toFixed(1)},${pw.y.toFixed(1)}) scale(1.15)" filter="url(#shadow)"><title>${esc(title)}</title>${shape}${movable ? `<circle r="16" cy="-1" fill="transparent" stroke="${sel ? "#ff8c1a" : "#ffd23f"}" stroke-width="2.5" stroke-dasharray="4 3"/>` : ""}</g>`;
     }
     out.push(`<g class="pawns">${pawns.filter(Boolean).map((p) => p.svg).join("")}</g>`);
+    if (offSvg) out.push(offSvg);
     out.push("</svg>");
     this.container.innerHTML = out.join("");
   }

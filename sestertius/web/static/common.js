@@ -207,16 +207,20 @@ function fmtDate(iso) {
 function optionsSummary(o) {
   const parts = [];
   parts.push((o.board || "imperium").replace(/^./, (c) => c.toUpperCase()));
-  if (o.mode === "solo") {
-    parts.push("solo vs Contrarius");
-    if (o.difficulty) parts.push(o.difficulty.replace(/_/g, " "));
-    if (o.manual_dice) parts.push("your dice");
-  } else {
+  const vsC = o.mode === "solo" || (o.mode === "team" && o.players === 2);
+  if (o.mode === "solo" && (o.players || 1) === 1) parts.push("solo vs Contrarius");
+  else if (o.mode === "solo") parts.push("2 players, Contrarius as third player");
+  else if (vsC) parts.push("2 players as a team vs Contrarius");
+  else {
     parts.push(`${o.players} players`);
     if (o.mode === "team") parts.push("team play");
-    if (o.fish_market) parts.push(`fish market (${o.fish_market})`);
-    if (o.venus) parts.push("Venus");
-    if (o.display === "wine") parts.push("wine display");
   }
+  if (vsC) {
+    if (o.difficulty) parts.push(o.difficulty.replace(/_/g, " "));
+    if (o.manual_dice) parts.push("your dice");
+  }
+  if (o.fish_market) parts.push(`fish market (${o.fish_market})`);
+  if (o.venus) parts.push("Venus");
+  if (o.display === "wine") parts.push("wine display");
   return parts.join(" · ");
 }

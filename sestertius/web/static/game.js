@@ -25,12 +25,27 @@ const PROMPTS = {
   roma_build: "Ship track: build a house (click a glowing city).",
   roma_god: "Choose a god.",
   roma_bonus: "Ship track: take the bonus.",
+  contrarius_veto: "Contrarius rolled: keep the result, or use your one veto card to make Contrarius roll this die again.",
+  stands: "Fish market: use a stand of your spot (paying its fish), or Done.",
+  fish_colonist: "Fish market: place the colonist.",
+  fish_good: "Fish market: choose the good.",
+  fish_prefect: "Prefect with fish: choose the province.",
+  volcano: "The volcano erupts: draw a tile and enter it.",
+};
+
+// chance steps entered by a person at the table (options.manual_dice)
+const CHANCE_PROMPTS = {
+  contrarius_roll: "Roll the die for Contrarius and enter the face it shows.",
+  die: "Roll the die and enter the face it shows.",
+  volcano: "Draw a volcano tile and enter which it is.",
+  volcano_setup: "Setup: draw a volcano tile and enter which it is.",
 };
 
 const VERB_GROUPS = {
   play: "Play a card", move: "Move a colonist", build: "Build a house", produce: "Produce", cash: "Money",
   sell: "Sell", buy: "Buy", drop: "Give up", place: "New colonists", recruit: "New colonist", card: "Buy a card",
   copy: "Copy", half: "Perform", roll: "Die", line: "Line", cmove: "Contrarius' colonist", done: "",
+  keep: "", veto: "", start: "Start city", enter: "Fish market", stand: "Stand", take: "Take",
 };
 
 const G = {
@@ -315,6 +330,7 @@ function labelOf(entry) {
         if (card && card.halves && card.halves[a[1]]) return `perform ${cardTitle(card.halves[a[1]])}`;
         break;
       }
+      case "start": return `start in ${cityName(a[1])}`;
       case "cash": {
         break;
       }
@@ -425,8 +441,8 @@ function renderDecision(v, t) {
   box.classList.toggle("hidden", !legal.length);
   if (!legal.length) return;
   const step = v.step ? v.step[0] : "";
-  $("decision-title").textContent = v.chance ? "Enter the roll" : `${seatName(v, v.seat)}: your decision`;
-  let prompt = v.chance ? PROMPTS.contrarius_roll : (PROMPTS[step] || "Your decision.");
+  $("decision-title").textContent = v.chance ? (step.startsWith("volcano") ? "Enter the volcano tile" : "Enter the roll") : `${seatName(v, v.seat)}: your decision`;
+  let prompt = v.chance ? (CHANCE_PROMPTS[step] || "Chance: enter the outcome.") : (PROMPTS[step] || "Your decision.");
   $("prompt").textContent = prompt;
   const last = (v.events || [])[v.events.length - 1];
   if ((v.chance || step.startsWith("contrarius")) && last) {
@@ -553,6 +569,56 @@ const KNOWN_KEYS = new Set(["options", "turn", "current", "to_act", "over", "ste
   "scores", "ranking", "intermediate", "extra", "chance", "game", "seat", "seats", "decisions", "status", "campaign",
   "assumptions"]);
 
+const whoOf = (v, seats) => (seats && seats.length ? seats.map((s) => seatName(v, s)).join(", ") : "—");
+const chip = (v, seat) => el("span", { class: "swatch", style: `background:${playerColor(seat, v)}`, title: seatName(v, seat) });
+
+// readable panels for what the boards' own rules and the variants publish
+const VARIANT_PANELS = {
+  volcano(v, vol) {
+    const rows = Object.entries(vol.rows || {}).sort((a, b) => a[1] - b[1]);
+    return el("div", { class: "variant-panel", dataset: { panel: "volcano" } },
+      el("h3", {}, "Etna (the volcano)"),
+      el("div", { class: "small muted" }, `tiles left in the pile: ${vol.pile} (neutral: ${vol.neutral_in_pile})` + (vol.last ? ` · last eruption: ${vol.last}` : "")),
+      el("table", { class: "mini" },
+        el("tr", {}, el("th", {}, "province"), el("th", {}, "tiles"), el("th", {}, "in pile"), ...rows.map(([e, r]) => el("th", { title: `from ${r} tiles` }, `${e.replace(/_/g, " ")} (≥${r})`))),
+        ...(vol.columns || []).map((c) => el("tr", {}, el("td", {}, c.name), el("td", {}, String(c.tiles)), el("td", {}, String(c.tiles_in_pile)),
+          ...rows.map(([e]) => el("td", {}, c[e] ? "yes" : "—"))))));
+  },
+  start_boats(v, boats) {
+    return el("div", { class: "variant-panel", dataset: { panel: "start_boats" } },
+      el("h3", {}, "Start boats"),
+      el("ul", { class: "plain" }, boats.map((b) => el("li", {}, el("b", {}, b.name), ": ",
+        b.colonists.length ? b.colonists.map((s) => chip(v, s)) : "empty",
+        el("span", { class: "small muted" }, ` (leaves by ${b.routes.map(routeName).join(", ")})`)))));
+  },
+  roma(v, r) {
+    const occ = (list) => (list || []).map((c) => chip(v, c.seat));
+    const gain = (sp) => sp.gain ? Object.entries(sp.gain).map(([k, n]) => `${n} ${k}`).join(", ") : sp.choice ? `choice: ${sp.choice.join(" / ")}` : "";
+    return el("div", { class: "variant-panel", dataset: { panel: "roma" } },
+      el("h3", {}, "Roma: ship track"),
+      el("div", {}, el("b", {}, r.start.name || "Start"), ": ", ...(r.start.colonists.length ? occ(r.start.colonists) : ["empty"])),
+      el("ol", { class: "track" }, (r.track || []).map((sp) => el("li", { value: sp.space },
+        el("b", {}, sp.name), el("span", { class: "small muted" }, ` ${sp.kind}${gain(sp) ? " · " + gain(sp) : ""}`),
+        sp.sites ? el("span", { class: "small" }, " · sites: " + sp.sites.map((x) => `${cityName(x.city)} (${x.good}${x.houses.length ? ", " + whoOf(v, x.houses) : ""})`).join("; ")) : null,
+        " ", ...occ(sp.colonists)))),
+      el("div", { class: "small" }, el("b", {}, "Gods: "), (r.gods || []).map((g) => `${g.name} ${g.variable ? "(variable)" : `(${g.points})`}${g.marked_by.length ? ": " + whoOf(v, g.marked_by) : ""}`).join(" · ")),
+      r.gates && r.gates.length ? el("div", { class: "small muted" }, "Gates: " + r.gates.map((g) => `${g.gate} (${g.road})`).join(", ")) : null,
+      el("div", { class: "small muted" }, "Houses on the gods: " + (r.houses_on_gods || []).map((n, s) => `${seatName(v, s)} ${n}`).join(", ")));
+  },
+  fish_market(v, f) {
+    return el("div", { class: "variant-panel", dataset: { panel: "fish_market" } },
+      el("h3", {}, f.title || "Fish market"),
+      el("div", { class: "small muted" }, (f.one_spot_per_phase ? "one spot per phase" : "any spots") +
+        (f.praefectus_piscatus !== undefined && f.praefectus_piscatus !== null && f.praefectus_piscatus >= 0 ? ` · Praefectus Piscatus: ${seatName(v, f.praefectus_piscatus)}` : "")),
+      el("table", { class: "mini" },
+        el("tr", {}, el("th", {}, "spot"), el("th", {}, "stands"), el("th", {}, "coins"), el("th", {}, "markers")),
+        ...(f.spots || []).map((sp) => el("tr", { dataset: { spot: sp.spot } }, el("td", {}, String(sp.spot + 1)),
+          el("td", {}, sp.stands.map((st) => `${st.fish} fish: ${st.text}`).join("; ")), el("td", {}, String(sp.coins)),
+          el("td", {}, ...sp.markers.map((s) => chip(v, s)))))),
+      el("div", { class: "small" }, "Fish: " + (f.fish || []).map((n, s) => `${seatName(v, s)} ${n}`).join(" · ")));
+  },
+};
+
 function renderVariant(v) {
   const box = $("variant");
   box.innerHTML = "";
@@ -564,7 +630,11 @@ function renderVariant(v) {
     if (text.length <= 240) box.append(el("h3", {}, title), el("div", { class: "val" }, text));
     else box.append(el("details", { class: "assumptions" }, el("summary", {}, `${title} (the board's own state)`), el("div", { class: "val" }, text)));
   };
-  for (const k of keys) show(k, v[k]);
+  for (const k of keys) {
+    const panel = VARIANT_PANELS[k] ? VARIANT_PANELS[k](v, v[k]) : null;
+    if (panel) box.append(panel);
+    else show(k, v[k]);
+  }
   for (const [k, val] of extraOther) show(k, val);
   if (v.intermediate) {
     box.append(el("h3", {}, `intermediate scoring (turn ${v.intermediate.turn + 1}, for information)`),
@@ -575,6 +645,14 @@ function renderVariant(v) {
       el("ul", {}, v.assumptions.map((a) => el("li", {}, el("b", {}, a.id + ": "), a.text)))));
   }
   box.classList.toggle("hidden", !box.childNodes.length);
+}
+
+// team play: partners sit opposite (seat i with seat i + n/2); Solitaria's cooperative team: the two seats
+function partnerOf(v, seat) {
+  if (!v.options || v.options.mode !== "team" || isContrarius(v, seat)) return null;
+  const n = v.options.players || (v.seats || []).length;
+  if (n === 2) return 1 - seat;
+  return n >= 4 ? (seat + n / 2) % n : null;
 }
 
 function renderPlayers(v) {
@@ -592,6 +670,8 @@ function renderPlayers(v) {
     if (v.pm === p.seat) badges.push(el("span", { class: "badge pm", title: "Praefectus Magnus: produces a double bonus with a Prefect" }, "Praefectus Magnus"));
     if (v.concordia === p.seat) badges.push(el("span", { class: "badge concordia", title: "took the Concordia card (+7 VP)" }, "Concordia"));
     if (v.to_act === p.seat && !v.over) badges.push(el("span", { class: "badge" }, "to act"));
+    const partner = partnerOf(v, p.seat);
+    if (partner !== null) badges.push(el("span", { class: "badge partner", title: "team play: partners score together" }, `partner: ${seatName(v, partner)}`));
     const seatInfo = (v.seats || []).find((s) => s.seat === p.seat);
     const kind = isCon ? "automaton" : seatInfo ? ({ human: "online", hotseat: "hot-seat", bot: `${seatInfo.bot} bot` }[seatInfo.kind]) : "";
     const row1 = el("div", { class: "row" });

@@ -11,6 +11,8 @@ const SEAT_KIND_OPTIONS = [
   ["bot:random", "Bot (random)"],
 ];
 
+const SOLO_VARIANTS = { solo: { mode: "solo", players: 1 }, third: { mode: "solo", players: 2 }, coop: { mode: "team", players: 2 } };
+
 async function init() {
   META = await api("GET", "/api/meta");
   for (const [sel, mode] of [[$("b-board"), "base"], [$("s-board"), "solo"]]) {
@@ -24,10 +26,14 @@ async function init() {
   $("s-board").value = META.boards.some((b) => b.name === "italia") ? "italia" : META.boards[0].name;
   for (const d of META.difficulties) $("s-diff").append(el("option", { value: d }, d.replace(/_/g, " ")));
   if (META.difficulties.includes("standard")) $("s-diff").value = "standard";
-  if (META.modes.includes("team")) $("b-mode").append(el("option", { value: "team" }, "team play (4 or 6, teams of two)"));
-  else $("b-mode").classList.add("hidden");
-  for (const f of META.fish_market || []) $("b-fish").append(el("option", { value: f.name }, f.title));
+  if (META.modes.includes("team")) $("b-mode").append(el("option", { value: "team" }, "Venus team play (4 or 6 players, teams of two)"));
+  else { $("b-mode").disabled = true; $("s-variant").querySelector("option[value=coop]").remove(); }
+  for (const f of META.fish_market || []) {
+    $("b-fish").append(el("option", { value: f.name }, f.title));
+    $("s-fish").append(el("option", { value: f.name }, f.title));
+  }
   $("b-fish-row").classList.toggle("hidden", !(META.fish_market || []).length);
+  $("s-fish-row").classList.toggle("hidden", !(META.fish_market || []).length);
   const soloOk = META.modes.includes("solo");
   $("solo-missing").classList.toggle("hidden", soloOk);
   $("s-create").disabled = !soloOk;
@@ -36,16 +42,23 @@ async function init() {
 
   $("tab-base").onclick = () => tab("base");
   $("tab-solo").onclick = () => tab("solo");
-  $("b-players").onchange = seatRows;
-  $("b-board").onchange = boardNote;
-  $("s-campaign").onchange = () => $("s-campaign-new").classList.toggle("hidden", $("s-campaign").value !== "__new__");
+  $("b-players").onchange = () => { seatRows(); check("base"); };
+  $("b-mode").onchange = () => { modeChanged(); check("base"); };
+  $("b-board").onchange = () => { boardNote(); check("base"); };
+  for (const id of ["b-venus", "b-wine", "b-inter", "b-fish"]) $(id).addEventListener("change", () => check("base"));
+  $("s-variant").onchange = () => { soloVariant(); check("solo"); };
+  for (const id of ["s-board", "s-diff", "s-manual", "s-fish"]) $(id).addEventListener("change", () => check("solo"));
+  $("s-campaign").onchange = () => { $("s-campaign-new").classList.toggle("hidden", $("s-campaign").value !== "__new__"); soloVariant(); check("solo"); };
   $("form-base").onsubmit = (e) => { e.preventDefault(); createBase(); };
   $("form-solo").onsubmit = (e) => { e.preventDefault(); createSolo(); };
-  seatRows();
+  modeChanged();
   boardNote();
+  soloVariant();
   if (location.hash === "#solo") tab("solo");
   const q = new URLSearchParams(location.search);
-  if (q.get("campaign")) { tab("solo"); $("s-campaign").value = q.get("campaign"); }
+  if (q.get("campaign")) { tab("solo"); $("s-campaign").value = q.get("campaign"); soloVariant(); }
+  check("base");
+  document.body.dataset.ready = "1";  // the controls work from here on (tests wait for this)
   await listGames();
 }
 
@@ -66,6 +79,7 @@ function tab(which) {
   $("form-base").classList.toggle("hidden", which !== "base");
   $("form-solo").classList.toggle("hidden", which !== "solo");
   $("create-error").classList.add("hidden");
+  check(which);
 }
 
 function boardNote() {
@@ -73,9 +87,26 @@ function boardNote() {
   $("b-board-note").textContent = b ? `${b.cities} cities; made for ${b.players[0]}–${b.players[1]} players` : "";
 }
 
-function seatRows() {
-  const n = Number($("b-players").value);
-  const box = $("b-seats");
+// Venus team play: 4 or 6 seats, partners sit opposite (seat i with seat i + n/2); each for themselves: 2 to 5
+function modeChanged() {
+  const team = $("b-mode").value === "team";
+  const allowed = team ? ["4", "6"] : ["2", "3", "4", "5"];
+  for (const o of $("b-players").options) o.disabled = !allowed.includes(o.value);
+  if (!allowed.includes($("b-players").value)) $("b-players").value = team ? "4" : "5";
+  if (team && !$("b-mode").dataset.venusSet) { $("b-venus").checked = true; $("b-mode").dataset.venusSet = "1"; }
+  seatRows();
+}
+
+function teamOf(n, i) { return i % (n / 2); }
+const TEAM_NAMES = ["Team I", "Team II", "Team III"];
+
+function partnersText(n) {
+  const parts = [];
+  for (let k = 0; k < n / 2; k++) parts.push(`${TEAM_NAMES[k]}: seat ${k + 1} (${PLAYER_NAMES_OF_COLORS[k]}) & seat ${k + 1 + n / 2} (${PLAYER_NAMES_OF_COLORS[k + n / 2]})`);
+  return "Partners sit opposite — " + parts.join("; ");
+}
+
+function seatRowsInto(box, n, opts = {}) {
   const old = [...box.querySelectorAll(".seat-row")].map((r) => ({ name: r.querySelector("input").value, kind: r.querySelector("select").value }));
   box.innerHTML = "";
   for (let i = 0; i < n; i++) {
@@ -83,9 +114,35 @@ function seatRows() {
     for (const [v, t] of SEAT_KIND_OPTIONS) sel.append(el("option", { value: v }, t));
     sel.value = old[i] ? old[i].kind : (i === 0 ? "hotseat" : "bot:greedy");
     const name = el("input", { type: "text", maxlength: 40, placeholder: `Player ${i + 1}`, value: old[i] ? old[i].name : "" });
-    box.append(el("div", { class: "seat-row" },
-      el("span", { class: "swatch", style: `background:${PLAYER_COLORS[i]}`, title: PLAYER_NAMES_OF_COLORS[i] }), name, sel));
+    const team = opts.team ? el("span", { class: "tag", dataset: { team: opts.team(i) }, title: opts.teamTitle ? opts.teamTitle(i) : "" }, opts.teamName(i)) : null;
+    box.append(el("div", { class: "seat-row" + (team ? " teamed" : "") },
+      el("span", { class: "swatch", style: `background:${PLAYER_COLORS[i]}`, title: PLAYER_NAMES_OF_COLORS[i] }), name, sel, team));
   }
+}
+
+function seatRows() {
+  const n = Number($("b-players").value);
+  const team = $("b-mode").value === "team";
+  seatRowsInto($("b-seats"), n, team ? { team: (i) => teamOf(n, i), teamName: (i) => TEAM_NAMES[teamOf(n, i)], teamTitle: (i) => `partner: seat ${((i + n / 2) % n) + 1}` } : {});
+  $("b-teams").textContent = team ? partnersText(n) : "";
+}
+
+function soloVariant() {
+  const v = $("s-variant").value;
+  const two = SOLO_VARIANTS[v].players === 2;
+  $("s-campaign-row").classList.toggle("hidden", two);
+  if (two) $("s-campaign").value = "";
+  $("s-name-row").classList.toggle("hidden", two);
+  $("s-seats").classList.toggle("hidden", !two);
+  $("s-seats-note").classList.toggle("hidden", !two);
+  if (two) {
+    seatRowsInto($("s-seats"), 2, v === "coop" ? { team: () => 0, teamName: () => "the team" } : {});
+    $("s-seats-note").textContent = v === "coop"
+      ? "Both seats play together as one team against Contrarius (the automaton; it takes no seat)."
+      : "Each seat plays for itself; Contrarius (the automaton) is the third player and takes no seat. Each player has one veto.";
+    for (const s of $("s-seats").querySelectorAll("select")) s.addEventListener("change", () => check("solo"));
+  }
+  $("s-create").textContent = two ? (v === "coop" ? "Play as a team against Contrarius" : "Play with Contrarius as third player") : "Challenge Contrarius";
 }
 
 function showError(e) {
@@ -99,18 +156,56 @@ function seedOf(input) {
   return s === "" ? null : Number(s);
 }
 
-async function createBase() {
-  $("create-error").classList.add("hidden");
-  const seats = [...document.querySelectorAll("#b-seats .seat-row")].map((r) => {
+function seatsOf(box) {
+  return [...box.querySelectorAll(".seat-row")].map((r) => {
     const v = r.querySelector("select").value;
     const name = r.querySelector("input").value.trim() || null;
     return v.startsWith("bot:") ? { kind: "bot", bot: v.slice(4), name } : { kind: v, name };
   });
-  const body = {
-    mode: $("b-mode").value || "base", board: $("b-board").value, seats, venus: $("b-venus").checked,
-    fish_market: $("b-fish").value || null,
+}
+
+function baseBody() {
+  return {
+    mode: $("b-mode").value || "base", board: $("b-board").value, players: Number($("b-players").value),
+    seats: seatsOf($("b-seats")), venus: $("b-venus").checked, fish_market: $("b-fish").value || null,
     display: $("b-wine").checked ? "wine" : "standard", intermediate_scoring: $("b-inter").checked, seed: seedOf($("b-seed")),
   };
+}
+
+function soloBody() {
+  const v = SOLO_VARIANTS[$("s-variant").value];
+  const seats = v.players === 1 ? [{ kind: "hotseat", name: $("s-name").value.trim() || null }] : seatsOf($("s-seats"));
+  return {
+    mode: v.mode, players: v.players, board: $("s-board").value, difficulty: $("s-diff").value,
+    manual_dice: $("s-manual").checked, fish_market: $("s-fish").value || null, seed: seedOf($("s-seed")), seats,
+  };
+}
+
+// ask the engine whether these options make a game; show its refusal in words (and do not offer to start)
+const CHECKS = { base: 0, solo: 0 };
+async function check(which) {
+  const n = ++CHECKS[which];
+  const box = $(which === "base" ? "b-check" : "s-check");
+  const btn = $(which === "base" ? "b-create" : "s-create");
+  let body;
+  try { body = which === "base" ? baseBody() : soloBody(); } catch (e) { return; }
+  if (which === "solo" && $("s-campaign").value) { box.classList.add("hidden"); btn.disabled = false; return; }
+  let why = "";
+  try {
+    await api("POST", "/api/options/check", { ...body, seed: null });
+  } catch (e) {
+    why = e.message || String(e);
+  }
+  if (n !== CHECKS[which]) return; // a newer check is on its way
+  box.textContent = why ? `Not possible: ${why}` : "";
+  box.classList.toggle("hidden", !why);
+  btn.disabled = !!why || (which === "solo" && !META.modes.includes("solo"));
+  btn.dataset.checked = why ? "refused" : "ok";
+}
+
+async function createBase() {
+  $("create-error").classList.add("hidden");
+  const body = baseBody();
   $("b-create").disabled = true;
   try {
     const res = await api("POST", "/api/games", body);
@@ -125,22 +220,20 @@ async function createBase() {
 async function createSolo() {
   $("create-error").classList.add("hidden");
   let campaign = $("s-campaign").value;
-  const body = {
-    board: $("s-board").value, manual_dice: $("s-manual").checked, seed: seedOf($("s-seed")),
-    seats: [{ kind: "hotseat", name: $("s-name").value.trim() || null }],
-  };
+  const full = soloBody();
   $("s-create").disabled = true;
   try {
     let res;
-    if (campaign) {
+    if (campaign && full.players === 1) {
       if (campaign === "__new__") {
         campaign = $("s-campaign-new").value.trim();
         if (!campaign) throw new Error("Give the new campaign a name.");
         await api("POST", "/api/campaigns", { name: campaign });
       }
+      const body = { board: full.board, manual_dice: full.manual_dice, seed: full.seed, seats: [{ name: full.seats[0].name }] };
       res = await api("POST", `/api/campaigns/${encodeURIComponent(campaign)}/games`, body);
     } else {
-      res = await api("POST", "/api/games", { ...body, mode: "solo", difficulty: $("s-diff").value });
+      res = await api("POST", "/api/games", full);
     }
     afterCreate(res);
   } catch (e) {
