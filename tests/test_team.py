@@ -179,3 +179,62 @@ def test_random_team_games_finish_with_sane_money():
             assert all(p.money >= 0 and min(p.goods) >= 0 for p in g.state.players)
         assert sorted(g.ranking()) == list(range(n))
         assert Game.from_record(g.record()).state.hash() == g.state.hash()
+
+
+def fish_team_game(seed=4) -> Game:
+    g = Game.new({"board": "imperium", "players": 4, "mode": "team", "fish_market": "coastal"}, seed=seed)
+    while g.current_step()[0] == "start_city":
+        g.apply(g.legal_actions()[0])
+    return g
+
+
+def test_fish_market_in_team_play_comes_after_the_card_once_per_partner_before_each_action():
+    g = fish_team_game()
+    s = g.state
+    for p in s.players:
+        p.fish = 4
+    assert g.current_step() == ("turn", 0)  # the card is chosen first: no market before it
+    g.apply(("play", "mercator"))
+    assert g.current_step()[:2] == ("market", 0)  # then the active player's market...
+    money = s.players[0].money
+    g.apply(("done",))
+    assert s.players[0].money == money + 3 and g.current_step()[:2] == ("trade", 0)  # ...then its Mercator
+    g.apply(("done",))
+    assert g.current_step()[:2] == ("market", 2)  # the partner's market, before the partner performs
+    money2 = s.players[2].money
+    g.apply(("done",))
+    assert s.players[2].money == money2 + 3 and g.current_step()[:2] == ("trade", 2)
+    g.apply(("done",))
+    assert g.current_step() == ("turn", 1)
+
+
+def test_fish_market_in_team_play_legatus_partner_first():
+    g = fish_team_game()
+    for p in g.state.players:
+        p.fish = 4
+    g.apply(("play", "legatus"))
+    assert g.current_step()[:2] == ("legatus", 2)  # no market for the Legatus itself
+    g.apply(("play", "mercator"))
+    assert g.current_step()[:2] == ("market", 2)  # the partner: market, then the card
+    g.apply(("done",))
+    g.apply(("done",))
+    assert g.current_step()[:2] == ("market", 0)  # then the Legatus player: market, then the card
+    g.apply(("done",))
+    assert g.current_step()[:2] == ("trade", 0)
+
+
+def test_random_team_games_with_the_fish_market_finish_and_replay():
+    for seed, side in ((1, "coastal"), (2, "mountain"), (3, "coastal")):
+        g = Game.new({"board": "italia", "players": 4 + 2 * (seed == 3), "mode": "team", "fish_market": side},
+                     seed=seed)
+        rng = random.Random(seed)
+        markets = 0
+        while not g.is_over:
+            step = g.current_step()
+            markets += step[0] == "market"
+            g.apply(rng.choice(g.legal_actions()))
+            assert all(p.money >= 0 and min(p.goods) >= 0 and p.fish >= 0 for p in g.state.players)
+            assert all(g.state.storehouse_used(i) <= 12 for i in range(g.state.n) if g.current_step() is None
+                       or g.current_step()[0] != "discard")
+        assert markets > 0
+        assert Game.from_record(g.record()).state.hash() == g.state.hash()

@@ -21,7 +21,9 @@ Steps (pushed by hooks in turns.py; the stands push the base steps with argument
   house); Mercator stand: +2 sestertii and ``("trade", seat, 0, 0, 1)`` (one type of goods).
 
 Solitaria (automaton/solitaria.py): fish paid go to Contrarius (``Ruleset.fish_paid``), who scores them at the end.
-Not implemented (refused by the options): team play, boards with own rules.
+Venus team play: the cards are chosen first; each partner uses the market once per turn, right before carrying
+out its card (``turns.perform_after_market``). Not implemented (refused by the options): the boards with own rules
+and Solitaria's two-player modes.
 """
 from __future__ import annotations
 

@@ -74,10 +74,6 @@ class GameOptions:
         if self.fish_market not in sides:
             raise OptionsError(f"fish_market must be one of {', '.join(repr(k) for k in sides)} (the side of the "
                                f"fish-market board) or absent, not {self.fish_market!r}")
-        if self.mode == "team" and self.players != 2:
-            raise OptionsError("the fish market with team play is not implemented yet (there the cards are laid "
-                               "first, then the active player and then the partner each use the market before "
-                               "performing); play team games without fish_market")
         if self.board in OWN_RULES:
             raise OptionsError(f"the fish market is not yet combined with the own rules of board {self.board!r}; "
                                f"it can be played on the boards without own rules")

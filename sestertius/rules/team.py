@@ -11,11 +11,12 @@ from __future__ import annotations
 from ..catalog import Card
 from .scoring import score_all
 from .state import AUTO, GameState
-from .turns import DONE, RULESETS, Ruleset, perform, playable, register, ruleset
+from .turns import DONE, RULESETS, Ruleset, perform, perform_after_market, playable, register, ruleset
 
 
 class TeamRuleset(Ruleset):
     name = "team"
+    market_after_card = True  # fish market: cards first, then each partner's market right before its action
 
     def partner(self, s: GameState, seat: int) -> int | None:
         return (seat + s.n // 2) % s.n
@@ -112,7 +113,7 @@ def apply_partner(s: GameState, st: tuple, a: tuple) -> None:
     partner = rs.partner(s, seat)
     rs.before_partner(s)
     s.log("partner", partner, f"performs {s.cat.cards[key].title} as partner")
-    perform(s, partner, _second_half(key, s))
+    perform_after_market(s, partner, _second_half(key, s))
 
 
 def _partner_cards(s: GameState, seat: int) -> list[tuple]:
@@ -144,14 +145,14 @@ def apply_legatus(s: GameState, st: tuple, a: tuple) -> None:
     partner, seat, key = st[1], st[2], a[1]
     _partner_plays(s, partner, key)
     s.pending.append(("follow", AUTO, seat, key))  # then the Legatus player performs it too
-    perform(s, partner, key)
+    perform_after_market(s, partner, key)
 
 
 def apply_follow(s: GameState, st: tuple, a: tuple) -> None:
     seat, key = st[2], st[3]
     s.pending.pop()
     ruleset(s).before_partner(s)
-    perform(s, seat, _second_half(key, s))
+    perform_after_market(s, seat, _second_half(key, s))
 
 
 def legal_partner_play(s: GameState, st: tuple) -> list[tuple]:
@@ -165,7 +166,7 @@ def apply_partner_play(s: GameState, st: tuple, a: tuple) -> None:
         return
     seat, key = st[1], a[1]
     _partner_plays(s, seat, key)
-    perform(s, seat, key)
+    perform_after_market(s, seat, key)
 
 
 def _auto(s: GameState, st: tuple) -> list[tuple]:

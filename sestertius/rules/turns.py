@@ -36,6 +36,7 @@ class Ruleset:
 
     name = "base"
     partner_copies_same = False  # team play: the partner of a Diplomat performs the card it copied (Solitaria)
+    market_after_card = False  # fish market: the phase comes after the card is chosen, right before performing it
 
     def setup(self, s: GameState) -> None:
         pass
@@ -131,7 +132,7 @@ def push_turn(s: GameState, seat: int) -> None:
     """Start a seat's turn: its card step, and above it any phase a variant puts before the card (the fish
     market, see fish.py)."""
     s.pending.append(("turn", seat))
-    if s.options.fish_market is not None:
+    if s.options.fish_market is not None and not ruleset(s).market_after_card:
         from .fish import market_phase
         market_phase(s, seat)
 
@@ -267,8 +268,28 @@ def apply_turn(s: GameState, st: tuple, a: Action) -> None:
     ruleset(s).after_card(s, seat, card)
     if card.action == "magister":
         perform(s, seat, under, via="magister")
-    else:
+    elif card.action == "legatus":  # the partner performs first: the markets come with the performances
         perform(s, seat, key)
+    else:
+        perform_after_market(s, seat, key)
+
+
+def perform_after_market(s: GameState, seat: int, key: str | None) -> None:
+    """Perform a card, preceded by the seat's fish-market phase when the mode puts it after the card choice (team
+    play: each partner uses the market once per turn, right before carrying out its card)."""
+    done = s.turn_info.get("market_done", ())
+    if s.options.fish_market is None or not ruleset(s).market_after_card or seat in done:
+        perform(s, seat, key)
+        return
+    from .fish import market_phase
+    s.turn_info["market_done"] = (*done, seat)
+    s.pending.append(("perform_card", AUTO, seat, key))
+    market_phase(s, seat)
+
+
+def apply_perform_card(s: GameState, st: tuple, a: Action) -> None:
+    s.pending.pop()
+    perform(s, st[2], st[3])
 
 
 def perform(s: GameState, seat: int, key: str | None, via: str = "") -> None:
@@ -782,3 +803,4 @@ register("buy", legal_buy, apply_buy)
 register("diplomat", legal_diplomat, apply_diplomat)
 register("half", legal_half, apply_half)
 register("end_turn", legal_auto, apply_end_turn)
+register("perform_card", legal_auto, apply_perform_card)

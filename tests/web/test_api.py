@@ -493,7 +493,7 @@ def test_refusals_in_the_engines_words(client):
     creation."""
     cases = [
         ({"mode": "solo", "players": 2, "board": "sicilia"}, "own rules"),
-        ({"mode": "team", "players": 4, "board": "imperium", "fish_market": "coastal"}, "fish market with team"),
+        ({"mode": "team", "players": 4, "board": "balearica"}, "needs a board with a capital"),
         ({"mode": "team", "players": 5, "board": "imperium"}, "team play is for"),
         ({"mode": "base", "players": 6, "board": "imperium"}, "2 to 5 players"),
         ({"mode": "team", "players": 2, "board": "italia", "venus": True}, "venus option"),
