@@ -233,10 +233,10 @@ def test_random_fish_solo_games_finish_score_and_replay():
 
 
 def test_not_implemented_solitaria_combinations_are_refused():
-    # the two-player modes against Contrarius exist (test_solitaria_third.py, test_solitaria_team.py), but not yet
-    # with a board's own rules or the fish market
-    with pytest.raises(OptionsError, match="third player.*sicilia"):
-        Game.new({"board": "sicilia", "players": 2, "mode": "solo"}, seed=1)
+    # the two-player modes against Contrarius exist (test_solitaria_third.py, test_solitaria_team.py, Sicilia
+    # included), but not yet on Roma or Balearica nor with the fish market
+    with pytest.raises(OptionsError, match="third player.*roma"):
+        Game.new({"board": "roma", "players": 2, "mode": "solo"}, seed=1)
     with pytest.raises(OptionsError, match="cooperative team play.*fish_market"):
         Game.new({"board": "italia", "players": 2, "mode": "team", "fish_market": "coastal"}, seed=1)
     with pytest.raises(OptionsError, match="1 player .solo. or 2 players"):

@@ -302,7 +302,7 @@ def test_simulate_runs_the_mode():
     assert r["players"] == 2 and "contrarius" in r
 
 
-@pytest.mark.parametrize("board", ["imperium", "italia", "hellas", "ionium", "cyprus"])
+@pytest.mark.parametrize("board", ["imperium", "italia", "hellas", "ionium", "cyprus", "sicilia"])
 def test_random_games_contrarius_invariants(board, monkeypatch):
     from solitaria_support import two_player_playout
     levels = ["standard", "beginner", "veteran", "strong_veteran", "expert", "strong_expert", "strong_expert_8"]

@@ -58,10 +58,9 @@ class GameOptions:
 
     def _validate_two_against_contrarius(self) -> None:
         what = "Contrarius as a third player" if self.mode == "solo" else "Solitaria's cooperative team play"
-        from .boards import OWN_RULES
-        if self.board in OWN_RULES:
+        if self.board in ("balearica", "roma"):  # Solitaria itself has no Contrarius rule for them yet
             raise OptionsError(f"{what} is not yet combined with the own rules of board {self.board!r}; it can be "
-                               f"played on the boards without own rules")
+                               f"played on the boards with a capital (Sicilia included)")
         if self.fish_market is not None:
             raise OptionsError(f"the fish market with {what} is not implemented yet; play without fish_market")
         if self.venus:

@@ -492,7 +492,7 @@ def test_refusals_in_the_engines_words(client):
     """What the engine does not offer is refused (422) with the reason of GameOptions.validate, before and at
     creation."""
     cases = [
-        ({"mode": "solo", "players": 2, "board": "sicilia"}, "own rules"),
+        ({"mode": "solo", "players": 2, "board": "roma"}, "own rules"),
         ({"mode": "team", "players": 4, "board": "balearica"}, "needs a board with a capital"),
         ({"mode": "team", "players": 5, "board": "imperium"}, "team play is for"),
         ({"mode": "base", "players": 6, "board": "imperium"}, "2 to 5 players"),

@@ -383,10 +383,10 @@ def test_two_players_against_contrarius_from_the_lobby(server, page, variant, wo
     page.click("#tab-solo")
     page.select_option("#s-variant", variant)
     assert page.is_hidden("#s-campaign-row") and page.locator("#s-seats .seat-row").count() == 2
-    page.select_option("#s-board", "sicilia")  # the own rules of Sicilia are not combined with two players yet
+    page.select_option("#s-fish", "coastal")  # the fish market is not combined with two players yet
     page.wait_for_selector("#s-check:not(.hidden)")
-    assert "own rules" in page.inner_text("#s-check") and page.is_disabled("#s-create")
-    page.select_option("#s-board", "italia")
+    assert "not implemented" in page.inner_text("#s-check") and page.is_disabled("#s-create")
+    page.select_option("#s-fish", "")
     page.wait_for_selector("#s-check", state="hidden")
     page.locator("#s-seats select[data-seat='1']").select_option("bot:greedy")
     page.fill("#s-seed", "3")
