@@ -9,59 +9,17 @@ from __future__ import annotations
 
 import os
 import random
-from collections import deque
 
 import pytest
 
 from sestertius.automaton import solitaria
 from sestertius.automaton.solitaria import CONTRARIUS, PLAYER
 from sestertius.rules.game import Game
-from sestertius.rules.state import STORE
+from solitaria_support import _all_cards, reachable_by
 
 BOARDS = ["imperium", "italia", "hellas", "ionium", "cyprus", "sicilia"]
 LEVELS = ["standard", "beginner", "veteran", "strong_veteran", "expert", "strong_expert", "strong_expert_8"]
 PER_CONFIG = int(os.environ.get("SESTERTIUS_SOLO_GAMES", "6"))
-
-
-def reachable(s, city: int) -> bool:
-    """An independent check of "reach": some colonist of Contrarius can end on a free line next to ``city`` (or
-    stands on one) within as many steps as it has colonists on the board, moving over empty lines only."""
-    b = s.board
-    col = s.players[CONTRARIUS].col
-    points = sum(1 for loc in col if loc != STORE)
-    for slot, loc in enumerate(col):
-        if loc == STORE:
-            continue
-        kind = 0 if slot < s.cat.land_colonists else 1
-        dist = {}
-        frontier = deque()
-        if loc < s.R:
-            dist[loc] = 0
-            frontier.append(loc)
-        else:
-            for r in b.routes_at[kind][loc - s.R]:
-                if s.route_occ[r] == -1:
-                    dist[r] = 1
-                    frontier.append(r)
-        while frontier:
-            r = frontier.popleft()
-            if dist[r] > points:
-                continue
-            if city in b.route_cities[r] and b.stoppable[r]:
-                return True
-            for c in b.route_cities[r]:
-                for r2 in b.routes_at[kind][c]:
-                    if r2 not in dist and s.route_occ[r2] == -1:
-                        dist[r2] = dist[r] + 1
-                        frontier.append(r2)
-    return False
-
-
-def all_cards(s) -> list[str]:
-    c = s.deck + [k for k in s.display if k is not None]
-    for p in s.players:
-        c += p.hand + p.pile
-    return sorted(c)
 
 
 def check(g: Game, cards: list[str]) -> None:
@@ -83,7 +41,7 @@ def check(g: Game, cards: list[str]) -> None:
     track = s.extra["contrarius"]["track"]
     assert len(c.houses) + len(track) <= 15
     assert all(pos > c.vp for pos in track)  # every house its marker reached was taken
-    assert all_cards(s) == cards
+    assert _all_cards(s) == cards
 
 
 def play_one(board: str, level: str, seed: int, monkeypatch, try_all: bool = False) -> Game:
@@ -91,13 +49,13 @@ def play_one(board: str, level: str, seed: int, monkeypatch, try_all: bool = Fal
     real = solitaria.build_contrarius_house
 
     def checked(s, city):
-        built.append((city, reachable(s, city) and city not in s.players[CONTRARIUS].houses))
+        built.append((city, reachable_by(s, CONTRARIUS, city) and city not in s.players[CONTRARIUS].houses))
         real(s, city)
 
     monkeypatch.setattr(solitaria, "build_contrarius_house", checked)
     g = Game.new({"board": board, "players": 1, "mode": "solo", "difficulty": level}, seed=seed)
     rng = random.Random(seed)
-    cards = all_cards(g.state)
+    cards = _all_cards(g.state)
     check(g, cards)
     steps = 0
     while not g.is_over:
