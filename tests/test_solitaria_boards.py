@@ -6,9 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from solitaria_support import (CHANCE, CONTRARIUS, GOODS, PLAYER, con, events, last_text, me, play, roll, solo)
+from solitaria_support import (CHANCE, CONTRARIUS, GOODS, PLAYER, STORE, con, events, last_text, me, play, put,
+                               roll, solo)
 
-from sestertius.automaton.solitaria import data, plan_build
+from sestertius.automaton.solitaria import Reach, data, frontmost_ship, houses_in_supply, plan_build, roma_track
+from sestertius.rules.boards import board_rules
 from sestertius.rules.errors import OptionsError
 from sestertius.rules.game import Game
 from sestertius.rules.turns import DONE
@@ -118,11 +120,180 @@ def test_random_sicilia_solo_games_finish_and_replay():
 
 
 # -- boards without a Contrarius rule ----------------------------------------------------------------------------------
-def test_balearica_and_roma_are_refused_with_a_reason():
+def test_balearica_is_refused_with_a_reason():
     with pytest.raises(OptionsError, match="no rule for Balearica"):
         solo(board="balearica")
-    with pytest.raises(OptionsError, match="Roma"):
-        solo(board="roma")
+
+
+# -- Roma ----------------------------------------------------------------------------------------------------------------
+def ship_space(g: Game) -> str:
+    """The track space of Contrarius' frontmost ship."""
+    s = g.state
+    t = roma_track(s)
+    return t.spaces[con(g).col[frontmost_ship(s)] - t.start(s)]["name"]
+
+
+def senator_house(g: Game, good: str = "food") -> None:
+    """The player plays a Senator (buying nothing): Contrarius builds a house for the white die's good."""
+    play(g, "senator", DONE)
+    roll(g, good)
+    settle(g)
+
+
+def test_roma_contrarius_starts_on_start_and_in_ostia():
+    g = solo(board="roma")
+    s = g.state
+    t = roma_track(s)
+    assert con(g).col[0] == t.start(s) and con(g).col[s.cat.land_colonists] == t.start(s) + 1
+    assert ship_space(g) == "Ostia"
+    assert "places 1 land colonist on Start and 1 sea colonist in Ostia" in last_text(g, containing="Ostia")
+
+
+def test_roma_reach_goes_through_the_gates_only_over_empty_routes():
+    g = solo(board="roma")
+    s = g.state
+    t = roma_track(s)
+    reach = Reach(s)
+    behind = {gr["site"] for gr in t.gate_routes}
+    for c in behind:
+        assert reach.steps(c) == 1
+    inner = [c for c in reach.best if c not in behind]
+    assert inner and all(reach.steps(c) >= 2 for c in inner)
+    assert not any(c in t.site_space for c in reach.best)  # the sea colonist reaches no site
+    # the player blocks every gate route to one site: Contrarius needs more steps there, or cannot reach it
+    site = t.gate_routes[0]["site"]
+    for gr in t.gate_routes:
+        if gr["site"] == site:
+            s.route_occ[gr["route"]] = PLAYER
+    assert Reach(s).steps(site) > 1
+    for gr in t.gate_routes:  # every gate taken: no way into the city at all
+        s.route_occ[gr["route"]] = PLAYER
+    assert Reach(s).best == {}
+
+
+def test_roma_contrarius_never_builds_on_the_track_by_plan():
+    g = solo(board="roma")
+    s = g.state
+    t = roma_track(s)
+    for good in range(len(GOODS)):
+        c, _, _ = plan_build(s, data(s), good)
+        assert c is not None and c not in t.site_space
+
+
+def test_roma_ship_moves_after_each_house_standard_builds_nothing_on_the_track():
+    g = solo(board="roma")
+    for expected in ("Carthago", "Athenae", "Byzantium"):
+        n = len(con(g).houses)
+        senator_house(g, "food")
+        assert ship_space(g) == expected
+        assert len(con(g).houses) == n + 1  # only its city house: standard builds nothing on the track
+        if expected != "Byzantium":
+            assert f"standard: it builds no house in {expected}" in last_text(g, containing="no house in")
+        assert f"to {expected}" in last_text(g, containing="moves its frontmost ship")
+    t = roma_track(g.state)
+    assert not any(c in t.site_space for c in con(g).houses)
+    senator_house(g, "tool")
+    assert ship_space(g) == "Byzantium"
+    assert "it moves no further" in last_text(g)
+
+
+def test_roma_veteran_rolls_the_white_die_on_the_track():
+    g = solo(board="roma", difficulty="veteran")
+    s = g.state
+    t = roma_track(s)
+    assert len(con(g).houses) == 1 and ship_space(g) == "Ostia"  # the veteran start moves no ship
+    play(g, "senator", DONE)
+    roll(g, "food")  # its city house
+    settle(g)
+    assert ship_space(g) == "Carthago" and g.to_act() == CHANCE
+    assert "rolls the white Senator/Consul die for a house in Carthago" in last_text(g)
+    roll(g, "brick")  # Carthago has a brick site
+    site = con(g).houses[-1]
+    assert s.board.cities[site] == "Carthago, brick site" and t.site_space[site] == 4
+    assert "brick fits Carthago, brick site" in last_text(g)
+    assert ship_space(g) == "Carthago"  # a house of the ship does not move it again
+    senator_house(g, "food")
+    assert ship_space(g) == "Athenae"
+    n = len(con(g).houses)
+    roll(g, "brick")  # Athenae: tool, wine, cloth
+    assert len(con(g).houses) == n and "does not fit a building site in Athenae" in last_text(g)
+
+
+def test_roma_byzantium_scores_the_best_god_with_a_house():
+    g = solo(board="roma")
+    s = g.state
+    t = roma_track(s)
+    rules = board_rules(s)
+    put(g, CONTRARIUS, s.cat.land_colonists, t.start(s) + 8)  # its ship in Athenae
+    con(g).hand.append("weaver")
+    supply = houses_in_supply(s)
+    before = con(g).vp
+    play(g, "senator", DONE)
+    roll(g, "cloth")  # its house, then its ship in Byzantium (automaton steps)
+    settle(g)
+    assert ship_space(g) == "Byzantium"
+    marks = s.extra["roma"]["marks"]
+    s.extra["roma"]["marks"] = (0,) * len(marks)  # the gods' values as they were when it chose
+    values = {a: rules.god_points(s, CONTRARIUS, a) for a in rules.god_options(s, CONTRARIUS)}
+    s.extra["roma"]["marks"] = marks
+    best = max(values.values())
+    assert best > 0 and con(g).vp - before == best
+    marked = [name for name, m in zip(t.gods, s.extra["roma"]["marks"]) if m >> CONTRARIUS & 1]
+    assert len(marked) == 1
+    chosen = next(a for a, v in values.items() if v == best)
+    assert marked == [chosen[1]]
+    assert rules.other_houses(s, CONTRARIUS) == 1
+    assert houses_in_supply(s) == supply - 2  # its city house and the god's mark
+    assert "the highest scoring god for it" in last_text(g, containing="Byzantium")
+
+
+def test_roma_byzantium_halves_a_god_marked_by_the_player():
+    g = solo(board="roma")
+    s = g.state
+    t = roma_track(s)
+    rules = board_rules(s)
+    s.extra["roma"]["marks"] = tuple(1 << PLAYER for _ in t.gods)  # the player marked every god
+    put(g, CONTRARIUS, s.cat.land_colonists, t.start(s) + 8)
+    con(g).hand.append("weaver")
+    before = con(g).vp
+    play(g, "senator", DONE)
+    roll(g, "cloth")
+    settle(g)
+    marks = s.extra["roma"]["marks"]
+    s.extra["roma"]["marks"] = tuple(1 << PLAYER for _ in t.gods)
+    values = [rules.god_points(s, CONTRARIUS, a) for a in rules.god_options(s, CONTRARIUS)]
+    s.extra["roma"]["marks"] = marks
+    assert con(g).vp - before == max(values) > 0
+    assert "(half: already marked)" in last_text(g, containing="Byzantium")
+
+
+@pytest.mark.parametrize("level", ["standard", "veteran", "strong_veteran", "expert"])
+def test_random_roma_solo_games_finish_and_replay(level):
+    for seed in range(3):
+        g = Game.new({"board": "roma", "players": 1, "mode": "solo", "difficulty": level}, seed=seed)
+        s = g.state
+        t = roma_track(s)
+        allowed = {t.start(s) + k for k, sp in t.spaces.items() if sp["name"] in ("Ostia", "Carthago", "Athenae",
+                                                                                   "Byzantium")}
+        rng = random.Random(seed)
+        steps = 0
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+            s = g.state
+            c = s.players[CONTRARIUS]
+            assert c.money == 0 and c.goods == [0] * 5
+            assert houses_in_supply(s) >= 0
+            nland = s.cat.land_colonists
+            assert all(loc == STORE or loc in allowed for loc in c.col[nland:])  # its ships: only those spaces
+            assert all(loc == STORE or loc < s.R or loc == t.start(s) for loc in c.col[:nland])
+            if level in ("standard",):
+                assert not any(h in t.site_space for h in c.houses)
+            steps += 1
+            assert steps < 3000
+        marks = sum(m >> CONTRARIUS & 1 for m in s.extra["roma"]["marks"])
+        assert marks <= 1  # one ship reaches Byzantium once
+        assert s.extra["contrarius_score"] == g.scores()[CONTRARIUS]["total"]
+        assert Game.from_record(g.record()).state.hash() == g.state.hash()
 
 
 # -- fish market -------------------------------------------------------------------------------------------------------

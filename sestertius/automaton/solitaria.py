@@ -28,8 +28,8 @@ from ..rules.explain import DESCRIBERS
 from ..rules.scoring import score_seat
 from ..rules.state import AUTOMATON, CHANCE, STORE, GameState, PlayerState, _draw
 from ..rules.team import TeamRuleset
-from ..rules.turns import (Ruleset, build_house, display_empty, effective_top, place_colonist, queue_overflow,
-                           refill_display, ruleset)
+from ..rules.turns import (Ruleset, build_house, display_empty, effective_top, place_colonist, place_name,
+                           queue_overflow, refill_display, ruleset, trigger_end)
 from .data import SPECIAL_FACE, SoloData, difficulty_key, solo_data
 
 CONTRARIUS = 1  # Contrarius' seat in solo play; in general it is the last seat, ``cseat(s)``
@@ -78,7 +78,31 @@ def track(s: GameState) -> list[int]:
 
 
 def houses_in_supply(s: GameState) -> int:
-    return s.extra["contrarius"]["houses"] - len(con(s).houses) - len(track(s))
+    """Houses in its supply: not built, not on the victory point track, not marking a god (Roma's Byzantium)."""
+    return (s.extra["contrarius"]["houses"] - len(con(s).houses) - len(track(s))
+            - board_rules(s).other_houses(s, cseat(s)))
+
+
+def roma_track(s: GameState) -> Any:
+    """Roma's track (START, OSTIA, the ship track, the gates) when the game is on Roma, else None."""
+    if board_rules(s).name != "roma":
+        return None
+    from ..rules.boards.roma import track as _roma_track
+    return _roma_track(s)
+
+
+def capital_label(s: GameState) -> str:
+    """The capital's name (Roma: the START oval, which stands in for it for land colonists)."""
+    return "Start" if roma_track(s) is not None else city_name(s, s.board.capital)
+
+
+def capital_routes(s: GameState, kind: int) -> list[int]:
+    """The empty routes one step from the capital for a colonist of this kind (Roma: the gate routes from START for
+    land colonists; sea colonists never leave the ship track)."""
+    t = roma_track(s)
+    if t is not None:
+        return [g["route"] for g in t.gate_routes if s.route_occ[g["route"]] < 0] if kind == 0 else []
+    return [r for r in s.board.routes_at[kind][s.board.capital] if s.route_occ[r] < 0]
 
 
 def city_name(s: GameState, c: int) -> str:
@@ -129,6 +153,15 @@ def colonist_distances(s: GameState, slot: int) -> dict[int, int]:
     b = s.board
     kind = 0 if slot < s.cat.land_colonists else 1
     occ = s.route_occ
+    t = roma_track(s)
+    if t is not None and loc >= t.start(s):  # Roma: START (land), or the ship track (sea: never reaches a site)
+        if kind == 1 or loc != t.start(s):
+            return {}
+        if data(s).reach_passes_occupied:
+            return {r2: d for d, r2 in t.start_by_distance if occ[r2] < 0 and b.stoppable[r2]}
+        seeds = capital_routes(s, 0)
+    else:
+        seeds = []
     if data(s).reach_passes_occupied:  # the usual movement: occupied lines are passed, each costing a step
         table = b.by_distance[loc] if loc < s.R else b.city_by_distance[kind][loc - s.R]
         out = {loc: 0} if loc < s.R else {}
@@ -140,7 +173,13 @@ def colonist_distances(s: GameState, slot: int) -> dict[int, int]:
     rc = b.route_cities
     seen: dict[int, int] = {}
     queue: deque[int] = deque()
-    if loc < s.R:
+    if seeds:  # Roma's START: the first step goes through a gate
+        for r in seeds:
+            seen[r] = 1
+            queue.append(r)
+    elif t is not None and loc >= t.start(s):
+        pass  # every gate route is taken: no way into the city
+    elif loc < s.R:
         seen[loc] = 0
         queue.append(loc)
     else:
@@ -210,9 +249,11 @@ def plan_build(s: GameState, d: SoloData, good: int) -> tuple[int | None, list[s
     start = d.fallback_order.index(good)
     order = d.fallback_order[start:] + d.fallback_order[:start]
     reasons: list[str] = []
+    t = roma_track(s)
+    on_track = set(t.site_space) if t is not None else set()  # Roma: the ship alone builds on the track
     for g in order:
         gname = GOODS[g]
-        cands = [c for c in b.buildable() if s.city_good[c] == g and c not in mine]
+        cands = [c for c in b.buildable() if s.city_good[c] == g and c not in mine and c not in on_track]
         closed = [c for c in cands if not rules.can_build(s, c)]
         if closed:
             reasons.append(f"{names(s, closed)}: no house may be built there now ({rules.name} board rule)")
@@ -266,7 +307,7 @@ class SoloRuleset(Ruleset):
         refused = d.boards.get(b.name, {}).get("refused")
         if refused:
             raise OptionsError(f"Solitaria cannot be played on {b.name}: {refused}")
-        if b.capital is None:
+        if b.capital is None and b.name != "roma":
             raise OptionsError(f"Solitaria needs a board with a capital; {b.name} has none")
         key = difficulty_key(s.options.difficulty)
         if key not in d.difficulty:
@@ -319,7 +360,16 @@ class SoloRuleset(Ruleset):
             refill_display(s)
 
         cap = b.capital
-        if level["contrarius_start"] == "capital":
+        if roma_track(s) is not None:  # Roma: START and OSTIA stand in for the capital (A-SOLO-ROMA)
+            board_rules(s).setup(s)  # the derived board; every seat's colonists on START and in OSTIA
+            if level["contrarius_start"] == "capital":
+                say(s, "places 1 land colonist on Start and 1 sea colonist in Ostia (Roma: they stand in for the "
+                       "capital)")
+            else:
+                c.col[0] = STORE  # its land colonists are placed by the veteran rule; its ship starts in Ostia
+                say(s, "veteran start on Roma: its sea colonist starts in Ostia, where its ship track begins")
+                self._veteran_start(s, int(level.get("houses", 1)))
+        elif level["contrarius_start"] == "capital":
             c.col[0] = s.R + cap
             c.col[cat.land_colonists] = s.R + cap
             say(s, f"places 1 land and 1 sea colonist in {city_name(s, cap)}")
@@ -439,22 +489,36 @@ class SoloRuleset(Ruleset):
     def _veteran_start(self, s: GameState, houses: int) -> None:
         b = s.board
         cap = b.capital
-        assert cap is not None
-        neighbours = sorted({r.other(cap) for r in b.routes if cap in (r.a, r.b) and not r.no_stop},
-                            key=lambda c: (-s.city_good[c], b.cities[c]))
+        t = roma_track(s)
+        if t is not None:  # Roma: the sites one step from START, behind the gates
+            near = {g["site"] for g in t.gate_routes}
+        else:
+            assert cap is not None
+            near = {r.other(cap) for r in b.routes if cap in (r.a, r.b) and not r.no_stop}
+        neighbours = sorted(near, key=lambda c: (-s.city_good[c], b.cities[c]))
         first = neighbours[0]
         ties = [c for c in neighbours if s.city_good[c] == s.city_good[first]]
         say(s, f"veteran start: builds a house in {city_name(s, first)}, the most valuable city next to "
-               f"{city_name(s, cap)} ({GOODS[s.city_good[first]]})"
+               f"{capital_label(s)} ({GOODS[s.city_good[first]]})"
                + (f"; {' before '.join(city_name(s, x) for x in ties)} alphabetically" if len(ties) > 1 else ""),
             city=first)
         build_house(s, cseat(s), first, pay_cost=False)
         s.pending.append(("contrarius_setup", AUTOMATON, first, houses))
-        lines = [r for r in range(s.R) if set(b.route_cities[r]) == {cap, first} and b.stoppable[r]]
+        lines = capital_lines(s, first)
         if len(lines) == 1:
-            _place_on_route(s, lines[0], f"on the line between {city_name(s, cap)} and {city_name(s, first)}")
+            _place_on_route(s, lines[0], f"on the line between {capital_label(s)} and {city_name(s, first)}")
         else:
             s.pending.append(("contrarius_line", PLAYER, "first", first))
+
+
+def capital_lines(s: GameState, city: int) -> list[int]:
+    """The lines between the capital and a city next to it (Roma: the gate routes to a site behind a gate)."""
+    b = s.board
+    t = roma_track(s)
+    if t is not None:
+        return sorted(g["route"] for g in t.gate_routes if g["site"] == city)
+    return sorted((r for r in range(s.R) if set(b.route_cities[r]) == {b.capital, city} and b.stoppable[r]),
+                  key=lambda r: (b.route_kind[r], r))
 
 
 def _kind_for_route(s: GameState, r: int) -> int:
@@ -485,8 +549,7 @@ def _second_colonist_options(s: GameState, first: int) -> tuple[int | None, int,
     points, empty lines), preferring the kind of colonist not yet placed; the shortest lines next to it."""
     b = s.board
     cap = b.capital
-    assert cap is not None
-    placed = [slot for slot, loc in enumerate(con(s).col) if loc != STORE]
+    placed = [slot for slot, loc in enumerate(con(s).col) if 0 <= loc < s.R]  # on the map (not Roma's ship track)
     used_kind = 0 if placed and placed[0] < s.cat.land_colonists else 1
     points = len(placed) + 1
     reasons: list[str] = []
@@ -494,10 +557,9 @@ def _second_colonist_options(s: GameState, first: int) -> tuple[int | None, int,
         dist: dict[int, int] = {}
         # BFS from the capital over empty routes of this kind
         queue: deque[int] = deque()
-        for r in b.routes_at[kind][cap]:
-            if s.route_occ[r] < 0:
-                dist[r] = 1
-                queue.append(r)
+        for r in capital_routes(s, kind):
+            dist[r] = 1
+            queue.append(r)
         while queue:
             r = queue.popleft()
             for c in b.route_cities[r]:
@@ -553,11 +615,8 @@ def apply_setup(s: GameState, st: tuple, a: tuple) -> None:
 def legal_line(s: GameState, st: tuple) -> list[tuple]:
     """The player chooses the line of a colonist of Contrarius' veteran start (first option: the default)."""
     _, _, which, city = st
-    b = s.board
     if which == "first":
-        cap = b.capital
-        routes = sorted((r for r in range(s.R) if set(b.route_cities[r]) == {cap, city} and b.stoppable[r]),
-                        key=lambda r: (b.route_kind[r], r))
+        routes = capital_lines(s, city)
     else:
         _, _, routes, _ = _second_colonist_options(s, _first_house(s))
     return [("line", r) for r in routes]
@@ -570,7 +629,7 @@ def _first_house(s: GameState) -> int:
 def apply_line(s: GameState, st: tuple, a: tuple) -> None:
     _, _, which, city = st
     s.pending.pop()
-    where = (f"on the line between {city_name(s, s.board.capital)} and {city_name(s, city)}" if which == "first"
+    where = (f"on the line between {capital_label(s)} and {city_name(s, city)}" if which == "first"
              else f"next to {city_name(s, city)}")
     _place_on_route(s, a[1], where + ", the line you chose")
 
@@ -754,6 +813,8 @@ def resolve_roll(s: GameState, d: SoloData, die_key: str, purpose: str, chain: i
         else:
             good = GOODS.index(face)
         s.pending.append(("contrarius_build", AUTOMATON, good, purpose, chain))
+    elif purpose == "ship":
+        ship_build(s, d, face)
     else:  # colonist, colonist_only
         if face == "card":
             take_card(s, d, 1, f"the {die.name} shows a card", chain)
@@ -790,6 +851,8 @@ def build(s: GameState, d: SoloData, good: int, purpose: str, chain: int) -> Non
         + f" → {city_name(s, city)} (house {source})", **info)
     steps, moves = reach.shortest(city)
     build_contrarius_house(s, city)
+    if roma_track(s) is not None:  # after the house's colonist move and production: the ship (A-SOLO-ROMA)
+        s.pending.append(("contrarius_ship", AUTOMATON))
     if purpose == "build_produce":
         s.pending.append(("contrarius_produce", AUTOMATON, s.board.province_of[city]))
     if steps == 0:
@@ -802,6 +865,122 @@ def build(s: GameState, d: SoloData, good: int, purpose: str, chain: int) -> Non
         s.pending.append(("contrarius_move", chooser(s), city))
 
 
+# -- Roma: the frontmost ship (roma-sicilia.txt, "Roma and the Expansion Solitaria"; A-SOLO-ROMA) ----------------
+def frontmost_ship(s: GameState) -> int | None:
+    """The slot of Contrarius' sea colonist furthest along the ship track (the lower slot on a tie), or None."""
+    t = roma_track(s)
+    col = con(s).col
+    start = t.start(s)
+    ships = [slot for slot in range(s.cat.land_colonists, len(col)) if col[slot] != STORE and col[slot] > start]
+    return max(ships, key=lambda slot: (col[slot], -slot)) if ships else None
+
+
+def legal_ship(s: GameState, st: tuple) -> list[tuple]:
+    return [("sail",)]
+
+
+def apply_ship(s: GameState, st: tuple, a: tuple) -> None:
+    """After a house of Contrarius on Roma: its frontmost ship moves on to the next of CARTHAGO, ATHENAE, BYZANTIUM."""
+    s.pending.pop()
+    d = data(s)
+    rule = d.boards["roma"]
+    t = roma_track(s)
+    start = t.start(s)
+    slot = frontmost_ship(s)
+    if slot is None:
+        say(s, "has no ship on the ship track: no ship moves")
+        return
+    k = con(s).col[slot] - start
+    route = [next(n for n, sp in t.spaces.items() if sp["name"] == name) for name in rule["ship_spaces"]]
+    ahead = [x for x in route if x > k]
+    if not ahead:
+        say(s, f"its frontmost ship is in {t.spaces[k]['name']} already: it moves no further")
+        return
+    k2 = ahead[0]
+    con(s).col[slot] = start + k2
+    space = t.spaces[k2]
+    say(s, f"moves its frontmost ship from {t.spaces[k]['name']} to {space['name']} (Roma: whenever it builds a "
+           f"house, its frontmost ship moves on to {', then '.join(rule['ship_spaces'])})", slot=slot, space=k2)
+    if space["kind"] == "god":
+        byzantium(s, d)
+    elif space["kind"] == "building":
+        level = s.extra["contrarius"]["difficulty"]
+        if level in rule.get("track_build_levels", ()):
+            die = d.dice[rule["track_die"]]
+            say(s, f"{level}: rolls the {die.name} for a house in {space['name']} (it builds when the result fits a "
+                   f"building site there)")
+            s.pending.append(("contrarius_roll", CHANCE, rule["track_die"], "ship", 0))
+        else:
+            say(s, f"{level}: it builds no house in {space['name']}")
+
+
+def ship_build(s: GameState, d: SoloData, face: Any) -> None:
+    """The white die's result in CARTHAGO or ATHENAE: a free house on the site of that good, if it has none there."""
+    t = roma_track(s)
+    slot = frontmost_ship(s)
+    if slot is None:
+        return
+    k = con(s).col[slot] - t.start(s)
+    name = t.spaces[k]["name"]
+    if face == SPECIAL_FACE:
+        spec, good = best_specialist(s, d)
+        say(s, f"S on the die: the good of its best specialist, {s.cat.cards[spec].title if spec else 'none'}: "
+               f"{GOODS[good]}")
+    else:
+        good = GOODS.index(face)
+    bit = 1 << cseat(s)
+    sites = [c for c in t.space_sites.get(k, ()) if s.city_good[c] == good]
+    free = [c for c in sites if not s.houses[c] & bit]
+    if not free:
+        why = "it has a house there already" if sites else "no building site there"
+        say(s, f"{GOODS[good]} does not fit a building site in {name} ({why}): it builds no house there")
+        return
+    source = "from its supply"
+    if houses_in_supply(s) <= 0:
+        if not track(s):
+            say(s, f"{GOODS[good]} fits {city_name(s, free[0])}, but it has no house left: it builds nothing")
+            return
+        source = f"from the far end of the victory point track ({track(s).pop()}), its supply being empty"
+    say(s, f"{GOODS[good]} fits {city_name(s, free[0])}: it builds a house there ({source})", city=free[0])
+    build_contrarius_house(s, free[0])
+
+
+def byzantium(s: GameState, d: SoloData) -> None:
+    """Contrarius' ship in BYZANTIUM: it scores the god worth most to it, marked with one of its houses."""
+    rules = board_rules(s)
+    seat = cseat(s)
+    options = rules.god_options(s, seat)
+    if not options:
+        say(s, "has scored every god already: Byzantium gives it nothing")
+        return
+    source = "from its supply"
+    if houses_in_supply(s) <= 0:
+        if not track(s):
+            say(s, "has no house left to mark a god: Byzantium gives it nothing")
+            return
+        source = f"from the far end of the victory point track ({track(s).pop()}), its supply being empty"
+    values = [(rules.god_points(s, seat, a), a) for a in options]
+    best = max(v for v, _ in values)
+    pts, a = next((v, a) for v, a in values if v == best)  # ties: the god table's order
+
+    def label(a: tuple) -> str:
+        return f"Minerva as {GOODS[a[2]]}" if a[1] == "Minerva" else a[1]
+
+    from ..rules.boards.roma import roma as roma_extra
+    r = roma_extra(s)
+    i = roma_track(s).gods.index(a[1])
+    half = bool(r["marks"][i] & ~(1 << seat))
+    marks = list(r["marks"])
+    marks[i] |= 1 << seat
+    r["marks"] = tuple(marks)
+    shown = ", ".join(f"{label(o)} {v}" for v, o in values if o[1] != "Minerva" or v == max(
+        vv for vv, oo in values if oo[1] == "Minerva"))
+    score(s, pts, f"scores {label(a)} in Byzantium, the highest scoring god for it ({shown})"
+          + (" (half: already marked)" if half else "") + f", marking it with a house {source}")
+    if len(con(s).houses) + rules.other_houses(s, seat) >= s.cat.houses:
+        trigger_end(s, seat)
+
+
 def build_contrarius_house(s: GameState, city: int) -> None:
     """Put a house of Contrarius into a city (no cost); its 15th house ends the game."""
     build_house(s, cseat(s), city, pay_cost=False)
@@ -811,7 +990,7 @@ def move_colonist(s: GameState, slot: int, r: int, why: str) -> None:
     p = con(s)
     loc = p.col[slot]
     kind = 0 if slot < s.cat.land_colonists else 1
-    frm = s.board.route_name(loc) if 0 <= loc < s.R else city_name(s, loc - s.R)
+    frm = s.board.route_name(loc) if 0 <= loc < s.R else place_name(s, loc - s.R)
     if 0 <= loc < s.R:
         s.route_occ[loc] = -1
     p.col[slot] = r
@@ -927,7 +1106,9 @@ def place_new_colonist(s: GameState, kind: int, why: str, chain: int) -> None:
             return take_card(s, d, 1, "instead of a colonist", chain | F_COLONIST)
         say(s, f"{why}, but it has no {KINDS[kind]} colonist left: it places a {KINDS[other]} colonist")
         kind = other
-    say(s, f"places a {KINDS[kind]} colonist in {city_name(s, cap)} ({why})", colonist=KINDS[kind])
+    if roma_track(s) is not None:
+        cap = len(s.board.cities) + kind  # Roma: land colonists on START, sea colonists in OSTIA
+    say(s, f"places a {KINDS[kind]} colonist in {place_name(s, cap)} ({why})", colonist=KINDS[kind])
     place_colonist(s, cseat(s), kind, cap)
 
 
@@ -1170,7 +1351,7 @@ def _describe_cmove(s: GameState, a: tuple) -> str:
     slot, r = a[1], a[2]
     loc = con(s).col[slot]
     kind = KINDS[0 if slot < s.cat.land_colonists else 1]
-    frm = s.board.route_name(loc) if 0 <= loc < s.R else city_name(s, loc - s.R)
+    frm = s.board.route_name(loc) if 0 <= loc < s.R else place_name(s, loc - s.R)
     return f"Contrarius' {kind} colonist from {frm} to {s.board.route_name(r)}"
 
 
@@ -1191,6 +1372,7 @@ turns.register("contrarius_move", legal_move, _published(apply_move))
 turns.register("contrarius_produce", legal_produce, _published(apply_produce))
 turns.register("contrarius_setup", legal_setup, _published(apply_setup))
 turns.register("contrarius_line", legal_line, _published(apply_line))
+turns.register("contrarius_ship", legal_ship, _published(apply_ship))
 turns.register("contrarius_veto", legal_veto, _published(apply_veto))
 turns.RULESETS["solo"] = SoloRuleset()
 turns.RULESETS["solo_third"] = ThirdPlayerRuleset()

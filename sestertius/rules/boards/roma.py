@@ -169,6 +169,8 @@ class RomaRules(BoardRules):
 
     # -- setup ------------------------------------------------------------------------------------------------
     def setup(self, s: GameState) -> None:
+        if "roma" in s.extra:
+            return  # set up already (Solitaria sets the board up before Contrarius' start)
         t = track(s)
         if s.board is not t.board:
             s.board = t.board
