@@ -139,6 +139,22 @@ def mini_game(monkeypatch, seed: int = 1) -> Game:
 
 
 # -- random games with two players against Contrarius (third player, team play) -------------------------------------
+def play_seat(g: Game, seat: int, key: str, *decisions) -> None:
+    """Two players against Contrarius: ``seat`` (which must be to act) plays ``key`` (added to its hand if
+    missing), then the given decisions are applied."""
+    assert g.to_act() == seat, (g.to_act(), g.current_step())
+    p = g.state.players[seat]
+    if key not in p.hand:
+        p.hand.append(key)
+    g.apply(("play", key))
+    for a in decisions:
+        g.apply(a)
+
+
+def texts(g: Game, kind: str = "contrarius") -> list[str]:
+    return [e["text"] for e in events(g, kind)]
+
+
 def reachable_by(s, seat: int, city_id: int) -> bool:
     """An independent check of "reach" for Contrarius at ``seat`` (over empty lines, its movement points)."""
     from collections import deque

@@ -215,3 +215,30 @@ def test_tie_goes_to_praefectus_magnus_then_to_whoever_receives_it_next(players)
     s.players[s.pm].money -= 30
     s.players[s.pm].goods = [0, 0, 0, 0, 0]
     assert ranking(s)[-1] == s.pm and ranking(s)[0] == (s.pm - 1) % players
+
+
+def test_intermediate_scoring_is_taken_once_when_stack_two_reaches_the_display_and_changes_nothing():
+    import random
+
+    from sestertius.rules.game import Game
+    from sestertius.rules.scoring import score_all
+    for seed in range(3):
+        opts = {"board": "italia", "players": 3, "intermediate_scoring": True}
+        g = Game.new(opts, seed=seed)
+        plain = Game.new({**opts, "intermediate_scoring": False}, seed=seed)
+        rng = random.Random(seed)
+        taken_at = None
+        while not g.is_over:
+            a = rng.choice(g.legal_actions())
+            g.apply(a)
+            plain.apply(a)
+            s = g.state
+            if taken_at is None and s.intermediate is not None:
+                taken_at = len(g.history)
+                assert "II" in s.seen_decks  # a card of stack II has reached the display
+                assert s.intermediate["scores"] == score_all(s)  # the standings at that moment
+            if taken_at is None:
+                assert "II" not in s.seen_decks or s.pending[-1][0] != "turn"
+            assert plain.state.intermediate is None
+        assert taken_at is not None
+        assert g.scores() == plain.scores()  # for information only: no points change hands

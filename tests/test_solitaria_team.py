@@ -10,6 +10,7 @@ import pytest
 from sestertius.automaton import solitaria
 from sestertius.automaton.data import solo_data
 from sestertius.rules.game import Game
+from solitaria_support import play_seat as play, texts
 from sestertius.rules.scoring import score_seat
 from sestertius.rules.state import CHANCE
 
@@ -20,20 +21,6 @@ DONE = ("done",)
 def team(difficulty: str = "standard", seed: int = 1, manual: bool = True, board: str = "italia") -> Game:
     return Game.new({"board": board, "players": 2, "mode": "team", "difficulty": difficulty,
                      "manual_dice": manual}, seed=seed)
-
-
-def play(g: Game, seat: int, key: str, *decisions) -> None:
-    assert g.to_act() == seat, (g.to_act(), g.current_step())
-    p = g.state.players[seat]
-    if key not in p.hand:
-        p.hand.append(key)
-    g.apply(("play", key))
-    for a in decisions:
-        g.apply(a)
-
-
-def texts(g: Game, kind: str = "contrarius") -> list[str]:
-    return [e["text"] for e in g.state.events if e["kind"] == kind]
 
 
 def add_house(g: Game, seat: int, c: int) -> None:

@@ -587,10 +587,6 @@ def _second_colonist_options(s: GameState, first: int) -> tuple[int | None, int,
     return None, 0, [], reasons
 
 
-def legal_setup(s: GameState, st: tuple) -> list[tuple]:
-    return [("auto",)]
-
-
 def apply_setup(s: GameState, st: tuple, a: tuple) -> None:
     """Veteran start, second part: the second colonist next to the next most valuable city it can reach (strong
     veteran: and a house there)."""
@@ -1370,7 +1366,7 @@ turns.register("contrarius_roll", legal_roll, _published(apply_roll))
 turns.register("contrarius_build", legal_build, _published(apply_build))
 turns.register("contrarius_move", legal_move, _published(apply_move))
 turns.register("contrarius_produce", legal_produce, _published(apply_produce))
-turns.register("contrarius_setup", legal_setup, _published(apply_setup))
+turns.register("contrarius_setup", turns.legal_auto, _published(apply_setup))
 turns.register("contrarius_line", legal_line, _published(apply_line))
 turns.register("contrarius_ship", legal_ship, _published(apply_ship))
 turns.register("contrarius_veto", legal_veto, _published(apply_veto))

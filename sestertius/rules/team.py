@@ -11,7 +11,8 @@ from __future__ import annotations
 from ..catalog import Card
 from .scoring import score_all
 from .state import AUTO, GameState
-from .turns import DONE, RULESETS, Ruleset, perform, perform_after_market, playable, register, ruleset
+from .turns import (DONE, RULESETS, Ruleset, legal_auto, perform_after_market, playable, register,
+                    ruleset)
 
 
 class TeamRuleset(Ruleset):
@@ -169,13 +170,9 @@ def apply_partner_play(s: GameState, st: tuple, a: tuple) -> None:
     perform_after_market(s, seat, key)
 
 
-def _auto(s: GameState, st: tuple) -> list[tuple]:
-    return [("auto",)]
-
-
 register("start_city", legal_start_city, apply_start_city)
-register("partner", _auto, apply_partner)
-register("follow", _auto, apply_follow)
+register("partner", legal_auto, apply_partner)
+register("follow", legal_auto, apply_follow)
 register("legatus", legal_legatus, apply_legatus)
 register("partner_play", legal_partner_play, apply_partner_play)
 RULESETS["team"] = TeamRuleset()
