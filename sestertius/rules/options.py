@@ -58,7 +58,7 @@ class GameOptions:
 
     def _validate_two_against_contrarius(self) -> None:
         what = "Contrarius as a third player" if self.mode == "solo" else "Solitaria's cooperative team play"
-        if self.board in ("balearica", "roma"):  # Solitaria itself has no Contrarius rule for them yet
+        if self.board in ("balearica", "roma"):  # boards without a capital: not yet combined with two players
             raise OptionsError(f"{what} is not yet combined with the own rules of board {self.board!r}; it can be "
                                f"played on the boards with a capital (Sicilia included)")
         if self.fish_market is not None:
