@@ -6,7 +6,7 @@ import json
 import sys
 from typing import Any
 
-from .board import board_names
+from sestertius.data.board import board_names
 
 
 def _add_simulate(sub: Any) -> None:
@@ -31,7 +31,7 @@ def _add_simulate(sub: Any) -> None:
 
 
 def simulate(args: argparse.Namespace) -> int:
-    from .simulate import run_simulation, format_report
+    from sestertius.simulate import run_simulation, format_report
     report = run_simulation(
         board=args.board, players=args.players, games=args.games, seed=args.seed, bots=args.bot.split(","),
         venus=args.venus, display=args.display, mode=args.mode, difficulty=args.difficulty,
@@ -42,8 +42,8 @@ def simulate(args: argparse.Namespace) -> int:
 
 
 def replay(args: argparse.Namespace) -> int:
-    from .rules.errors import ConcordiaError
-    from .rules.game import Game
+    from sestertius.rules.errors import ConcordiaError
+    from sestertius.rules.game import Game
     try:
         game = Game.load(args.file)
     except ConcordiaError as e:
@@ -60,13 +60,13 @@ def replay(args: argparse.Namespace) -> int:
 
 
 def serve(args: argparse.Namespace) -> int:
-    from .web.server import run
+    from sestertius.web.server import run
     run(host=args.host, port=args.port, db_url=args.db)
     return 0
 
 
 def solo(args: argparse.Namespace) -> int:
-    from .automaton.terminal import main as solo_main
+    from sestertius.automaton.terminal import main as solo_main
     return solo_main(args)
 
 

@@ -5,9 +5,9 @@ import statistics
 import time
 from typing import Any
 
-from .bots import make_bot
-from .rules.game import Game
-from .rules.options import GameOptions
+from sestertius.bots import make_bot
+from sestertius.rules.game import Game
+from sestertius.rules.options import GameOptions
 
 
 MAX_TURNS = 3000  # a guard for simulations: weak bots can hold a game forever (nobody builds or buys)

@@ -6,8 +6,8 @@ players' house lists), so the engine sees a position that could have arisen in p
 """
 from __future__ import annotations
 
-from sestertius.board import LAND, SEA
-from sestertius.catalog import BRICK, CLOTH, FOOD, GOODS, TOOL, WINE
+from sestertius.data.board import LAND, SEA
+from sestertius.data.catalog import BRICK, CLOTH, FOOD, GOODS, TOOL, WINE
 from sestertius.rules.game import Game
 from sestertius.rules.state import STORE
 

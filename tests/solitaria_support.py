@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from sestertius.automaton import solitaria
 from sestertius.automaton.solitaria import CONTRARIUS, PLAYER
-from sestertius.board import LAND, SEA, parse_board
-from sestertius.catalog import GOODS
+from sestertius.data.board import LAND, SEA, parse_board
+from sestertius.data.catalog import GOODS
 from sestertius.rules import state as state_module
 from sestertius.rules.game import Game
 from sestertius.rules.options import GameOptions

@@ -10,7 +10,7 @@ import pytest
 
 from rules_support import (FOOD, LAND, SEA, STORE, TOOL, city, give_house, in_city, legal_of, new_game, play, put,
                            route, set_goods, top)
-from sestertius.catalog import ANY, WINE
+from sestertius.data.catalog import ANY, WINE
 from sestertius.rules.boards import board_rules
 from sestertius.rules.errors import IllegalAction
 from sestertius.rules.game import Game

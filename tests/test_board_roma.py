@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from sestertius.board import LAND, SEA
-from sestertius.catalog import BRICK, CLOTH, FOOD, TOOL, WINE
+from sestertius.data.board import LAND, SEA
+from sestertius.data.catalog import BRICK, CLOTH, FOOD, TOOL, WINE
 from sestertius.rules.boards.roma import RULES, track
 from sestertius.rules.errors import IllegalAction
 from sestertius.rules.game import Game
@@ -631,7 +631,7 @@ def test_record_replay_is_identical():
 
 
 def test_board_file_is_unchanged_and_the_game_board_adds_gates_and_sites():
-    from sestertius.board import load_board
+    from sestertius.data.board import load_board
     base = load_board("roma")
     assert (len(base.cities), len(base.routes)) == (25, 50)
     g = new()

@@ -12,7 +12,7 @@ import pytest
 
 from rules_support import (BRICK, FOOD, LAND, WINE, city, give_house, legal_of, new_game, play, put, route,
                            set_city_good, set_goods, top)
-from sestertius.catalog import assumptions_for
+from sestertius.data.catalog import assumptions_for
 from sestertius.rules.boards import board_rules
 from sestertius.rules.boards.sicilia import draw, outcomes, volcano_data
 from sestertius.rules.errors import IllegalAction

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sestertius.board import LAND, SEA, UNREACHABLE, Board, BoardError, board_names, load_board, parse_board
+from sestertius.data.board import LAND, SEA, UNREACHABLE, Board, BoardError, board_names, load_board, parse_board
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_MAPS = ROOT.parent / "shared" / "maps"

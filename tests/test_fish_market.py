@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from sestertius.catalog import assumptions_for, load_fish_market
+from sestertius.data.catalog import assumptions_for, load_fish_market
 from sestertius.rules.errors import IllegalAction, OptionsError
 from sestertius.rules.game import Game
 from sestertius.rules.options import GameOptions

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sestertius.automaton.data import solo_data
+from sestertius.data.solitaria import solo_data
 from sestertius.rules.errors import OptionsError
 
 from solitaria_support import (CHANCE, CONTRARIUS, LAND, PLAYER, SEA, STORE, city, con, events, house, last_text, me,
@@ -733,8 +733,8 @@ def test_a_user_can_correct_solitaria_data_in_the_overrides_file(tmp_path, monke
 
 
 def test_bad_solitaria_data_is_refused_with_its_place():
-    from sestertius.automaton.data import build_solo_data
-    from sestertius.catalog import DataError, load_catalog, read_data
+    from sestertius.data.solitaria import build_solo_data
+    from sestertius.data.catalog import DataError, load_catalog, read_data
     raw = read_data("solitaria.toml", "solitaria", None)
     raw["dice"]["mercator"]["faces"] = ["brick", "gold"]
     with pytest.raises(DataError, match=r"dice.mercator.*'gold'"):

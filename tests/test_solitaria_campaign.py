@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from sestertius.automaton.campaign import CampaignStore, next_start
+from sestertius.campaigns import CampaignStore, next_start
 from sestertius.automaton.terminal import main as solo_main
 from sestertius.cli import main as cli_main
 
@@ -57,7 +57,7 @@ def test_campaign_store_runs_to_its_end(tmp_path):
 
 
 def test_default_campaign_file_is_in_the_user_data_folder(monkeypatch, tmp_path):
-    from sestertius.automaton import campaign
+    import sestertius.campaigns as campaign
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert str(campaign.default_path()).startswith(str(tmp_path))
     assert campaign.default_path().name == "campaigns.sqlite3"

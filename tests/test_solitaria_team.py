@@ -8,7 +8,7 @@ import random
 import pytest
 
 from sestertius.automaton import solitaria
-from sestertius.automaton.data import solo_data
+from sestertius.data.solitaria import solo_data
 from sestertius.rules.game import Game
 from solitaria_support import play_seat as play, texts
 from sestertius.rules.scoring import score_seat

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from sestertius.automaton import solitaria
-from sestertius.automaton.data import solo_data
+from sestertius.data.solitaria import solo_data
 from sestertius.rules.game import Game
 from solitaria_support import play_seat as play, texts
 from sestertius.rules.state import CHANCE, STORE
@@ -111,7 +111,7 @@ def test_veto_rerolls_once_per_player():
 
 
 def test_veto_reading_reacting_only(tmp_path, monkeypatch):
-    from sestertius.automaton import data as data_module
+    from sestertius.data import solitaria as data_module
     f = tmp_path / "over.toml"
     f.write_text('[solitaria.third_player]\nveto_offer = "reacting"\n')
     monkeypatch.setenv("SESTERTIUS_OVERRIDES", str(f))

@@ -592,10 +592,10 @@ def main(argv: list[str] | None = None) -> int:
         if len(cells) == 5 and cells[0] in BOARDS:
             statuses[cells[0]] = cells[1]
     try:
-        from sestertius.board import parse_board  # validate with the project's own loader
+        from sestertius.data.board import parse_board  # validate with the project's own loader
     except ImportError:  # run from a checkout without an installed package
         sys.path.insert(0, str(ROOT))
-        from sestertius.board import parse_board
+        from sestertius.data.board import parse_board
 
     OUT.mkdir(parents=True, exist_ok=True)
     stale = []

@@ -20,17 +20,17 @@ import random
 from collections import deque
 from typing import Any, Callable
 
-from ..catalog import GOODS
-from ..rules import turns
-from ..rules.boards import board_rules
-from ..rules.errors import OptionsError
-from ..rules.explain import DESCRIBERS
-from ..rules.scoring import score_seat
-from ..rules.state import AUTOMATON, CHANCE, STORE, GameState, PlayerState, _draw
-from ..rules.team import TeamRuleset
-from ..rules.turns import (Ruleset, build_house, display_empty, effective_top, place_colonist, place_name,
+from sestertius.data.catalog import GOODS
+from sestertius.rules import turns
+from sestertius.rules.boards import board_rules
+from sestertius.rules.errors import OptionsError
+from sestertius.rules.explain import DESCRIBERS
+from sestertius.rules.scoring import score_seat
+from sestertius.rules.state import AUTOMATON, CHANCE, STORE, GameState, PlayerState, _draw
+from sestertius.rules.team import TeamRuleset
+from sestertius.rules.turns import (Ruleset, build_house, display_empty, effective_top, place_colonist, place_name,
                            queue_overflow, refill_display, ruleset, trigger_end)
-from .data import SPECIAL_FACE, SoloData, difficulty_key, solo_data
+from sestertius.data.solitaria import SPECIAL_FACE, SoloData, difficulty_key, solo_data
 
 CONTRARIUS = 1  # Contrarius' seat in solo play; in general it is the last seat, ``cseat(s)``
 PLAYER = 0  # the (starting) player
@@ -87,7 +87,7 @@ def roma_track(s: GameState) -> Any:
     """Roma's track (START, OSTIA, the ship track, the gates) when the game is on Roma, else None."""
     if board_rules(s).name != "roma":
         return None
-    from ..rules.boards.roma import track as _roma_track
+    from sestertius.rules.boards.roma import track as _roma_track
     return _roma_track(s)
 
 
@@ -962,7 +962,7 @@ def byzantium(s: GameState, d: SoloData) -> None:
     def label(a: tuple) -> str:
         return f"Minerva as {GOODS[a[2]]}" if a[1] == "Minerva" else a[1]
 
-    from ..rules.boards.roma import roma as roma_extra
+    from sestertius.rules.boards.roma import roma as roma_extra
     r = roma_extra(s)
     i = roma_track(s).gods.index(a[1])
     half = bool(r["marks"][i] & ~(1 << seat))
@@ -1064,7 +1064,7 @@ def _produce_fish(s: GameState, d: SoloData, prov: int) -> None:
     """Mercator reaction with the fish market: the province produces and Contrarius takes its fish (the bonus good);
     if it has no fish (it produced), the fish regrow as after a Prefect's cash when at least 3 provinces have none
     (A-SOLO-FISH)."""
-    from ..rules.fish import data as fish_data
+    from sestertius.rules.fish import data as fish_data
     f = s.extra["fish"]
     pname = s.board.provinces[prov]
     spots = f["spots"]

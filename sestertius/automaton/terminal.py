@@ -13,13 +13,13 @@ import random
 import sys
 from typing import Callable, TextIO
 
-from ..catalog import GOODS
-from ..rules.errors import ConcordiaError
-from ..rules.game import Game, rule_name
-from ..rules.options import GameOptions
-from ..rules.state import CHANCE, STORE
-from . import solitaria
-from .data import solo_data
+from sestertius.data.catalog import GOODS
+from sestertius.rules.errors import ConcordiaError
+from sestertius.rules.game import Game, rule_name
+from sestertius.rules.options import GameOptions
+from sestertius.rules.state import CHANCE, STORE
+from sestertius.automaton import solitaria
+from sestertius.data.solitaria import solo_data
 
 HELP = ("Enter the number of a decision (Enter alone takes the default where one is marked). "
         "b: the board · u: undo · s FILE: save the game record · v: scores so far · h: help · q: quit")
@@ -222,7 +222,7 @@ def main(args: argparse.Namespace, input_fn: Callable[[str], str] = input, out: 
     store = None
     campaign_name = getattr(args, "campaign", None)
     if campaign_name:
-        from .campaign import CampaignStore
+        from sestertius.campaigns import CampaignStore
         store = CampaignStore(getattr(args, "campaign_db", None))
         camp = store.get_or_create(campaign_name)
         if camp.finished:

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from .greedy import GreedyBot
-from .random_bot import RandomBot
+from sestertius.bots.greedy import GreedyBot
+from sestertius.bots.random_bot import RandomBot
 
 
 class Bot(Protocol):

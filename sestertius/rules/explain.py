@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..catalog import GOODS
-from .boards import board_rules
-from .state import STORE, GameState
-from .turns import STEPS, build_sites, house_cost, place_name, purchase_options, ruleset, why_not_playable
+from sestertius.data.catalog import GOODS
+from sestertius.rules.boards import board_rules
+from sestertius.rules.state import STORE, GameState
+from sestertius.rules.turns import STEPS, build_sites, house_cost, place_name, purchase_options, ruleset, why_not_playable
 
 KINDS = ("land", "sea")
 # texts for the verbs of other modes (Solitaria registers its own): verb -> describe(state, action)

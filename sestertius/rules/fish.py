@@ -27,11 +27,11 @@ and Solitaria's two-player modes.
 """
 from __future__ import annotations
 
-from ..catalog import GOODS, FishMarket, FishSide, Stand, load_fish_market
-from .boards import board_rules
-from .explain import DESCRIBERS, EXPLAINERS, STEP_VERBS
-from .state import AUTO, STORE, GameState
-from .turns import DONE, place_colonist, produce_province, queue_overflow, refill_display, register, ruleset
+from sestertius.data.catalog import GOODS, FishMarket, FishSide, Stand, load_fish_market
+from sestertius.rules.boards import board_rules
+from sestertius.rules.explain import DESCRIBERS, EXPLAINERS, STEP_VERBS
+from sestertius.rules.state import AUTO, STORE, GameState
+from sestertius.rules.turns import DONE, place_colonist, produce_province, queue_overflow, refill_display, register, ruleset
 
 _DATA: list[FishMarket] = []
 

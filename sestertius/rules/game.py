@@ -14,14 +14,14 @@ import json
 from pathlib import Path
 from typing import Any
 
-from . import turns
-from .errors import IllegalAction, OptionsError, RecordError
-from .explain import describe, explain_illegal
-from .options import GameOptions
-from .scoring import score_all
-from .state import AUTO, AUTOMATON, CHANCE, new_state, splitmix64
-from .boards import board_rules
-from .turns import STEPS, ruleset
+from sestertius.rules import turns
+from sestertius.rules.errors import IllegalAction, OptionsError, RecordError
+from sestertius.rules.explain import describe, explain_illegal
+from sestertius.rules.options import GameOptions
+from sestertius.rules.scoring import score_all
+from sestertius.rules.state import AUTO, AUTOMATON, CHANCE, new_state, splitmix64
+from sestertius.rules.boards import board_rules
+from sestertius.rules.turns import STEPS, ruleset
 
 RECORD_FORMAT = "sestertius-game"
 RECORD_VERSION = 1
@@ -43,7 +43,7 @@ class Game:
         ruleset(state).setup(state)
         board_rules(state).setup(state)
         if options.fish_market is not None:  # variants set up last (the fish markers replace the bonus markers)
-            from .fish import setup as fish_setup
+            from sestertius.rules.fish import setup as fish_setup
             fish_setup(state)
         if not state.pending:
             turns.push_turn(state, state.current)
@@ -231,7 +231,7 @@ class Game:
 
     # -- views -------------------------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        from .view import player_view
+        from sestertius.rules.view import player_view
         return player_view(self, seat)
 
 
@@ -251,10 +251,10 @@ def rule_name(st: tuple) -> str:
 def _load_modes(opts: GameOptions) -> None:
     """Import the module of a mode so that it registers its ruleset and steps."""
     if opts.mode == "team":
-        from . import team  # noqa: F401
+        from sestertius.rules import team  # noqa: F401
     if opts.mode == "solo" or turns.ruleset_key(opts) == "solo_team":
-        from ..automaton import solitaria  # noqa: F401
+        from sestertius.automaton import solitaria  # noqa: F401
     if opts.fish_market is not None:
-        from . import fish  # noqa: F401
+        from sestertius.rules import fish  # noqa: F401
     if turns.ruleset_key(opts) not in turns.RULESETS:
         raise RecordError(f"mode {opts.mode!r} is not available")

@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..board import BoardError, board_names, load_board
-from .errors import OptionsError
+from sestertius.data.board import BoardError, board_names, load_board
+from sestertius.rules.errors import OptionsError
 
 MODES = ("base", "solo", "team")
 
@@ -31,7 +31,7 @@ class GameOptions:
             load_board(self.board)
         except BoardError as e:
             raise OptionsError(str(e)) from None
-        from .boards import has_rules
+        from sestertius.rules.boards import has_rules
         if not has_rules(self.board):
             raise OptionsError(f"board {self.board!r}: its own rules are not implemented yet, so it cannot be "
                                f"played (its map is in the data already)")
@@ -67,8 +67,8 @@ class GameOptions:
             raise OptionsError(f"{what} uses its own cards; the venus option does not apply")
 
     def _validate_fish_market(self) -> None:
-        from ..catalog import load_fish_market
-        from .boards import OWN_RULES
+        from sestertius.data.catalog import load_fish_market
+        from sestertius.rules.boards import OWN_RULES
         sides = load_fish_market().sides
         if self.fish_market not in sides:
             raise OptionsError(f"fish_market must be one of {', '.join(repr(k) for k in sides)} (the side of the "

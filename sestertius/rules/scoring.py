@@ -2,9 +2,9 @@
 holder of Praefectus Magnus, then to whoever would receive it next (it passes to the right)."""
 from __future__ import annotations
 
-from ..catalog import BRICK, Catalog
-from .state import STORE, GameState
-from .turns import ruleset
+from sestertius.data.catalog import BRICK, Catalog
+from sestertius.rules.state import STORE, GameState
+from sestertius.rules.turns import ruleset
 
 
 def god_values(s: GameState, seat: int) -> dict[str, int]:
@@ -15,7 +15,7 @@ def god_values(s: GameState, seat: int) -> dict[str, int]:
     houses = p.houses
     goods_value = sum(n * price for n, price in zip(p.goods, cat.prices))
     if p.fish:  # fish-market variant: each stored fish counts 3 sestertii for Vesta
-        from ..catalog import load_fish_market
+        from sestertius.data.catalog import load_fish_market
         goods_value += p.fish * load_fish_market().vesta_fish_value
     per_province: dict[int, int] = {}
     for c in houses:

@@ -13,10 +13,10 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ..board import Board, load_board
-from ..catalog import Catalog, load_catalog
-from .errors import OptionsError
-from .options import GameOptions
+from sestertius.data.board import Board, load_board
+from sestertius.data.catalog import Catalog, load_catalog
+from sestertius.rules.errors import OptionsError
+from sestertius.rules.options import GameOptions
 
 STORE = -1
 CHANCE = -1  # decider of chance steps

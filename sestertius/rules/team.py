@@ -8,10 +8,10 @@ have a house.
 """
 from __future__ import annotations
 
-from ..catalog import Card
-from .scoring import score_all
-from .state import AUTO, GameState
-from .turns import (DONE, RULESETS, Ruleset, legal_auto, perform_after_market, playable, register,
+from sestertius.data.catalog import Card
+from sestertius.rules.scoring import score_all
+from sestertius.rules.state import AUTO, GameState
+from sestertius.rules.turns import (DONE, RULESETS, Ruleset, legal_auto, perform_after_market, playable, register,
                     ruleset)
 
 

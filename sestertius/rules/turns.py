@@ -12,10 +12,10 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Callable
 
-from ..catalog import ANY, Card
-from .boards import board_rules
-from .errors import IllegalAction
-from .state import AUTO, STORE, GameState, _draw
+from sestertius.data.catalog import ANY, Card
+from sestertius.rules.boards import board_rules
+from sestertius.rules.errors import IllegalAction
+from sestertius.rules.state import AUTO, STORE, GameState, _draw
 
 Action = tuple
 LegalFn = Callable[[GameState, tuple], list]
@@ -103,7 +103,7 @@ class Ruleset:
         s.players[seat].money -= amount
 
     def ranking(self, s: GameState) -> list[int]:
-        from .scoring import ranking
+        from sestertius.rules.scoring import ranking
         return ranking(s)
 
     def next_seat(self, s: GameState, seat: int) -> int:
@@ -133,7 +133,7 @@ def push_turn(s: GameState, seat: int) -> None:
     market, see fish.py)."""
     s.pending.append(("turn", seat))
     if s.options.fish_market is not None and not ruleset(s).market_after_card:
-        from .fish import market_phase
+        from sestertius.rules.fish import market_phase
         market_phase(s, seat)
 
 
@@ -199,7 +199,7 @@ def refill_display(s: GameState) -> None:
     s.display = cards + [None] * (s.cat.display_size - len(cards))
     if (s.options.intermediate_scoring and s.intermediate is None
             and s.cat.intermediate_deck in s.seen_decks):
-        from .scoring import score_all
+        from sestertius.rules.scoring import score_all
         s.intermediate = {"turn": s.turn, "scores": score_all(s)}
         s.log("scoring", -1, "intermediate scoring (for information)")
 
@@ -281,7 +281,7 @@ def perform_after_market(s: GameState, seat: int, key: str | None) -> None:
     if s.options.fish_market is None or not ruleset(s).market_after_card or seat in done:
         perform(s, seat, key)
         return
-    from .fish import market_phase
+    from sestertius.rules.fish import market_phase
     s.turn_info["market_done"] = (*done, seat)
     s.pending.append(("perform_card", AUTO, seat, key))
     market_phase(s, seat)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..catalog import GOODS, assumptions_for
-from .boards import board_rules
-from .state import STORE
+from sestertius.data.catalog import GOODS, assumptions_for
+from sestertius.rules.boards import board_rules
+from sestertius.rules.state import STORE
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
+    from sestertius.rules.game import Game
 
 
 def public_board(game: "Game") -> dict[str, Any]:
@@ -81,7 +81,7 @@ def player_view(game: "Game", seat: int | None) -> dict[str, Any]:
     if s.intermediate:
         out["intermediate"] = s.intermediate
     if s.options.fish_market is not None:
-        from .fish import public_view
+        from sestertius.rules.fish import public_view
         out["fish_market"] = public_view(s)
     extra_view = getattr(s, "extra", {}).get("public")
     if extra_view:

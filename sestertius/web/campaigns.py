@@ -1,4 +1,4 @@
-"""Solitaria campaigns in the web app, on top of :mod:`sestertius.automaton.campaign` (its own SQLite file, shared
+"""Solitaria campaigns in the web app, on top of :mod:`sestertius.campaigns` (its own SQLite file, shared
 with ``concordia solo --campaign``).
 
 A campaign game is an ordinary solo game of the web app (difficulty standard, starting points from the campaign)
@@ -17,7 +17,7 @@ from fastapi import FastAPI, Request
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-from .service import ApiError, GameService, Live
+from sestertius.web.service import ApiError, GameService, Live
 
 log = logging.getLogger("sestertius.web")
 
@@ -38,7 +38,7 @@ class CampaignGameSpec(BaseModel):
 
 class Campaigns:
     def __init__(self, service: GameService, path: str | Path | None) -> None:
-        from ..automaton import campaign as mod
+        import sestertius.campaigns as mod
         self.mod = mod
         self.service = service
         self.path = Path(path) if path else mod.default_path()

@@ -31,11 +31,11 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from .. import board as board_mod
-from ..bots import BOTS
-from ..catalog import GODS, GOODS, load_catalog
-from .service import ApiError, GameService, Live
-from .store import Store
+from sestertius.data import board as board_mod
+from sestertius.bots import BOTS
+from sestertius.data.catalog import GODS, GOODS, load_catalog
+from sestertius.web.service import ApiError, GameService, Live
+from sestertius.web.store import Store
 
 log = logging.getLogger("sestertius.web")
 STATIC = Path(str(resources.files("sestertius") / "web" / "static"))
@@ -412,7 +412,7 @@ def catalog_json() -> dict[str, Any]:
     cat = load_catalog()
     cards = dict(cat.cards)
     try:  # Solitaria's own cards (Contrarius' cards, the solo stacks)
-        from ..automaton.data import solo_data
+        from sestertius.data.solitaria import solo_data
         cards.update(solo_data().catalog.cards)
     except Exception:  # pragma: no cover - the automaton is optional
         pass
@@ -429,8 +429,8 @@ def catalog_json() -> dict[str, Any]:
 @lru_cache(maxsize=None)
 def _playable(board: str, mode: str) -> str | None:
     """None if a game of this mode can be set up on this board, else the engine's reason."""
-    from ..rules.errors import ConcordiaError
-    from ..rules.game import Game
+    from sestertius.rules.errors import ConcordiaError
+    from sestertius.rules.game import Game
     try:
         Game.new({"board": board, "players": 1 if mode == "solo" else 2, "mode": mode}, seed=0)
     except (ConcordiaError, ImportError) as e:
@@ -439,12 +439,12 @@ def _playable(board: str, mode: str) -> str | None:
 
 
 def _modes() -> list[str]:
-    from ..rules.options import MODES
+    from sestertius.rules.options import MODES
     modes = []
     for m in MODES:
         if m == "solo":
             try:
-                from ..automaton import solitaria  # noqa: F401
+                from sestertius.automaton import solitaria  # noqa: F401
             except ImportError:
                 continue
         modes.append(m)
@@ -453,7 +453,7 @@ def _modes() -> list[str]:
 
 def _fish_sides() -> list[dict[str, str]]:
     try:
-        from ..catalog import load_fish_market
+        from sestertius.data.catalog import load_fish_market
         return [{"name": k, "title": v.title} for k, v in load_fish_market().sides.items()]
     except Exception:  # pragma: no cover - optional variant
         return []
@@ -461,7 +461,7 @@ def _fish_sides() -> list[dict[str, str]]:
 
 def _difficulties() -> list[str]:
     try:
-        from ..automaton.data import solo_data
+        from sestertius.data.solitaria import solo_data
         return list(solo_data().difficulty)
     except Exception:
         return []
@@ -469,7 +469,7 @@ def _difficulties() -> list[str]:
 
 def _campaign_api() -> Any:
     try:
-        from ..automaton import campaign
+        import sestertius.campaigns as campaign
     except ImportError:
         return None
     return campaign
@@ -478,7 +478,7 @@ def _campaign_api() -> Any:
 def _add_campaign_routes(app: FastAPI, service: GameService, path: str | None) -> None:
     if _campaign_api() is None:
         return
-    from .campaigns import add_routes
+    from sestertius.web.campaigns import add_routes
     add_routes(app, service, path)
 
 
@@ -486,7 +486,7 @@ def _add_campaign_routes(app: FastAPI, service: GameService, path: str | None) -
 def run(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) -> None:
     """Start the web app with uvicorn (``concordia serve``)."""
     import uvicorn
-    from .store import default_db_url
+    from sestertius.web.store import default_db_url
     url = db_url or default_db_url()
     app = create_app(url)
     shown = url if "@" not in url else url.split("@")[-1]

@@ -16,11 +16,11 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots import BOTS, make_bot
-from ..rules.errors import ConcordiaError, IllegalAction, OptionsError, RecordError
-from ..rules.game import RECORD_FORMAT, RECORD_VERSION, Game
-from ..rules.state import CHANCE
-from .store import Store, hash_token
+from sestertius.bots import BOTS, make_bot
+from sestertius.rules.errors import ConcordiaError, IllegalAction, OptionsError, RecordError
+from sestertius.rules.game import RECORD_FORMAT, RECORD_VERSION, Game
+from sestertius.rules.state import CHANCE
+from sestertius.web.store import Store, hash_token
 
 log = logging.getLogger("sestertius.web")
 
@@ -142,7 +142,7 @@ class GameService:
 
     def check_options(self, spec: dict[str, Any]) -> dict[str, Any]:
         """The engine's options for a request body, validated (nothing is created); refusals as ApiError 422."""
-        from ..rules.options import GameOptions
+        from sestertius.rules.options import GameOptions
         _, _, _, options = self._parse(spec)
         try:
             return GameOptions.from_dict(options).to_dict()
@@ -415,7 +415,7 @@ def _iso(t: Any) -> str:
 
 
 def _iso_now() -> str:
-    from .store import now
+    from sestertius.web.store import now
     return _iso(now())
 
 

@@ -12,7 +12,7 @@ import importlib.util
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..state import GameState
+    from sestertius.rules.state import GameState
 
 
 class BoardRules:

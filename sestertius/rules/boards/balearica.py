@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from ...board import LAND, SEA, UNREACHABLE, Board, BoardError
-from ..state import STORE, GameState
-from . import BOARD_RULES, BoardRules
+from sestertius.data.board import LAND, SEA, UNREACHABLE, Board, BoardError
+from sestertius.rules.state import STORE, GameState
+from sestertius.rules.boards import BOARD_RULES, BoardRules
 
 
 class Boats:

@@ -33,11 +33,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...board import LAND, SEA, UNREACHABLE, Board, Route
-from ...catalog import GOODS
-from ..state import AUTO, STORE, GameState
-from ..turns import DONE, can_pay, house_cost, build_house, register, ruleset, trigger_end
-from . import BOARD_RULES, BoardRules
+from sestertius.data.board import LAND, SEA, UNREACHABLE, Board, Route
+from sestertius.data.catalog import GOODS
+from sestertius.rules.state import AUTO, STORE, GameState
+from sestertius.rules.turns import DONE, can_pay, house_cost, build_house, register, ruleset, trigger_end
+from sestertius.rules.boards import BOARD_RULES, BoardRules
 
 
 class RomaBoard(Board):
@@ -392,7 +392,7 @@ class RomaRules(BoardRules):
             per = next(c.vp_per_house for c in s.cat.cards.values() if c.action == "specialist" and c.good == g)
             v = per * sum(1 for c in s.players[seat].houses if s.city_good[c] == g)
         else:
-            from ..scoring import god_values
+            from sestertius.rules.scoring import god_values
             v = god_values(s, seat)[name]
         i = track(s).gods.index(name)
         if roma(s)["marks"][i] & ~(1 << seat):
@@ -626,7 +626,7 @@ def _explain(s: GameState, st: tuple, a: tuple) -> str:
 
 
 def _register_words() -> None:
-    from ..explain import DESCRIBERS, EXPLAINERS
+    from sestertius.rules.explain import DESCRIBERS, EXPLAINERS
     DESCRIBERS["god"] = _describe_god
     DESCRIBERS["take"] = _describe_take
     for kind in ("roma_bonus", "roma_sail", "roma_build", "roma_god"):

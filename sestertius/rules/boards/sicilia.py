@@ -20,11 +20,11 @@ from functools import lru_cache
 from math import gcd
 from typing import Any
 
-from ...catalog import GOODS, DataError, goods_vector, overrides_path, read_data
-from .. import turns
-from ..explain import DESCRIBERS
-from ..state import CHANCE, GameState
-from . import BOARD_RULES, BoardRules
+from sestertius.data.catalog import GOODS, DataError, goods_vector, overrides_path, read_data
+from sestertius.rules import turns
+from sestertius.rules.explain import DESCRIBERS
+from sestertius.rules.state import CHANCE, GameState
+from sestertius.rules.boards import BOARD_RULES, BoardRules
 
 EFFECTS = ("no_bonus", "no_building", "no_production")
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .data import solo_data
+from sestertius.data.solitaria import solo_data
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS campaigns (

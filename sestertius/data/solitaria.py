@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ..catalog import (GOODS, Catalog, DataError, _merge, build_catalog, goods_vector, load_catalog, overrides_path,
+from sestertius.data.catalog import (GOODS, Catalog, DataError, _merge, build_catalog, goods_vector, load_catalog, overrides_path,
                        read_data)
 
 SPECIAL_FACE = "S"  # building dice: the good of Contrarius' best specialist
