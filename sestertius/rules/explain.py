@@ -5,7 +5,7 @@ from typing import Callable
 
 from sestertius.data.catalog import GOODS
 from sestertius.rules.boards import board_rules
-from sestertius.rules.state import STORE, GameState
+from sestertius.rules.state import CHANCE, STORE, GameState
 from sestertius.rules.turns import STEPS, build_sites, house_cost, place_name, purchase_options, ruleset, why_not_playable
 
 KINDS = ("land", "sea")
@@ -172,3 +172,52 @@ def explain_illegal(s: GameState, st: tuple, a: tuple) -> str:
     except (IndexError, TypeError, KeyError, ValueError):  # e.g. a negative good index in a bit shift
         return f"malformed decision {a!r}"
     return f"{describe(s, a)} is not legal now"
+
+# What the seat to act is asked, per step kind (shown above its decisions); a chance step entered by a person
+# at the table has its own words.
+PROMPTS = {
+    "turn": "Play a card from your hand.",
+    "arch_move": "Architect: move your colonists. Click a glowing route (or first one of your colonists), then Done.",
+    "arch_build": "Architect: build houses. Click a glowing city, then Done.",
+    "prefect": "Prefect: click a province's bonus marker to produce there, or take the money from the turned markers.",
+    "discard": "Your storehouse is over full: choose the goods to give up.",
+    "trade": "Mercator: sell and buy goods of at most two kinds, then Done.",
+    "colonist": "Colonist: place new colonists (1 food + 1 tool each) in the capital or a city with your house — or take the money.",
+    "tribune": "Tribune: you may buy one colonist into the capital for 1 food + 1 tool.",
+    "buy": "Buy cards from the display (click a glowing card), then Done.",
+    "diplomat": "Diplomat: choose the card to copy.",
+    "half": "Choose which half of the card to perform.",
+    "contrarius_line": "Choose the line for Contrarius' colonist (click a glowing route).",
+    "contrarius_move": "Choose which of Contrarius' colonists moves onto which line.",
+    "contrarius_roll": "Roll the die and enter the face it shows.",
+    "start_city": "Team play: choose the city where your colonists start (click a glowing city).",
+    "partner_play": "Team play: a decision on your partner's turn.",
+    "legatus": "Legatus: choose a card.",
+    "market": "Fish market: use a spot, or go on.",
+    "roma_sail": "Ship track: move a ship, or Done.",
+    "roma_build": "Ship track: build a house (click a glowing city).",
+    "roma_god": "Choose a god.",
+    "roma_bonus": "Ship track: take the bonus.",
+    "contrarius_veto": "Contrarius rolled: keep the result, or use your one veto card to make Contrarius roll this die again.",
+    "stands": "Fish market: use a stand of your spot (paying its fish), or Done.",
+    "fish_colonist": "Fish market: place the colonist.",
+    "fish_good": "Fish market: choose the good.",
+    "fish_prefect": "Prefect with fish: choose the province.",
+    "volcano": "The volcano erupts: draw a tile and enter it.",
+}
+CHANCE_PROMPTS = {
+    "contrarius_roll": "Roll the die for Contrarius and enter the face it shows.",
+    "die": "Roll the die and enter the face it shows.",
+    "volcano": "Draw a volcano tile and enter which it is.",
+    "volcano_setup": "Setup: draw a volcano tile and enter which it is.",
+}
+
+
+def prompt(s: GameState) -> str | None:
+    """The words for the step to decide now."""
+    if s.over or not s.pending:
+        return None
+    st = s.pending[-1]
+    if st[1] == CHANCE:
+        return CHANCE_PROMPTS.get(st[0], "Chance: enter the outcome.")
+    return PROMPTS.get(st[0], "Your decision.")

@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from sestertius.data.catalog import GOODS, assumptions_for
 from sestertius.rules.boards import board_rules
+from sestertius.rules.explain import prompt
 from sestertius.rules.state import STORE
+from sestertius.rules.turns import ruleset
 
 if TYPE_CHECKING:  # pragma: no cover
     from sestertius.rules.game import Game
@@ -43,6 +45,7 @@ def player_view(game: "Game", seat: int | None) -> dict[str, Any]:
     RC = R + len(s.board.cities)
     br = board_rules(s)
     players = []
+    rs = ruleset(s)
     for i, p in enumerate(s.players):
         colonists = []
         for slot, loc in enumerate(p.col):
@@ -57,14 +60,14 @@ def player_view(game: "Game", seat: int | None) -> dict[str, Any]:
             "storehouse": {"used": s.storehouse_used(i), "size": cat.storehouse},
             "hand": list(p.hand) if mine else None, "hand_size": len(p.hand),
             "pile_top": p.pile[-1] if p.pile else None, "pile_size": len(p.pile),
-            "vp": p.vp,
+            "vp": p.vp, "partner": rs.partner(s, i),
         })
     to_act = game.to_act()
     legal = game.legal_actions() if seat is not None and to_act == seat else []
     out = {
         "options": game.options.to_dict(),
         "turn": s.turn, "current": s.current, "to_act": to_act, "over": s.over,
-        "step": list(s.pending[-1][:1]) if s.pending and not s.over else None,
+        "step": list(s.pending[-1][:1]) if s.pending and not s.over else None, "prompt": prompt(s),
         "pm": s.pm, "concordia": s.concordia, "final_turns": s.final_turns,
         "display": [{"card": key, "extra": [("any" if g < 0 else GOODS[g]) for g in s.display_costs[i]]}
                     for i, key in enumerate(s.display)],
