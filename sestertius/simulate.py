@@ -71,9 +71,9 @@ def run_simulation(board: str, players: int, games: int, seed: int = 0, bots: li
         for seat in range(players):
             totals[seat].append(scores[seat]["total"])
         winners.append(game.ranking()[0])
-        if "team_score" in game.state.extra:
-            team.append(game.state.extra["team_score"])
-        extra = game.state.extra.get("contrarius_score")
+        if "team_score" in game.state.parts:
+            team.append(game.state.parts["team_score"])
+        extra = game.state.parts.get("contrarius_score")
         if extra is not None:
             automaton.append(extra)
     elapsed = time.perf_counter() - start

@@ -2,10 +2,11 @@
 by editing the state, and a small made-up board for the rulebook's building example."""
 from __future__ import annotations
 
-from sestertius.automaton import solitaria
-from sestertius.automaton.solitaria import CONTRARIUS, PLAYER
+from sestertius.rules.modes import solitaria
+from sestertius.rules.modes.solitaria import CONTRARIUS, PLAYER
 from sestertius.data.board import LAND, SEA, parse_board
 from sestertius.data.catalog import GOODS
+from sestertius.rules import rulebook
 from sestertius.rules import state as state_module
 from sestertius.rules.game import Game
 from sestertius.rules.options import GameOptions
@@ -134,7 +135,8 @@ Tarentum = { zone = "B", lat = 40.5, lon = 17.2 }
 def mini_game(monkeypatch, seed: int = 1) -> Game:
     board = parse_board(MINI, source="mini")
     real = state_module.load_board
-    monkeypatch.setattr(state_module, "load_board", lambda name: board if name == "mini" else real(name))
+    for module in (state_module, rulebook):  # the modules that load the game's board by name
+        monkeypatch.setattr(module, "load_board", lambda name: board if name == "mini" else real(name))
     return Game(GameOptions(board="mini", players=1, mode="solo", manual_dice=True), seed)
 
 
@@ -225,8 +227,8 @@ def two_player_playout(mode: str, board: str, level: str, seed: int, monkeypatch
         s = g.state
         c = s.players[C]
         assert s.n == 3 and c.money == 0 and c.goods == [0] * 5 and len(c.col) == 6
-        assert len(c.houses) + len(s.extra["contrarius"]["track"]) <= 15
-        assert all(pos > c.vp for pos in s.extra["contrarius"]["track"])
+        assert len(c.houses) + len(s.parts["contrarius"]["track"]) <= 15
+        assert all(pos > c.vp for pos in s.parts["contrarius"]["track"])
         for seat in range(3):
             assert [x for x in range(len(s.board.cities)) if s.houses[x] >> seat & 1] == sorted(s.players[seat].houses)
             for loc in s.players[seat].col:
@@ -242,6 +244,6 @@ def two_player_playout(mode: str, board: str, level: str, seed: int, monkeypatch
     assert all(ok for _, ok in built), [(g.state.board.cities[c], ok) for c, ok in built if not ok]
     assert g.state.concordia in (0, 1, C)
     assert sorted(g.ranking()) == [0, 1, C]
-    assert g.state.extra["contrarius_score"] == g.scores()[C]["total"]
+    assert g.state.parts["contrarius_score"] == g.scores()[C]["total"]
     assert Game.from_record(g.record()).state.hash() == g.state.hash()
     return g

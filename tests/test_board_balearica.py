@@ -11,10 +11,9 @@ import pytest
 from rules_support import (FOOD, LAND, SEA, STORE, TOOL, city, give_house, in_city, legal_of, new_game, play, put,
                            route, set_goods, top)
 from sestertius.data.catalog import ANY, WINE
-from sestertius.rules.boards import board_rules
 from sestertius.rules.errors import IllegalAction
 from sestertius.rules.game import Game
-from sestertius.rules.turns import build_sites
+from sestertius.rules.cards.architect import build_sites
 from test_playouts import all_cards
 
 WEST = [("Ebussus", "Andrachium"), ("Andrachium", "Palmaria"), ("Ebussus", "Palmaria")]
@@ -32,7 +31,7 @@ def moves(g: Game, slot: int) -> dict[int, int]:
     """Routes colonist ``slot`` of the seat to act may move to now -> their cost in steps."""
     s = g.state
     seat = top(g)[1]
-    br = board_rules(s)
+    br = s.rules.board
     return {a[2]: br.move_cost(s, seat, slot, a[2]) for a in legal_of(g, "move") if a[1] == slot}
 
 
@@ -297,7 +296,7 @@ def test_random_playouts_keep_the_invariants_and_replay(players):
                 loc = s.players[s.pending[-1][1]].col[a[1]]
                 static = (s.board.by_distance[loc] if loc < s.R else s.board.city_by_distance[LAND][loc - s.R])
                 plain = dict((r, d) for d, r in static)
-                cost = board_rules(s).move_cost(s, s.pending[-1][1], a[1], a[2])
+                cost = s.rules.board.move_cost(s, s.pending[-1][1], a[1], a[2])
                 assert cost <= plain.get(a[2], 255)  # riding own ships only ever shortens the way
             g.apply(a)
             check_invariants(g, cards)

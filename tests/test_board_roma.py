@@ -314,7 +314,7 @@ def test_rulebook_example_building_on_athenae():
     assert top(g) == ("roma_build", 0)
     assert set(g.legal_actions()) == {("done",), ("build", site(g, "Athenae", "tool")),
                                       ("build", site(g, "Athenae", "cloth"))}
-    from sestertius.rules.turns import house_cost
+    from sestertius.rules.cards.architect import house_cost
     assert house_cost(s, site(g, "Athenae", "tool")) == ((1, 0, 1, 0, 0), 3)
     assert house_cost(s, site(g, "Athenae", "cloth")) == ((1, 0, 0, 0, 1), 10)
     with pytest.raises(IllegalAction, match="one house per player per site"):
@@ -337,7 +337,7 @@ def test_track_house_only_when_entering_this_turn_and_carthago_costs():
     g.apply(("done",))
     g.apply(("done",))
     assert top(g)[0] not in ("roma_build",)
-    from sestertius.rules.turns import house_cost
+    from sestertius.rules.cards.architect import house_cost
     assert house_cost(s, site(g, "Carthago", "brick")) == ((0, 1, 0, 0, 0), 1)  # a brick site: 1 food
     assert house_cost(s, site(g, "Carthago", "food")) == ((1, 1, 0, 0, 0), 2)
     # two colonists entering Carthago in one turn: one house each
@@ -369,9 +369,9 @@ def rulebook_byzantium_position() -> Game:
                        ("Castra Nova", TOOL), ("Horti Maecenatis", WINE)]:
         house(g, 0, bd.city(name), good)
     house(g, 0, site(g, "Carthago", "brick"))
-    marks = list(s.extra["roma"]["marks"])
+    marks = list(s.parts["roma"]["marks"])
     marks[track(s).gods.index("Minerva")] = 0b110
-    s.extra["roma"]["marks"] = tuple(marks)
+    s.parts["roma"]["marks"] = tuple(marks)
     only(g, 0, land=START(g), sea=space(g, "Athenae"))
     return g
 
@@ -395,7 +395,7 @@ def test_rulebook_example_byzantium():
     g.apply(("god", "Saturnus"))
     p = s.players[0]
     assert p.vp == 6
-    assert s.extra["roma"]["marks"][track(s).gods.index("Saturnus")] == 1
+    assert s.parts["roma"]["marks"][track(s).gods.index("Saturnus")] == 1
     assert g.view(0)["players"][0]["houses_left"] == 15 - 6 - 1
     assert g.view(0)["roma"]["gods"][2]["marked_by"] == [0]
     assert score_seat(s, 0)["during play"] == 6
@@ -405,13 +405,13 @@ def test_byzantium_half_points_and_each_god_once():
     g = rulebook_byzantium_position()
     s = g.state
     i = track(s).gods.index("Mars")
-    marks = list(s.extra["roma"]["marks"])
+    marks = list(s.parts["roma"]["marks"])
     marks[i] = 0b010
-    s.extra["roma"]["marks"] = tuple(marks)
+    s.parts["roma"]["marks"] = tuple(marks)
     only(g, 0, land=START(g), land1=START(g), land2=START(g), sea=space(g, "Athenae"))  # 4 on the board: Mars 8
     assert RULES.god_points(s, 0, ("god", "Mars")) == 4
     marks[i] = 0b011  # marked by this player too: no more
-    s.extra["roma"]["marks"] = tuple(marks)
+    s.parts["roma"]["marks"] = tuple(marks)
     architect(g, 0)
     g.apply(("move", NLAND, space(g, "Byzantium")))
     g.apply(("done",))
@@ -422,7 +422,7 @@ def test_byzantium_half_points_and_each_god_once():
     # odd values round up when halved: Vesta 1 -> 1
     s.players[0].money, s.players[0].goods = 10, [0, 0, 0, 0, 0]
     marks[track(s).gods.index("Vesta")] = 0b100
-    s.extra["roma"]["marks"] = tuple(marks)
+    s.parts["roma"]["marks"] = tuple(marks)
     assert RULES.god_points(s, 0, ("god", "Vesta")) == 1
 
 
@@ -571,7 +571,7 @@ def check(g: Game) -> None:
     t = track(s)
     start = t.start(s)
     occ = [-1] * R
-    marks = s.extra["roma"]["marks"]
+    marks = s.parts["roma"]["marks"]
     for seat, p in enumerate(s.players):
         assert p.money >= 0 and min(p.goods) >= 0
         assert len(set(p.houses)) == len(p.houses)
@@ -625,9 +625,9 @@ def test_record_replay_is_identical():
     assert g2.state.hash() == g.state.hash() == rec["state_hash"]
     # a state hash covers the god marks and the track houses
     c2 = g2.state.copy()
-    c2.extra["roma"]["marks"] = tuple(m ^ 1 for m in c2.extra["roma"]["marks"])
+    c2.parts["roma"]["marks"] = tuple(m ^ 1 for m in c2.parts["roma"]["marks"])
     assert c2.hash() != g2.state.hash()
-    assert g2.state.extra["roma"]["marks"] != c2.extra["roma"]["marks"]
+    assert g2.state.parts["roma"]["marks"] != c2.parts["roma"]["marks"]
 
 
 def test_board_file_is_unchanged_and_the_game_board_adds_gates_and_sites():

@@ -13,7 +13,6 @@ import pytest
 from rules_support import (BRICK, FOOD, LAND, WINE, city, give_house, legal_of, new_game, play, put, route,
                            set_city_good, set_goods, top)
 from sestertius.data.catalog import assumptions_for
-from sestertius.rules.boards import board_rules
 from sestertius.rules.boards.sicilia import draw, outcomes, volcano_data
 from sestertius.rules.errors import IllegalAction
 from sestertius.rules.game import Game
@@ -24,7 +23,7 @@ COLUMNS = ("Grey", "Yellow", "Orange")  # board data volcano_provinces
 
 
 def vol(g: Game) -> dict:
-    return g.state.extra["volcano"]
+    return g.state.parts["volcano"]
 
 
 def prov(g: Game, name: str) -> int:
@@ -52,7 +51,7 @@ def test_syracusae_is_the_capital_and_the_markers_show_one_coin_more():
     s = g.state
     assert s.board.cities[s.board.capital] == "Syracusae"
     assert s.players[0].col.count(s.R + s.board.capital) == 2
-    br = board_rules(s)
+    br = s.rules.board
     for i in range(len(s.board.provinces)):
         assert br.marker_coins(s, i) == s.cat.marker_coins[s.marker_good[i]] + 1
     assert volcano_data().marker_extra_coins == 1
@@ -73,7 +72,7 @@ def test_setup_draws_tiles_by_player_count(players, draws, neutral):
         assert all(p.money == m for p, m in zip(g.state.players, (5, 6, 7, 8, 9)))  # no bonus at setup
         rows = volcano_data().row_of
         for i, name in enumerate(COLUMNS):
-            assert board_rules(g.state).production_bonus(g.state, prov(g, name)) == (v["cols"][i] < rows["no_bonus"])
+            assert g.state.rules.board.production_bonus(g.state, prov(g, name)) == (v["cols"][i] < rows["no_bonus"])
 
 
 def test_two_players_never_start_with_three_tiles_of_one_province():
@@ -89,8 +88,8 @@ def test_two_players_never_start_with_three_tiles_of_one_province():
     assert top(g) == ("turn", 0)
     assert vol(g)["cols"] == (1, 2, 0)
     s = g.state
-    assert not board_rules(s).production_bonus(s, prov(g, "Yellow"))  # row 2 from the start
-    assert board_rules(s).production_bonus(s, prov(g, "Grey"))
+    assert not s.rules.board.production_bonus(s, prov(g, "Yellow"))  # row 2 from the start
+    assert s.rules.board.production_bonus(s, prov(g, "Grey"))
     assert any("Yellow loses its production bonus" in e["text"] for e in s.events)
 
 
@@ -183,10 +182,10 @@ def test_row_two_removes_the_bonus_but_the_province_still_produces_and_flips():
     grey = prov(g, "Grey")
     tribune_draw(g, 0, "Grey")
     g.apply(("done",))
-    assert board_rules(s).production_bonus(s, grey)
+    assert s.rules.board.production_bonus(s, grey)
     tribune_draw(g, 1, "Grey")
     g.apply(("done",))
-    assert vol(g)["cols"][0] == 2 and not board_rules(s).production_bonus(s, grey)
+    assert vol(g)["cols"][0] == 2 and not s.rules.board.production_bonus(s, grey)
     set_city_good(g, "Caleacte", WINE)
     give_house(g, 1, "Caleacte")
     set_goods(g, 0)
@@ -198,7 +197,7 @@ def test_row_two_removes_the_bonus_but_the_province_still_produces_and_flips():
     assert s.players[1].goods[WINE] == 1  # the houses produce as usual
     assert not s.marker_up[grey]  # the marker still flips
     assert s.pm == 0  # nothing to double: Praefectus Magnus is not used (A-VOLCANO-PM)
-    coins = board_rules(s).marker_coins(s, grey)
+    coins = s.rules.board.marker_coins(s, grey)
     assert coins == s.cat.marker_coins[s.marker_good[grey]] + 1  # the volcano marker: as the one it replaced
     money = s.players[1].money
     play(g, 1, "prefect")
@@ -240,7 +239,7 @@ def test_row_three_forbids_building_in_the_province():
     assert builds() == {"Catana"}
     with pytest.raises(IllegalAction, match="closed to building"):
         g.apply(("build", city(g, "Tauromenium")))
-    assert board_rules(s).can_produce(s, prov(g, "Yellow"))  # row 3 still produces
+    assert s.rules.board.can_produce(s, prov(g, "Yellow"))  # row 3 still produces
     v = g.view(0)
     assert {c["name"]: c["can_build"] for c in v["cities"]}["Tauromenium"] is False
     assert {c["name"]: c["can_build"] for c in v["cities"]}["Catana"] is True
@@ -258,10 +257,10 @@ def test_row_four_stops_all_production_in_the_province():
     for c in ("Catana", "Menae", "Enna"):
         give_house(g, 0, c)
     place(g, "Orange", 3)
-    assert board_rules(s).can_produce(s, orange)
+    assert s.rules.board.can_produce(s, orange)
     tribune_draw(g, 0, "Orange")  # the 4th Orange tile: Etna erupts
     g.apply(("done",))
-    assert vol(g)["cols"][2] == 4 and not board_rules(s).can_produce(s, orange)
+    assert vol(g)["cols"][2] == 4 and not s.rules.board.can_produce(s, orange)
     assert any("Etna erupts" in e["text"] for e in s.events)
     # Prefect: the province cannot be chosen
     play(g, 1, "prefect")
@@ -276,7 +275,7 @@ def test_row_four_stops_all_production_in_the_province():
     # cash: the marker has left the mini map, so it gives no coins even if it was on its coin side
     s.marker_up = [True] * len(s.marker_up)
     s.marker_up[orange] = False
-    assert board_rules(s).marker_coins(s, orange) == 0
+    assert s.rules.board.marker_coins(s, orange) == 0
     money = s.players[2].money
     play(g, 2, "prefect")
     g.apply(("cash",))
@@ -342,7 +341,7 @@ def check_volcano(g: Game) -> None:
     assert all(c + p == 4 and 0 <= c <= 4 for c, p in zip(v["cols"], v["pile"]))
     assert 0 <= v["neutral"] <= sum(v["unseen"]) <= 9
     s = g.state
-    br = board_rules(s)
+    br = s.rules.board
     for i, name in enumerate(COLUMNS):
         if v["cols"][i] >= 3:  # no house was built there after the tile came (checked at the build below)
             assert not any(br.can_build(s, c) for c in s.board.province_cities[prov(g, name)])
@@ -362,9 +361,9 @@ def test_random_playouts_keep_the_invariants_and_replay(players):
             st = g.current_step()
             s = g.state
             if a[0] == "build":
-                assert board_rules(s).can_build(s, a[1])
+                assert s.rules.board.can_build(s, a[1])
             if a[0] == "produce" and st[0] == "prefect":
-                assert board_rules(s).can_produce(s, a[1])
+                assert s.rules.board.can_produce(s, a[1])
             g.apply(a)
             check_invariants(g, cards)
             check_volcano(g)

@@ -410,12 +410,9 @@ def test_unknown_board_name():
         load_board("atlantis")
 
 
-def test_boards_with_rules_of_their_own_are_refused_until_their_rules_exist():
-    from sestertius.rules.boards import OWN_RULES, has_rules
-    from sestertius.rules.errors import OptionsError
+def test_boards_with_rules_of_their_own_play_by_them_and_the_others_by_the_base_rules():
     from sestertius.rules.game import Game
-    for name in OWN_RULES:
-        if not has_rules(name):
-            with pytest.raises(OptionsError, match="not implemented yet"):
-                Game.new({"board": name, "players": 3})
-    assert has_rules("cyprus") and Game.new({"board": "cyprus", "players": 5}).state.board.capital is not None
+    from sestertius.rules.rulebook import BASE_BOARD, BOARDS
+    for name in board_names():
+        rules = Game.new({"board": name, "players": 3}).state.rules.board
+        assert rules is BOARDS.get(name, BASE_BOARD) and (rules.name == name) == (name in BOARDS)

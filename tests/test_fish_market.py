@@ -10,7 +10,7 @@ from sestertius.rules.errors import IllegalAction, OptionsError
 from sestertius.rules.game import Game
 from sestertius.rules.options import GameOptions
 from sestertius.rules.scoring import god_values
-from sestertius.rules.turns import push_turn
+from sestertius.rules.turn import push_turn
 from rules_support import (BRICK, CLOTH, FOOD, LAND, STORE, TOOL, WINE, city, give_house, goods, in_city, legal_of,
                            play, put, route, set_city_good, set_goods, top, used)
 from test_playouts import all_cards, check_invariants
@@ -24,7 +24,7 @@ def fish_game(side="coastal", board="italia", players=2, seed=1) -> Game:
 
 
 def fish(g: Game) -> dict:
-    return g.state.extra["fish"]
+    return g.state.parts["fish"]
 
 
 def spot_of(spots, action, **kw) -> int:
@@ -37,9 +37,9 @@ def open_market(g: Game, seat: int, fish_count: int | None = None, pos: int | No
     """Make it the start of ``seat``'s turn, with the market phase pushed as the engine does."""
     s = g.state
     if fish_count is not None:
-        s.players[seat].fish = fish_count
+        s.parts["fish"].stored[seat] = fish_count
     if pos is not None:
-        fish(g)["pos"][seat] = pos
+        fish(g).pos[seat] = pos
     s.current = seat
     s.pending = []
     s.turn_info = {}
@@ -59,13 +59,13 @@ def test_setup_fish_on_every_marker_spot_and_piscatus_to_the_last_player():
     for board in ("imperium", "italia", "hellas", "ionium", "cyprus"):
         g = fish_game(board=board, players=3)
         s = g.state
-        assert fish(g)["spots"] == [1] * len(s.board.provinces)
-        assert fish(g)["pos"] == [-1, -1, -1] and set(fish(g)["coins"]) == {0}
+        assert fish(g).spots == [1] * len(s.board.provinces)
+        assert fish(g).pos == [-1, -1, -1] and set(fish(g).coins) == {0}
         assert s.pm == 2  # Praefectus Piscatus replaces Praefectus Magnus
-        assert all(p.fish == 0 for p in s.players)
+        assert fish(g).stored == [0, 0, 0]
         assert top(g) == ("turn", 0)  # nobody has fish yet: no market phase
     g = fish_game("mountain")
-    assert len(fish(g)["coins"]) == len(MOUNTAIN)
+    assert len(fish(g).coins) == len(MOUNTAIN)
     v = g.view(0)
     assert v["fish_market"]["side"] == "mountain" and v["fish_market"]["praefectus_piscatus"] == 1
     assert v["fish_market"]["province_fish"] == [1] * len(g.state.board.provinces)
@@ -88,7 +88,7 @@ def test_options_refused_with_a_clear_message(opts, words):
 
 def test_base_games_keep_their_state_hash_shape():
     g = Game.new({"board": "italia", "players": 2}, seed=1)
-    assert "fish" not in g.state.players[0].to_dict() and "fish" not in g.state.extra
+    assert "fish" not in g.state.players[0].to_dict() and "fish" not in g.state.parts
     assert "fish_market" not in g.view(0)
 
 
@@ -103,7 +103,7 @@ def test_prefect_produce_takes_the_fish_and_houses_produce_without_piscatus():
     play(g, 0, "prefect")
     assert legal_of(g, "produce") == {("produce", i) for i in range(len(s.board.provinces))}
     g.apply(("produce", venetia))
-    assert s.players[0].fish == 1 and fish(g)["spots"][venetia] == 0
+    assert s.parts["fish"].stored[0] == 1 and fish(g).spots[venetia] == 0
     assert goods(g, 0)[FOOD] == before0[FOOD] + 1 and goods(g, 0)[CLOTH] == before0[CLOTH]  # no bonus good
     assert goods(g, 1)[BRICK] == before1[BRICK] + 1
     assert s.pm == 1  # seat 0 does not hold Praefectus Piscatus
@@ -117,10 +117,10 @@ def test_prefect_produce_with_piscatus_takes_one_more_fish_and_passes_it_right()
     g = fish_game(players=3)
     s = g.state
     assert s.pm == 2
-    fish(g)["spots"][1] = 2
+    fish(g).spots[1] = 2
     play(g, 2, "prefect")
     g.apply(("produce", 1))
-    assert s.players[2].fish == 3  # 2 from the spot, 1 from the supply
+    assert s.parts["fish"].stored[2] == 3  # 2 from the spot, 1 from the supply
     assert s.pm == 1  # passed to the right
 
 
@@ -129,7 +129,7 @@ def test_prefect_cash_pays_per_province_without_fish_gives_a_good_and_the_fish_g
         g = fish_game()
         s = g.state
         n = len(s.board.provinces)
-        fish(g)["spots"] = [0, 0, 0, 1, 2] + [1] * (n - 5)
+        fish(g).spots = [0, 0, 0, 1, 2] + [1] * (n - 5)
         money = s.players[seat].money
         before = goods(g, seat)
         play(g, seat, "prefect")
@@ -138,8 +138,8 @@ def test_prefect_cash_pays_per_province_without_fish_gives_a_good_and_the_fish_g
         assert top(g)[0] == "fish_good" and len(g.legal_actions()) == 5
         g.apply(("take", WINE))
         assert goods(g, seat)[WINE] == before[WINE] + 1
-        assert fish(g)["spots"] == [1, 1, 1, 2, 2] + [2] * (n - 5)
-        assert s.pm == 1 and s.players[seat].fish == 0
+        assert fish(g).spots == [1, 1, 1, 2, 2] + [2] * (n - 5)
+        assert s.pm == 1 and s.parts["fish"].stored[seat] == 0
 
 
 # -- fish in the storehouse and Vesta ----------------------------------------------------------------------------
@@ -148,7 +148,7 @@ def test_fish_take_one_space_per_marker_of_one_or_two():
     s = g.state
     base = used(g, 0)
     for n, spaces in ((1, 1), (2, 1), (3, 2), (4, 2), (5, 3)):
-        s.players[0].fish = n
+        s.parts["fish"].stored[0] = n
         assert used(g, 0) == base + spaces
     assert g.view(0)["fish_market"]["fish_markers"][0] == [2, 2, 1]
 
@@ -158,26 +158,26 @@ def test_a_full_storehouse_loses_fish_or_goods_as_chosen():
     s = g.state
     assert s.players[0].col.count(STORE) == 4
     set_goods(g, 0, brick=3, food=2, tool=1, wine=1)  # 7 goods + 4 colonists + 1 fish marker = 12
-    s.players[0].fish = 1
+    s.parts["fish"].stored[0] = 1
     play(g, 0, "prefect")
     g.apply(("produce", 0))  # the single fish's marker flips to 2: still 12 spaces
-    assert s.players[0].fish == 2 and used(g, 0) == 12 and top(g)[0] != "discard"
-    fish(g)["spots"][1] = 2
+    assert s.parts["fish"].stored[0] == 2 and used(g, 0) == 12 and top(g)[0] != "discard"
+    fish(g).spots[1] = 2
     play(g, 0, "prefect")
     g.apply(("produce", 1))  # 4 fish = 2 markers: one space too many
     assert top(g) == ("discard", 0)
     assert ("drop_fish",) in g.legal_actions()
     g.apply(("drop", BRICK))
-    assert s.players[0].fish == 4 and used(g, 0) == 12
+    assert s.parts["fish"].stored[0] == 4 and used(g, 0) == 12
     # giving up a fish marker frees a space: the 1-fish marker if there is one, else a 2-fish marker
-    s.players[0].fish = 5
+    s.parts["fish"].stored[0] = 5
     s.pending.append(("discard", 0))
     g.apply(("drop_fish",))
-    assert s.players[0].fish == 4 and used(g, 0) == 12 and top(g)[0] != "discard"
-    s.players[0].fish = 6
+    assert s.parts["fish"].stored[0] == 4 and used(g, 0) == 12 and top(g)[0] != "discard"
+    s.parts["fish"].stored[0] = 6
     s.pending.append(("discard", 0))
     g.apply(("drop_fish",))
-    assert s.players[0].fish == 4
+    assert s.parts["fish"].stored[0] == 4
 
 
 def test_vesta_counts_each_fish_as_three_sestertii():
@@ -186,9 +186,9 @@ def test_vesta_counts_each_fish_as_three_sestertii():
     set_goods(g, 0)
     s.players[0].money = 5
     assert god_values(s, 0)["Vesta"] == 0
-    s.players[0].fish = 2
+    s.parts["fish"].stored[0] = 2
     assert god_values(s, 0)["Vesta"] == 1  # 5 + 2 x 3 = 11
-    s.players[0].fish = 5
+    s.parts["fish"].stored[0] = 5
     assert god_values(s, 0)["Vesta"] == 2  # 5 + 15 = 20
 
 
@@ -203,8 +203,8 @@ def test_first_use_may_start_anywhere_and_the_phase_is_before_the_card():
     money = g.state.players[0].money
     j = spot_of(COASTAL, "money", money=8)
     g.apply(("enter", j, 0))
-    assert fish(g)["pos"][0] == j and g.state.players[0].fish == 0 and g.state.players[0].money == money + 8
-    assert set(fish(g)["coins"]) == {0}  # nothing skipped at the first use
+    assert fish(g).pos[0] == j and g.state.parts["fish"].stored[0] == 0 and g.state.players[0].money == money + 8
+    assert set(fish(g).coins) == {0}  # nothing skipped at the first use
     assert top(g) == ("market", 0, j)
     g.apply(("done",))
     assert top(g) == ("turn", 0)
@@ -222,17 +222,17 @@ def test_skipping_leaves_money_on_the_spots_which_the_next_one_entering_takes():
     open_market(g, 0, fish_count=4, pos=0)
     money = s.players[0].money
     g.apply(("enter", 3, 0))  # skips spots 1 and 2
-    assert fish(g)["coins"][1:3] == [1, 1] and s.players[0].money == money - 2
+    assert fish(g).coins[1:3] == [1, 1] and s.players[0].money == money - 2
     assert top(g)[0] == "fish_colonist"
     # seat 1 starts where a sestertius lies and takes it, then skips a spot on its way to the money stand
     open_market(g, 1, fish_count=3)
     money1 = s.players[1].money
     g.apply(("enter", 2, 0))
     g.apply(("take", CLOTH))
-    assert s.players[1].money == money1 + 1 and fish(g)["coins"][2] == 0
-    assert fish(g)["coins"][1] == 1  # still lying on spot 2 (index 1)
+    assert s.players[1].money == money1 + 1 and fish(g).coins[2] == 0
+    assert fish(g).coins[1] == 1  # still lying on spot 2 (index 1)
     g.apply(("enter", 4, 0))  # skips spot index 3 (where seat 0 stands: markers do not hinder)
-    assert fish(g)["coins"][3] == 1 and s.players[1].money == money1 + 1 - 1 + 8
+    assert fish(g).coins[3] == 1 and s.players[1].money == money1 + 1 - 1 + 8
 
 
 def test_not_enough_money_or_fish_is_refused_naming_the_rule():
@@ -246,7 +246,7 @@ def test_not_enough_money_or_fish_is_refused_naming_the_rule():
     assert "no stand 2 at spot 2" in str(e)
     assert ("enter", 1, 0) in g.legal_actions() and ("enter", 2, 0) in g.legal_actions()
     money8 = spot_of(COASTAL, "money", money=8)
-    fish(g)["pos"][0] = money8 - 1  # next to the money stand: no skipping
+    fish(g).pos[0] = money8 - 1  # next to the money stand: no skipping
     e = refused(g, ("enter", money8, 0))
     assert "costs 2 fish; you have 1" in str(e)
 
@@ -259,7 +259,7 @@ def test_a_good_stand_needs_room_in_the_storehouse():
     e = refused(g, ("enter", 0, 0))  # paying 1 of 2 fish frees no space
     assert "free space" in str(e)
     # paying 1 of 1 fish frees its space
-    g.state.players[0].fish = 1
+    g.state.parts["fish"].stored[0] = 1
     set_goods(g, 0, brick=4, food=2, tool=1)
     assert used(g, 0) == 12
     g.apply(("enter", 0, 0))
@@ -293,7 +293,7 @@ def test_each_coastal_stand_carries_out_its_action():
     open_market(g, 0, fish_count=3)
     m = p.money
     g.apply(("enter", s_money3, 0))
-    assert p.money == m + 3 and p.fish == 2
+    assert p.money == m + 3 and fish(g).stored[0] == 2
     # brick (single good: no choice)
     open_market(g, 0, fish_count=1, pos=-1)
     g.apply(("enter", spot_of(COASTAL, "good", goods=(BRICK,)), 0))
@@ -385,11 +385,11 @@ def test_the_rulebook_example_replayed_move_by_move():
     red.money = 2
     open_market(g, 0, fish_count=3, pos=bricks)
     g.apply(("enter", wine_cloth, 0))
-    assert fish(g)["coins"][bricks + 1] == 1 and red.money == 1 and red.fish == 2
+    assert fish(g).coins[bricks + 1] == 1 and red.money == 1 and fish(g).stored[0] == 2
     g.apply(("take", CLOTH))
     assert goods(g, 0)[CLOTH] == 1
     g.apply(("enter", money8, 0))
-    assert fish(g)["coins"][wine_cloth + 1] == 1 and red.fish == 0 and red.money == 0 + 8
+    assert fish(g).coins[wine_cloth + 1] == 1 and fish(g).stored[0] == 0 and red.money == 0 + 8
     g.apply(("done",))
     g.apply(("play", "architect"))
     g.apply(("done",))  # no moves needed
@@ -417,7 +417,7 @@ def test_mountainside_one_new_spot_both_stands_in_any_order():
     # next turn: one spot further up, one stand only, then done
     open_market(g, 0)
     g.apply(("enter", 2, 0))  # skips spot 2 (index 1)
-    assert fish(g)["coins"][1] == 1
+    assert fish(g).coins[1] == 1
     g.apply(("take", WINE))
     assert top(g)[0] == "stands"
     g.apply(("done",))
@@ -431,13 +431,13 @@ def test_mountainside_jumps_from_the_top_back_to_the_lowest():
     open_market(g, 0, fish_count=4, pos=top_spot)
     m = s.players[0].money
     g.apply(("enter", 0, 1))  # the lowest spot is next after the top: nothing skipped
-    assert set(fish(g)["coins"]) == {0} and s.players[0].money == m + 3
+    assert set(fish(g).coins) == {0} and s.players[0].money == m + 3
 
 
 def test_the_market_phase_comes_at_the_start_of_every_turn_in_play():
     g = fish_game()
     s = g.state
-    s.players[1].fish = 1
+    s.parts["fish"].stored[1] = 1
     play(g, 0, "tribune")
     g.apply(("done",))
     assert s.current == 1 and top(g) == ("market", 1, -1)
@@ -446,13 +446,13 @@ def test_the_market_phase_comes_at_the_start_of_every_turn_in_play():
 # -- whole games ----------------------------------------------------------------------------------------------------
 def _fish_invariants(g: Game) -> None:
     s = g.state
-    f = s.extra["fish"]
+    f = s.parts["fish"]
     discarding = {st[1] for st in s.pending if st[0] == "discard"}
-    assert all(x in (0, 1, 2) for x in f["spots"])
-    assert s.marker_up == [x > 0 for x in f["spots"]]
-    assert min(f["coins"]) >= 0 and all(-1 <= x < len(f["coins"]) for x in f["pos"])
+    assert all(x in (0, 1, 2) for x in f.spots)
+    assert s.marker_up == [x > 0 for x in f.spots]
+    assert min(f.coins) >= 0 and all(-1 <= x < len(f.coins) for x in f.pos)
     for seat, p in enumerate(s.players):
-        assert p.fish >= 0
+        assert f.stored[seat] >= 0
         assert s.storehouse_used(seat) <= 12 or seat in discarding
     kinds = [st[0] for st in s.pending]
     assert kinds.count("market") + kinds.count("stands") <= 1

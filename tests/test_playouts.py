@@ -17,7 +17,7 @@ import pytest
 
 from sestertius.rules.game import Game
 from sestertius.rules.state import STORE
-from sestertius.rules.turns import display_empty
+from sestertius.rules.turn import display_empty
 
 BOARDS = ["imperium", "italia", "hellas", "ionium", "cyprus"]
 CONFIGS = [(b, n, v) for b in BOARDS for n in (2, 3, 4, 5) for v in (False, True)]

@@ -10,7 +10,7 @@ from rules_support import (BRICK, CLOTH, FOOD, LAND, SEA, STORE, TOOL, WINE, cit
                            goods, in_city, legal_of, new_game, play, put, route, set_city_good, set_goods,
                            start_turn, top, used)
 from sestertius.rules.errors import IllegalAction
-from sestertius.rules.turns import effective_top
+from sestertius.rules.turn import effective_top
 
 
 def refused(g, action):

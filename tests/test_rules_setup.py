@@ -50,9 +50,11 @@ def test_imperium_uses_every_city_token_of_every_zone(seed):
 @pytest.mark.parametrize("board", ["italia", "hellas", "ionium", "cyprus", "sicilia", "balearica"])
 def test_each_city_gets_a_token_of_its_zone(board):
     from sestertius.rules.options import GameOptions
+    from sestertius.rules.rulebook import resolve
     from sestertius.rules.state import new_state
     for seed in range(4):
-        s = new_state(GameOptions(board=board, players=3), seed)  # setup only: Sicilia/Balearica rules aside
+        opts = GameOptions(board=board, players=3)
+        s = new_state(opts, resolve(opts), seed)  # setup only: Sicilia/Balearica rules aside
         b = s.board
         for zone, pile in TOKENS.items():
             got = Counter(s.city_good[c] for c in b.buildable() if b.zone[c] == zone)

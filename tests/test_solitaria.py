@@ -44,7 +44,7 @@ def test_standard_setup():
     assert c.hand[:5] == ["c_tribune", "c_architect", "c_prefect", "c_mercator", "c_colonist"]
     assert len(c.hand) == 6 and s.cat.cards[c.hand[5]].action == "specialist"
     assert all(k is not None for k in s.display) and len(s.deck) == 15 - 7 - 1
-    assert c.houses == [] and s.extra["contrarius"]["track"] == []
+    assert c.houses == [] and s.parts["contrarius"]["track"] == []
 
 
 def test_sixth_card_is_the_first_specialist_of_the_display():
@@ -77,14 +77,14 @@ def test_start_vp_option_overrides_the_level():
                                                ("strong_expert_8", [8, 16, 24, 32, 40])])
 def test_expert_houses_on_the_track(difficulty, track):
     g = solo(difficulty=difficulty)
-    assert g.state.extra["contrarius"]["track"] == track
+    assert g.state.parts["contrarius"]["track"] == track
     assert solitaria_supply(g) == 10
     cap = g.state.R + g.state.board.capital
     assert con(g).col.count(cap) == 2
 
 
 def solitaria_supply(g):
-    from sestertius.automaton.solitaria import houses_in_supply
+    from sestertius.rules.modes.solitaria import houses_in_supply
     return houses_in_supply(g.state)
 
 
@@ -270,8 +270,7 @@ def test_diplomat_example():
 
 
 def solitaria_targets(g):
-    from sestertius.rules.turns import ruleset
-    return ruleset(g.state).diplomat_targets(g.state, PLAYER)
+    return g.state.rules.mode.diplomat_targets(g.state, PLAYER)
 
 
 def test_diplomat_not_playable_without_face_up_cards():
@@ -415,7 +414,7 @@ def test_expert_marker_reaching_a_track_house_builds_it():
     g = solo(difficulty="expert", seed=1)
     con(g).vp = 8
     play(g, "mason")  # +3: 11, over the house at 10
-    assert g.state.extra["contrarius"]["track"] == [20, 30, 40, 50]
+    assert g.state.parts["contrarius"]["track"] == [20, 30, 40, 50]
     st = g.current_step()
     assert st[0] == "contrarius_roll" and st[2] == "mercator"
     roll(g, "food")
@@ -436,7 +435,7 @@ def test_expert_empty_supply_takes_from_the_far_end_of_the_track():
     roll(g, "cloth")
     while g.current_step()[0] == "contrarius_move":
         g.apply(g.legal_actions()[0])
-    assert s.extra["contrarius"]["track"] == [10, 20, 30, 40]
+    assert s.parts["contrarius"]["track"] == [10, 20, 30, 40]
     assert "far end of the victory point track (50)" in last_text(g, containing="builds in")
 
 
@@ -624,7 +623,7 @@ def test_contrarius_ends_the_game_player_plays_one_last_card_without_reaction():
     play(g, "mason")
     assert g.is_over and con(g).vp == vp  # no reaction to the last card
     assert "does not react to your last card" in last_text(g)
-    assert s.extra["contrarius_score"] == g.scores()[1]["total"]
+    assert s.parts["contrarius_score"] == g.scores()[1]["total"]
     assert g.scores()[1]["Concordia"] == 7
 
 
@@ -706,7 +705,7 @@ def test_repeated_faces_weigh_in_sampling_but_are_offered_once_to_a_person():
     manual = solo(seed=1)
     play(manual, "architect", DONE, DONE)
     assert [a[1] for a in manual.legal_actions()] == [1, 2, 3, 4, 5]
-    from sestertius.automaton.solitaria import legal_roll
+    from sestertius.rules.modes.solitaria import legal_roll
     st = ("contrarius_roll", CHANCE, "architect", "take", 0)
     assert [a[1] for a in legal_roll(auto.state, st)] == [1, 2, 3, 4, 5, 1]
 
@@ -770,7 +769,7 @@ def test_reach_reading_is_data_passing_occupied_lines_when_chosen(monkeypatch):
     """A-REACH is kept in data: with reach_passes_occupied, the blocked lines of the previous test are passed."""
     import dataclasses
 
-    from sestertius.automaton import solitaria
+    from sestertius.rules.modes import solitaria
 
     original = solitaria.data
     monkeypatch.setattr(solitaria, "data", lambda s: dataclasses.replace(original(s), reach_passes_occupied=True))

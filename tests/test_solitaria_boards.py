@@ -9,11 +9,10 @@ import pytest
 from solitaria_support import (CHANCE, CONTRARIUS, GOODS, PLAYER, STORE, con, events, last_text, me, play, put,
                                roll, solo)
 
-from sestertius.automaton.solitaria import Reach, data, frontmost_ship, houses_in_supply, plan_build, roma_track
-from sestertius.rules.boards import board_rules
+from sestertius.rules.modes.solitaria import Reach, data, frontmost_ship, houses_in_supply, plan_build, roma_track
 from sestertius.rules.errors import OptionsError
 from sestertius.rules.game import Game
-from sestertius.rules.turns import DONE
+from sestertius.rules.steps import DONE
 
 
 # -- Sicilia ---------------------------------------------------------------------------------------------------------
@@ -26,7 +25,7 @@ def sicilia(setup_tiles=("Orange", "Orange", "Grey"), **opts) -> Game:
 
 
 def column(g: Game, name: str) -> int:
-    v = g.state.extra["volcano"]
+    v = g.state.parts["volcano"]
     prov = g.state.board.provinces.index(name)
     return v["cols"][g.state.board.extra["volcano_provinces"].index(g.state.board.provinces[prov])]
 
@@ -84,7 +83,7 @@ def test_mercator_reactivation_ignores_erupted_markers(erupted_down, reactivated
     g = sicilia()
     s = g.state
     b = s.board
-    v = s.extra["volcano"]
+    v = s.parts["volcano"]
     v["cols"] = (2, 0, 4)  # Orange erupted (row 4)
     v["pile"] = (2, 4, 0)
     down = ["Black", "Blue", "Dark green"]  # Contrarius builds in Gela (brick, Dark green): already produced
@@ -223,7 +222,7 @@ def test_roma_byzantium_scores_the_best_god_with_a_house():
     g = solo(board="roma")
     s = g.state
     t = roma_track(s)
-    rules = board_rules(s)
+    rules = s.rules.board
     put(g, CONTRARIUS, s.cat.land_colonists, t.start(s) + 8)  # its ship in Athenae
     con(g).hand.append("weaver")
     supply = houses_in_supply(s)
@@ -232,13 +231,13 @@ def test_roma_byzantium_scores_the_best_god_with_a_house():
     roll(g, "cloth")  # its house, then its ship in Byzantium (automaton steps)
     settle(g)
     assert ship_space(g) == "Byzantium"
-    marks = s.extra["roma"]["marks"]
-    s.extra["roma"]["marks"] = (0,) * len(marks)  # the gods' values as they were when it chose
+    marks = s.parts["roma"]["marks"]
+    s.parts["roma"]["marks"] = (0,) * len(marks)  # the gods' values as they were when it chose
     values = {a: rules.god_points(s, CONTRARIUS, a) for a in rules.god_options(s, CONTRARIUS)}
-    s.extra["roma"]["marks"] = marks
+    s.parts["roma"]["marks"] = marks
     best = max(values.values())
     assert best > 0 and con(g).vp - before == best
-    marked = [name for name, m in zip(t.gods, s.extra["roma"]["marks"]) if m >> CONTRARIUS & 1]
+    marked = [name for name, m in zip(t.gods, s.parts["roma"]["marks"]) if m >> CONTRARIUS & 1]
     assert len(marked) == 1
     chosen = next(a for a, v in values.items() if v == best)
     assert marked == [chosen[1]]
@@ -251,18 +250,18 @@ def test_roma_byzantium_halves_a_god_marked_by_the_player():
     g = solo(board="roma")
     s = g.state
     t = roma_track(s)
-    rules = board_rules(s)
-    s.extra["roma"]["marks"] = tuple(1 << PLAYER for _ in t.gods)  # the player marked every god
+    rules = s.rules.board
+    s.parts["roma"]["marks"] = tuple(1 << PLAYER for _ in t.gods)  # the player marked every god
     put(g, CONTRARIUS, s.cat.land_colonists, t.start(s) + 8)
     con(g).hand.append("weaver")
     before = con(g).vp
     play(g, "senator", DONE)
     roll(g, "cloth")
     settle(g)
-    marks = s.extra["roma"]["marks"]
-    s.extra["roma"]["marks"] = tuple(1 << PLAYER for _ in t.gods)
+    marks = s.parts["roma"]["marks"]
+    s.parts["roma"]["marks"] = tuple(1 << PLAYER for _ in t.gods)
     values = [rules.god_points(s, CONTRARIUS, a) for a in rules.god_options(s, CONTRARIUS)]
-    s.extra["roma"]["marks"] = marks
+    s.parts["roma"]["marks"] = marks
     assert con(g).vp - before == max(values) > 0
     assert "(half: already marked)" in last_text(g, containing="Byzantium")
 
@@ -290,9 +289,9 @@ def test_random_roma_solo_games_finish_and_replay(level):
                 assert not any(h in t.site_space for h in c.houses)
             steps += 1
             assert steps < 3000
-        marks = sum(m >> CONTRARIUS & 1 for m in s.extra["roma"]["marks"])
+        marks = sum(m >> CONTRARIUS & 1 for m in s.parts["roma"]["marks"])
         assert marks <= 1  # one ship reaches Byzantium once
-        assert s.extra["contrarius_score"] == g.scores()[CONTRARIUS]["total"]
+        assert s.parts["contrarius_score"] == g.scores()[CONTRARIUS]["total"]
         assert Game.from_record(g.record()).state.hash() == g.state.hash()
 
 
@@ -304,19 +303,19 @@ def fishy(side="coastal", **opts) -> Game:
 def test_fish_paid_at_the_market_go_to_contrarius_and_score():
     g = fishy()
     s = g.state
-    me(g).fish = 3
+    g.state.parts["fish"].stored[0] = 3
     s.pending.append(("market", PLAYER, -1))
     g.apply(("enter", 0, 0))  # coastal spot 1: 1 brick for 1 fish
-    assert me(g).fish == 2 and s.extra["contrarius"]["fish"] == 1
+    assert g.state.parts["fish"].stored[0] == 2 and s.parts["contrarius"]["fish"] == 1
     assert "takes the 1 fish you paid" in last_text(g)
-    assert s.extra["public"]["contrarius"]["fish"] == 1
+    assert s.parts["public"]["contrarius"]["fish"] == 1
     assert g.scores()[CONTRARIUS]["fish"] == 1
     assert "fish" not in g.scores()[PLAYER]
 
 
 def test_contrarius_fish_are_not_goods_for_vesta():
     g = fishy()
-    g.state.extra["contrarius"]["fish"] = 9
+    g.state.parts["contrarius"]["fish"] = 9
     con(g).hand.append("mason")
     sc = g.scores()[CONTRARIUS]
     assert sc["fish"] == 9 and sc["Vesta"] == 0
@@ -330,15 +329,15 @@ def test_mercator_reaction_takes_the_province_fish():
     settle(g)
     c = con(g).houses[-1]
     prov = s.board.province_of[c]
-    assert s.extra["fish"]["spots"][prov] == 0 and not s.marker_up[prov]
-    assert s.extra["contrarius"]["fish"] == 1
+    assert s.parts["fish"].spots[prov] == 0 and not s.marker_up[prov]
+    assert s.parts["contrarius"]["fish"] == 1
     assert "Contrarius takes its 1 fish" in last_text(g, containing="activates")
 
 
 def test_mercator_reaction_regrows_the_fish_when_three_provinces_are_empty():
     g = fishy()
     s = g.state
-    spots = s.extra["fish"]["spots"]
+    spots = s.parts["fish"].spots
     # Contrarius will build in Bononia? find its brick city first, then empty it and two more provinces
     city = plan_build(s, data(s), GOODS.index("brick"))[0]
     prov = s.board.province_of[city]
@@ -351,14 +350,14 @@ def test_mercator_reaction_regrows_the_fish_when_three_provinces_are_empty():
     roll(g, "brick")
     settle(g)
     assert "the fish regrow" in last_text(g, containing="already produced")
-    assert 0 not in s.extra["fish"]["spots"] and all(s.marker_up)
-    assert s.extra["contrarius"]["fish"] == 0
+    assert 0 not in s.parts["fish"].spots and all(s.marker_up)
+    assert s.parts["contrarius"]["fish"] == 0
 
 
 def test_mercator_reaction_does_nothing_with_fewer_than_three_empty():
     g = fishy()
     s = g.state
-    spots = s.extra["fish"]["spots"]
+    spots = s.parts["fish"].spots
     city = plan_build(s, data(s), GOODS.index("brick"))[0]
     prov = s.board.province_of[city]
     spots[prov] = 0
@@ -373,11 +372,11 @@ def test_prefect_with_praefectus_magnus_takes_the_piscatus_fish():
     g = fishy()
     s = g.state
     play(g, "prefect_pm", ("produce", 0))
-    assert me(g).fish == 2  # 1 fish on the spot + 1 for Praefectus Piscatus (the card stays in the hand cycle)
+    assert g.state.parts["fish"].stored[0] == 2  # 1 fish on the spot + 1 for Praefectus Piscatus (the card stays in the hand cycle)
     assert s.pm == -1
     g2 = fishy()
     play(g2, "prefect", ("produce", 0))
-    assert me(g2).fish == 1
+    assert g2.state.parts["fish"].stored[0] == 1
 
 
 def test_random_fish_solo_games_finish_score_and_replay():
@@ -390,16 +389,16 @@ def test_random_fish_solo_games_finish_score_and_replay():
         paid = 0
         steps = 0
         while not g.is_over:
-            before = g.state.players[PLAYER].fish
+            before = g.state.parts["fish"].stored[PLAYER]
             g.apply(rng.choice(g.legal_actions()))
             c = g.state.players[CONTRARIUS]
-            assert c.money == 0 and c.goods == [0] * 5 and c.fish == 0
-            paid += max(0, before - g.state.players[PLAYER].fish)
+            assert c.money == 0 and c.goods == [0] * 5 and g.state.parts["fish"].stored[CONTRARIUS] == 0
+            paid += max(0, before - g.state.parts["fish"].stored[PLAYER])
             steps += 1
             assert steps < 3000
         sc = g.scores()[CONTRARIUS]
-        assert sc["fish"] == g.state.extra["contrarius"]["fish"] >= 0
-        assert g.state.extra["contrarius_score"] == sc["total"]
+        assert sc["fish"] == g.state.parts["contrarius"]["fish"] >= 0
+        assert g.state.parts["contrarius_score"] == sc["total"]
         assert Game.from_record(g.record()).state.hash() == g.state.hash()
 
 

@@ -12,8 +12,8 @@ import random
 
 import pytest
 
-from sestertius.automaton import solitaria
-from sestertius.automaton.solitaria import CONTRARIUS, PLAYER
+from sestertius.rules.modes import solitaria
+from sestertius.rules.modes.solitaria import CONTRARIUS, PLAYER
 from sestertius.rules.game import Game
 from solitaria_support import _all_cards, reachable_by
 
@@ -38,7 +38,7 @@ def check(g: Game, cards: list[str]) -> None:
     assert sum(1 for o in s.route_occ if o >= 0) == sum(1 for p in s.players for loc in p.col if 0 <= loc < s.R)
     assert c.money == 0 and c.goods == [0] * 5
     assert s.storehouse_used(PLAYER) <= s.cat.storehouse or s.pending[-1][0] == "discard"
-    track = s.extra["contrarius"]["track"]
+    track = s.parts["contrarius"]["track"]
     assert len(c.houses) + len(track) <= 15
     assert all(pos > c.vp for pos in track)  # every house its marker reached was taken
     assert _all_cards(s) == cards
@@ -71,7 +71,7 @@ def play_one(board: str, level: str, seed: int, monkeypatch, try_all: bool = Fal
         assert steps < 3000
     assert built and all(ok for _, ok in built), [(g.state.board.cities[c], ok) for c, ok in built if not ok]
     scores = g.scores()
-    assert g.state.extra["contrarius_score"] == scores[CONTRARIUS]["total"]
+    assert g.state.parts["contrarius_score"] == scores[CONTRARIUS]["total"]
     assert g.state.concordia in (PLAYER, CONTRARIUS)
     assert sorted(g.ranking()) == [PLAYER, CONTRARIUS]
     return g

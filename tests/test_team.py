@@ -6,7 +6,7 @@ import pytest
 
 from sestertius.rules.errors import IllegalAction, OptionsError
 from sestertius.rules.game import Game
-from sestertius.rules.team import team_totals
+from sestertius.rules.modes.team import team_totals
 from rules_support import (CLOTH, WINE, city, give_house, goods, play, set_city_good,
                                  set_goods, top)
 
@@ -191,8 +191,7 @@ def fish_team_game(seed=4) -> Game:
 def test_fish_market_in_team_play_comes_after_the_card_once_per_partner_before_each_action():
     g = fish_team_game()
     s = g.state
-    for p in s.players:
-        p.fish = 4
+    s.parts["fish"].stored[:] = [4] * s.n
     assert g.current_step() == ("turn", 0)  # the card is chosen first: no market before it
     g.apply(("play", "mercator"))
     assert g.current_step()[:2] == ("market", 0)  # then the active player's market...
@@ -210,8 +209,7 @@ def test_fish_market_in_team_play_comes_after_the_card_once_per_partner_before_e
 
 def test_fish_market_in_team_play_legatus_partner_first():
     g = fish_team_game()
-    for p in g.state.players:
-        p.fish = 4
+    g.state.parts["fish"].stored[:] = [4] * g.state.n
     g.apply(("play", "legatus"))
     assert g.current_step()[:2] == ("legatus", 2)  # no market for the Legatus itself
     g.apply(("play", "mercator"))
@@ -233,7 +231,8 @@ def test_random_team_games_with_the_fish_market_finish_and_replay():
             step = g.current_step()
             markets += step[0] == "market"
             g.apply(rng.choice(g.legal_actions()))
-            assert all(p.money >= 0 and min(p.goods) >= 0 and p.fish >= 0 for p in g.state.players)
+            assert all(p.money >= 0 and min(p.goods) >= 0 for p in g.state.players)
+            assert min(g.state.parts["fish"].stored) >= 0
             assert all(g.state.storehouse_used(i) <= 12 for i in range(g.state.n) if g.current_step() is None
                        or g.current_step()[0] != "discard")
         assert markets > 0

@@ -15,10 +15,10 @@ from typing import Callable, TextIO
 
 from sestertius.data.catalog import GOODS
 from sestertius.rules.errors import ConcordiaError
-from sestertius.rules.game import Game, rule_name
+from sestertius.rules.game import Game
 from sestertius.rules.options import GameOptions
 from sestertius.rules.state import CHANCE, STORE
-from sestertius.automaton import solitaria
+from sestertius.rules.modes import solitaria
 from sestertius.data.solitaria import solo_data
 
 HELP = ("Enter the number of a decision (Enter alone takes the default where one is marked). "
@@ -52,7 +52,7 @@ def render_state(game: Game) -> str:
     cat = s.cat
     p = s.players[solitaria.PLAYER]
     c = s.players[solitaria.CONTRARIUS]
-    info = s.extra["public"]["contrarius"]
+    info = s.parts["public"]["contrarius"]
     goods = " ".join(f"{GOODS[g]} {n}" for g, n in enumerate(p.goods) if n) or "none"
     display = []
     for i, key in enumerate(s.display):
@@ -114,12 +114,12 @@ def _prompt_title(game: Game) -> str:
         die = solo_data().dice[st[2]]
         return f"Roll the {die.name} and enter the face"
     if st[0] == "arch_move":
-        return f"{rule_name(st)}: {st[2]} movement point{'s' * (st[2] != 1)} left"
+        return f"{game.rule_name(st)}: {st[2]} movement point{'s' * (st[2] != 1)} left"
     if st[0] == "contrarius_move":
         return f"Contrarius built in {s.board.cities[st[2]]}: choose which colonist moves onto which line"
     if st[0] == "contrarius_line":
         return "Contrarius' veteran start: choose the line of its colonist"
-    return rule_name(st)
+    return game.rule_name(st)
 
 
 def _options(game: Game) -> list[tuple]:

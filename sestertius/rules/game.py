@@ -14,14 +14,15 @@ import json
 from pathlib import Path
 from typing import Any
 
-from sestertius.rules import turns
 from sestertius.rules.errors import IllegalAction, OptionsError, RecordError
-from sestertius.rules.explain import describe, explain_illegal
 from sestertius.rules.options import GameOptions
+from sestertius.rules.rulebook import resolve
 from sestertius.rules.scoring import score_all
 from sestertius.rules.state import AUTO, AUTOMATON, CHANCE, new_state, splitmix64
-from sestertius.rules.boards import board_rules
-from sestertius.rules.turns import STEPS, ruleset
+from sestertius.rules.steps import Pending
+from sestertius.rules.turn import push_turn
+from sestertius.rules.view import player_view
+from sestertius.rules.words import describe, refusal, title
 
 RECORD_FORMAT = "sestertius-game"
 RECORD_VERSION = 1
@@ -39,14 +40,14 @@ class Game:
         self.deciders: list[int] = []  # who made each decision in history
         # chance outcomes are sampled unless a person enters them (table assistant) or a record supplies them
         self.auto_chance = (not options.manual_dice) if auto_chance is None else auto_chance
-        state = new_state(options, seed)
-        ruleset(state).setup(state)
-        board_rules(state).setup(state)
-        if options.fish_market is not None:  # variants set up last (the fish markers replace the bonus markers)
-            from sestertius.rules.fish import setup as fish_setup
-            fish_setup(state)
+        rules = resolve(options)
+        state = new_state(options, rules, seed)
+        rules.mode.setup(state)
+        rules.board.setup(state)
+        for variant in rules.variants:  # variants last (the fish markers replace the bonus markers)
+            variant.setup(state)
         if not state.pending:
-            turns.push_turn(state, state.current)
+            push_turn(state, state.current)
         self.state = state
         self._advance()
 
@@ -58,7 +59,6 @@ class Game:
             opts = GameOptions.from_dict(options)
         else:
             opts = options.validate()
-        _load_modes(opts)
         return cls(opts, seed)
 
     # -- the decision loop --------------------------------------------------------------------------------
@@ -76,12 +76,17 @@ class Game:
     def current_step(self) -> tuple | None:
         return self.state.pending[-1] if self.state.pending and not self.state.over else None
 
+    def rule_name(self, st: Pending | None = None) -> str:
+        """The name of the rule a step belongs to (the current step by default), as refusals give it."""
+        st = st or self.current_step()
+        return title(st, self.state) if st else "End of game"
+
     def legal_actions(self) -> list[tuple]:
         s = self.state
         if s.over or not s.pending:
             return []
         st = s.pending[-1]
-        return STEPS[st[0]][0](s, st)
+        return s.rules.steps[st[0]].legal(s, st)
 
     def apply(self, action: tuple | list) -> None:
         """Apply one decision of the seat to act. An illegal decision raises IllegalAction and changes nothing."""
@@ -90,8 +95,8 @@ class Game:
         if s.over:
             raise IllegalAction("the game is over", "End of game")
         st = s.pending[-1]
-        if a not in STEPS[st[0]][0](s, st):
-            raise IllegalAction(explain_illegal(s, st, a), rule_name(st))
+        if a not in s.rules.steps[st[0]].legal(s, st):
+            raise IllegalAction(refusal(s, st, a), title(st, s))
         self._apply(a)
 
     def apply_unchecked(self, action: tuple) -> None:
@@ -105,29 +110,31 @@ class Game:
             s.rng = splitmix64(s.rng)[0]
         self.deciders.append(st[1])
         self.history.append(a)
-        STEPS[st[0]][1](s, st, a)
+        s.rules.steps[st[0]].apply(s, st, a)
         self._advance()
 
     def _advance(self) -> None:
         """Run the engine's own steps, the automaton's rule-driven steps, and sampled chance outcomes."""
         s = self.state
+        steps = s.rules.steps
         while not s.over:
             if not s.pending:
-                turns.push_turn(s, s.current)
+                push_turn(s, s.current)
             st = s.pending[-1]
             who = st[1]
             if who == AUTO:
-                STEPS[st[0]][1](s, st, ("auto",))
+                steps[st[0]].apply(s, st, ("auto",))
             elif who == AUTOMATON:
-                options = STEPS[st[0]][0](s, st)
-                STEPS[st[0]][1](s, st, options[0])  # the automaton's rules leave exactly one choice
+                step = steps[st[0]]
+                step.apply(s, st, step.legal(s, st)[0])  # the automaton's rules leave exactly one choice
             elif who == CHANCE and self.auto_chance:
-                outcomes = STEPS[st[0]][0](s, st)
+                step = steps[st[0]]
+                outcomes = step.legal(s, st)
                 s.rng, r = splitmix64(s.rng)
                 a = outcomes[r % len(outcomes)]
                 self.deciders.append(CHANCE)
                 self.history.append(a)
-                STEPS[st[0]][1](s, st, a)
+                step.apply(s, st, a)
             else:
                 return
 
@@ -136,7 +143,7 @@ class Game:
         return score_all(self.state)
 
     def ranking(self) -> list[int]:
-        return ruleset(self.state).ranking(self.state)
+        return self.state.rules.mode.ranking(self.state)
 
     def describe(self, action: tuple, seat: int | None = None) -> str:
         return describe(self.state, action)
@@ -145,7 +152,7 @@ class Game:
     def record(self) -> dict[str, Any]:
         return {
             "format": RECORD_FORMAT, "version": RECORD_VERSION, "options": self.options.to_dict(),
-            "seed": self.seed, "actions": [list(a) for a in self.history], "deciders": self.deciders,
+            "seed": self.seed, "actions": [list(a) for a in self.history], "deciders": list(self.deciders),
             "state_hash": self.state.hash(),
         }
 
@@ -163,9 +170,9 @@ class Game:
                 raise RecordError(f"record field {key!r} is missing or not a {typ.__name__}")
         try:
             opts = GameOptions.from_dict(rec["options"])
+            resolve(opts)
         except OptionsError as e:
             raise RecordError(f"record field 'options' cannot be set up: {e}") from None
-        _load_modes(opts)
         game = cls(opts, rec["seed"], auto_chance=False)  # chance outcomes come from the record
         actions = rec["actions"] if upto is None else rec["actions"][:upto]
         for i, raw in enumerate(actions):
@@ -231,30 +238,4 @@ class Game:
 
     # -- views -------------------------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        from sestertius.rules.view import player_view
         return player_view(self, seat)
-
-
-def rule_name(st: tuple) -> str:
-    return {
-        "turn": "Play a card", "arch_move": "Architect (move)", "arch_build": "Architect (build)",
-        "prefect": "Prefect", "discard": "Storehouse", "trade": "Mercator", "colonist": "Colonist",
-        "tribune": "Tribune", "buy": "Buying cards", "diplomat": "Diplomat", "half": "Double card",
-        "start_city": "Team setup", "legatus": "Legatus", "partner_play": "Proconsul",
-        "market": "Fish market", "stands": "Fish market (mountainside spot)", "fish_prefect": "Prefect (fish market)",
-        "fish_good": "Fish market (good of choice)", "fish_colonist": "Fish market (colonist stand)",
-        "roma_bonus": "Ship track (bonus)", "roma_sail": "Prefect (ship move)", "roma_build": "Ship track (house)",
-        "roma_god": "Byzantium",
-    }.get(st[0], st[0])
-
-
-def _load_modes(opts: GameOptions) -> None:
-    """Import the module of a mode so that it registers its ruleset and steps."""
-    if opts.mode == "team":
-        from sestertius.rules import team  # noqa: F401
-    if opts.mode == "solo" or turns.ruleset_key(opts) == "solo_team":
-        from sestertius.automaton import solitaria  # noqa: F401
-    if opts.fish_market is not None:
-        from sestertius.rules import fish  # noqa: F401
-    if turns.ruleset_key(opts) not in turns.RULESETS:
-        raise RecordError(f"mode {opts.mode!r} is not available")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from sestertius.data.catalog import BRICK, Catalog
 from sestertius.rules.state import STORE, GameState
-from sestertius.rules.turns import ruleset
 
 
 def god_values(s: GameState, seat: int) -> dict[str, int]:
@@ -14,9 +13,8 @@ def god_values(s: GameState, seat: int) -> dict[str, int]:
     p = s.players[seat]
     houses = p.houses
     goods_value = sum(n * price for n, price in zip(p.goods, cat.prices))
-    if p.fish:  # fish-market variant: each stored fish counts 3 sestertii for Vesta
-        from sestertius.data.catalog import load_fish_market
-        goods_value += p.fish * load_fish_market().vesta_fish_value
+    for variant in s.rules.variants:  # e.g. the fish market: stored fish count for Vesta
+        goods_value += variant.goods_value(s, seat)
     per_province: dict[int, int] = {}
     for c in houses:
         prov = s.board.province_of[c]
@@ -24,7 +22,7 @@ def god_values(s: GameState, seat: int) -> dict[str, int]:
     non_brick = sum(1 for c in houses if s.city_good[c] != BRICK)
     kinds = {s.city_good[c] for c in houses}
     on_board = sum(1 for loc in p.col if loc != STORE)
-    others = ruleset(s).venus_with(s, seat)
+    others = s.rules.mode.venus_with(s, seat)
     if others is None:
         venus = min(sc["venus_max"],
                     sc["venus_per"] * sum(1 for k in per_province.values() if k >= sc["venus_min_houses"]))
@@ -57,7 +55,7 @@ def score_seat(s: GameState, seat: int) -> dict[str, int]:
                 out[god] += values[god]
     out["Concordia"] = cat.scoring["concordia"] if s.concordia == seat else 0
     out["during play"] = p.vp
-    out.update(ruleset(s).final_extras(s, seat))
+    out.update(s.rules.mode.final_extras(s, seat))
     out["total"] = sum(out.values())
     return out
 

@@ -4,19 +4,26 @@ Colonist locations are ints: ``STORE`` (-1) in the storehouse, ``0 <= loc < R`` 
 city ``c`` (R = number of routes); a board may add its own places after the cities (Balearica's start boat ``k``
 is ``R + C + k``, C = number of cities). Houses per city are a bitmask of seats. Pending steps are tuples
 ``(kind, decider, *args)``; the top of ``pending`` (its last item) is the next decision.
+
+``rules`` is the game's :class:`~sestertius.rules.rulebook.Rulebook` (its mode, its board's rules, its variants and
+their step records), shared by all copies. ``parts`` holds the part of the state that belongs to a mode, board or
+variant (Solitaria's Contrarius, Sicilia's volcano, Roma's ship track, the fish market), keyed by its name; each
+part is plain data or an object with ``copy()`` and ``to_dict()``.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import random
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sestertius.data.board import Board, load_board
 from sestertius.data.catalog import Catalog, load_catalog
 from sestertius.rules.errors import OptionsError
-from sestertius.rules.options import GameOptions
+
+if TYPE_CHECKING:  # pragma: no cover
+    from sestertius.rules.options import GameOptions
+    from sestertius.rules.rulebook import Rulebook
 
 STORE = -1
 CHANCE = -1  # decider of chance steps
@@ -36,7 +43,7 @@ def splitmix64(x: int) -> tuple[int, int]:
 
 
 class PlayerState:
-    __slots__ = ("money", "goods", "col", "hand", "pile", "houses", "vp", "fish")
+    __slots__ = ("money", "goods", "col", "hand", "pile", "houses", "vp")
 
     def __init__(self) -> None:
         self.money = 0
@@ -46,7 +53,6 @@ class PlayerState:
         self.pile: list[str] = []  # played cards; the last is the visible top
         self.houses: list[int] = []  # cities with this player's house, in building order
         self.vp = 0  # points scored during play (Solitaria start value; Contrarius' track)
-        self.fish = 0  # fish-market variant: fish stored, always as compact as possible (2 per storehouse space)
 
     def copy(self) -> "PlayerState":
         p = PlayerState.__new__(PlayerState)
@@ -57,22 +63,21 @@ class PlayerState:
         p.pile = self.pile[:]
         p.houses = self.houses[:]
         p.vp = self.vp
-        p.fish = self.fish
         return p
 
     def to_dict(self) -> dict[str, Any]:
-        # fish only when there are any: the hashes of games without the fish market stay as they were
-        return {s: getattr(self, s) for s in self.__slots__ if s != "fish" or self.fish}
+        return {s: getattr(self, s) for s in self.__slots__}
 
 
 class GameState:
     __slots__ = ("board", "cat", "options", "n", "players", "city_good", "houses", "route_occ", "marker_good",
                  "marker_up", "display", "deck", "deck_labels", "pm", "current", "turn", "pending", "concordia",
-                 "final_turns", "over", "rng", "turn_info", "events", "intermediate", "extra", "display_costs",
-                 "R", "seen_decks")
+                 "final_turns", "over", "rng", "turn_info", "events", "intermediate", "parts", "display_costs",
+                 "R", "seen_decks", "rules")
 
     board: Board
     cat: Catalog
+    rules: "Rulebook"
 
     def copy(self) -> "GameState":
         s = GameState.__new__(GameState)
@@ -100,17 +105,21 @@ class GameState:
         s.turn_info = dict(self.turn_info)
         s.events = self.events[:]
         s.intermediate = self.intermediate
-        s.extra = _deepcopy_plain(self.extra)
+        s.parts = {k: v.copy() if hasattr(v, "copy") and not isinstance(v, (dict, list)) else _deepcopy_plain(v)
+                   for k, v in self.parts.items()}
         s.display_costs = self.display_costs
         s.R = self.R
         s.seen_decks = self.seen_decks
+        s.rules = self.rules
         return s
 
     # -- small helpers used everywhere ----------------------------------------------------------------------
     def storehouse_used(self, seat: int) -> int:
         p = self.players[seat]
-        # fish lie as markers of 1 or 2 fish, one marker a space; two 1-fish markers may always combine
-        return sum(p.goods) + p.col.count(STORE) + ((p.fish + 1) >> 1)
+        used = sum(p.goods) + p.col.count(STORE)
+        for variant in self.rules.storage:  # variants with pieces of their own in the storehouse (fish)
+            used += variant.storehouse_used(self, seat)
+        return used
 
     def free_space(self, seat: int) -> int:
         return self.cat.storehouse - self.storehouse_used(seat)
@@ -132,7 +141,8 @@ class GameState:
             "display": self.display, "deck": self.deck, "deck_labels": self.deck_labels, "pm": self.pm,
             "current": self.current, "turn": self.turn, "pending": [list(s) for s in self.pending],
             "concordia": self.concordia, "final_turns": self.final_turns, "over": self.over, "rng": self.rng,
-            "extra": self.extra, "intermediate": self.intermediate,
+            "extra": {k: v.to_dict() if hasattr(v, "to_dict") else v for k, v in self.parts.items()},
+            "intermediate": self.intermediate,
         }
 
     def hash(self) -> str:
@@ -148,13 +158,13 @@ def _deepcopy_plain(x: Any) -> Any:
     return x
 
 
-def new_state(options: GameOptions, seed: int, catalog: Catalog | None = None) -> GameState:
+def new_state(options: "GameOptions", rules: "Rulebook", seed: int, catalog: Catalog | None = None) -> GameState:
     """Set up a game: city tokens, bonus markers, sale decks, display, players' pieces, money and hands."""
     cat = catalog or load_catalog()
     board = load_board(options.board)
     rnd = random.Random(seed)
     s = GameState.__new__(GameState)
-    s.board, s.cat, s.options = board, cat, options
+    s.board, s.cat, s.options, s.rules = board, cat, options, rules
     s.R = len(board.routes)
     s.n = options.players
     s.display_costs = cat.display_costs[options.display]
@@ -214,7 +224,7 @@ def new_state(options: GameOptions, seed: int, catalog: Catalog | None = None) -
     s.turn_info = {}
     s.events = []
     s.intermediate = None
-    s.extra = {}
+    s.parts = {}
     return s
 
 
@@ -225,18 +235,3 @@ def _draw(s: GameState) -> str | None:
     if label not in s.seen_decks:
         s.seen_decks = s.seen_decks + (label,)
     return s.deck.pop()
-
-
-def land_slots(cat: Catalog) -> range:
-    return range(cat.land_colonists)
-
-
-def colonist_kind(cat: Catalog, slot: int) -> int:
-    return 0 if slot < cat.land_colonists else 1
-
-
-@dataclass
-class Snapshot:
-    """An informational scoring taken during play (the optional intermediate scoring)."""
-    turn: int
-    scores: list[dict[str, int]]

@@ -6,10 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sestertius.data.catalog import GOODS, assumptions_for
-from sestertius.rules.boards import board_rules
-from sestertius.rules.explain import prompt
 from sestertius.rules.state import STORE
-from sestertius.rules.turns import ruleset
+from sestertius.rules.words import describe, prompt
 
 if TYPE_CHECKING:  # pragma: no cover
     from sestertius.rules.game import Game
@@ -18,7 +16,7 @@ if TYPE_CHECKING:  # pragma: no cover
 def public_board(game: "Game") -> dict[str, Any]:
     s = game.state
     b = s.board
-    br = board_rules(s)
+    br = s.rules.board
     return {
         "board": b.name,
         "cities": [
@@ -43,9 +41,9 @@ def player_view(game: "Game", seat: int | None) -> dict[str, Any]:
     cat = s.cat
     R = s.R
     RC = R + len(s.board.cities)
-    br = board_rules(s)
+    br = s.rules.board
     players = []
-    rs = ruleset(s)
+    rs = s.rules.mode
     for i, p in enumerate(s.players):
         colonists = []
         for slot, loc in enumerate(p.col):
@@ -73,7 +71,7 @@ def player_view(game: "Game", seat: int | None) -> dict[str, Any]:
                     for i, key in enumerate(s.display)],
         "deck_size": len(s.deck), "deck_top": s.deck_labels[-1] if s.deck_labels else None,
         "players": players, **public_board(game),
-        "legal": [{"action": list(a), "text": game.describe(a)} for a in legal],
+        "legal": [{"action": list(a), "text": describe(s, a)} for a in legal],
         "events": s.events[-200:],
         "can_undo": seat is not None and to_act == seat and game.can_undo(),
         "assumptions": assumptions_for(game.options),
@@ -83,10 +81,9 @@ def player_view(game: "Game", seat: int | None) -> dict[str, Any]:
         out["ranking"] = game.ranking()
     if s.intermediate:
         out["intermediate"] = s.intermediate
-    if s.options.fish_market is not None:
-        from sestertius.rules.fish import public_view
-        out["fish_market"] = public_view(s)
-    extra_view = getattr(s, "extra", {}).get("public")
+    for variant in s.rules.variants:
+        out.update(variant.public(s))
+    extra_view = s.parts.get("public")
     if extra_view:
         out["extra"] = extra_view
     return out

@@ -444,7 +444,7 @@ def _modes() -> list[str]:
     for m in MODES:
         if m == "solo":
             try:
-                from sestertius.automaton import solitaria  # noqa: F401
+                from sestertius.rules.modes import solitaria  # noqa: F401
             except ImportError:
                 continue
         modes.append(m)

@@ -143,9 +143,12 @@ class GameService:
     def check_options(self, spec: dict[str, Any]) -> dict[str, Any]:
         """The engine's options for a request body, validated (nothing is created); refusals as ApiError 422."""
         from sestertius.rules.options import GameOptions
+        from sestertius.rules.rulebook import resolve
         _, _, _, options = self._parse(spec)
         try:
-            return GameOptions.from_dict(options).to_dict()
+            opts = GameOptions.from_dict(options)
+            resolve(opts)
+            return opts.to_dict()
         except OptionsError as e:
             raise ApiError(422, str(e), "Options") from None
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from sestertius.data.board import LAND, SEA, UNREACHABLE, Board, BoardError
 from sestertius.rules.state import STORE, GameState
-from sestertius.rules.boards import BOARD_RULES, BoardRules
+from sestertius.rules.boards.base import BoardRules
 
 
 class Boats:
@@ -185,4 +185,3 @@ class BalearicaRules(BoardRules):
         return {"start_boats": boats}
 
 
-BOARD_RULES["balearica"] = BalearicaRules()

@@ -27,7 +27,7 @@ provinces in scoring but never produce), then the six gate routes (routes 50..55
 Colonist locations past the routes and cities are this board's own places: ``R + C`` the START oval and
 ``R + C + k`` track space ``k`` (1 OSTIA .. 9 BYZANTIUM), C = number of cities of the derived board. The Colonist's
 and Tribune's "city" numbers ``C`` and ``C + 1`` mean START and OSTIA. God marks and this turn's sailing live in
-``state.extra["roma"]`` (tuples and ints: hashed, cheap to copy).
+``state.parts["roma"]`` (tuples and ints: hashed, cheap to copy).
 """
 from __future__ import annotations
 
@@ -35,9 +35,12 @@ from typing import Any
 
 from sestertius.data.board import LAND, SEA, UNREACHABLE, Board, Route
 from sestertius.data.catalog import GOODS
+from sestertius.rules.boards.base import BoardRules
+from sestertius.rules.cards.architect import build_house, house_cost, words_build, words_move
+from sestertius.rules.scoring import god_values
 from sestertius.rules.state import AUTO, STORE, GameState
-from sestertius.rules.turns import DONE, can_pay, house_cost, build_house, register, ruleset, trigger_end
-from sestertius.rules.boards import BOARD_RULES, BoardRules
+from sestertius.rules.steps import DONE, Pending, Step, auto_step
+from sestertius.rules.turn import can_pay, trigger_end
 
 
 class RomaBoard(Board):
@@ -144,12 +147,12 @@ def track(s: GameState) -> Track:
 
 
 def roma(s: GameState) -> dict[str, Any]:
-    return s.extra["roma"]
+    return s.parts["roma"]
 
 
 def this_turn(s: GameState) -> dict[str, Any]:
     """This turn's sailing (read only): who moved which sea colonist, who went to Byzantium, what may be built."""
-    r = s.extra["roma"]
+    r = s.parts["roma"]
     return r if r["turn"] == s.turn else _EMPTY_TURN
 
 
@@ -157,7 +160,7 @@ _EMPTY_TURN = {"moved": (), "byz": (), "entered": (), "score": ()}
 
 
 def _turn_for_update(s: GameState) -> dict[str, Any]:
-    r = s.extra["roma"]
+    r = s.parts["roma"]
     if r["turn"] != s.turn:
         r.update(turn=s.turn, moved=(), byz=(), entered=(), score=())
     return r
@@ -169,7 +172,7 @@ class RomaRules(BoardRules):
 
     # -- setup ------------------------------------------------------------------------------------------------
     def setup(self, s: GameState) -> None:
-        if "roma" in s.extra:
+        if "roma" in s.parts:
             return  # set up already (Solitaria sets the board up before Contrarius' start)
         t = track(s)
         if s.board is not t.board:
@@ -186,7 +189,7 @@ class RomaRules(BoardRules):
                 p.col[i] = start
             for i in range(s.cat.start_sea):
                 p.col[nland + i] = start + 1  # OSTIA
-        s.extra["roma"] = {"marks": (0,) * len(t.gods), "turn": -1, "moved": (), "byz": (), "entered": (),
+        s.parts["roma"] = {"marks": (0,) * len(t.gods), "turn": -1, "moved": (), "byz": (), "entered": (),
                            "score": ()}
 
     # -- new colonists: START and OSTIA replace the capital -----------------------------------------------
@@ -356,7 +359,7 @@ class RomaRules(BoardRules):
         t = track(s)
         p = s.players[seat]
         bit = 1 << seat
-        funds = ruleset(s).funds(s, seat)
+        funds = s.rules.mode.funds(s, seat)
         out: list[tuple] = []
         for k in dict.fromkeys(entered):
             for c in t.space_sites[k]:
@@ -392,7 +395,6 @@ class RomaRules(BoardRules):
             per = next(c.vp_per_house for c in s.cat.cards.values() if c.action == "specialist" and c.good == g)
             v = per * sum(1 for c in s.players[seat].houses if s.city_good[c] == g)
         else:
-            from sestertius.rules.scoring import god_values
             v = god_values(s, seat)[name]
         i = track(s).gods.index(name)
         if roma(s)["marks"][i] & ~(1 << seat):
@@ -450,18 +452,18 @@ RULES = RomaRules()
 # ------------------------------------------------------------------------------------------------------------
 # Steps of the ship track
 # ------------------------------------------------------------------------------------------------------------
-def legal_bonus(s: GameState, st: tuple) -> list[tuple]:
+def legal_bonus(s: GameState, st: Pending) -> list[tuple]:
     return [("take", GOODS.index(g)) for g in track(s).spaces[st[2]]["choice"]]
 
 
-def apply_bonus(s: GameState, st: tuple, a: tuple) -> None:
+def apply_bonus(s: GameState, st: Pending, a: tuple) -> None:
     seat, k = st[1], st[2]
     s.pending.pop()
     s.players[seat].goods[a[1]] += 1
     s.log("bonus", seat, f"{track(s).spaces[k]['name']}: +1 {GOODS[a[1]]}")
 
 
-def legal_sail(s: GameState, st: tuple) -> list[tuple]:
+def legal_sail(s: GameState, st: Pending) -> list[tuple]:
     seat = st[1]
     out: list[tuple] = [DONE]
     seen: set[int] = set()
@@ -476,7 +478,7 @@ def legal_sail(s: GameState, st: tuple) -> list[tuple]:
     return out
 
 
-def apply_sail(s: GameState, st: tuple, a: tuple) -> None:
+def apply_sail(s: GameState, st: Pending, a: tuple) -> None:
     seat = st[1]
     s.pending.pop()
     if a[0] == "done":
@@ -487,7 +489,7 @@ def apply_sail(s: GameState, st: tuple, a: tuple) -> None:
     RULES.arrive(s, seat, slot, to)
 
 
-def apply_after(s: GameState, st: tuple, a: tuple) -> None:
+def apply_after(s: GameState, st: Pending, a: tuple) -> None:
     """After the moves (and the Architect's city houses): the track's house sites, then Byzantium."""
     seat = st[2]
     s.pending.pop()
@@ -500,11 +502,11 @@ def apply_after(s: GameState, st: tuple, a: tuple) -> None:
         RULES.clear_entries(s, seat)
 
 
-def legal_build(s: GameState, st: tuple) -> list[tuple]:
+def legal_build(s: GameState, st: Pending) -> list[tuple]:
     return [DONE] + RULES.build_options(s, st[1])
 
 
-def apply_build(s: GameState, st: tuple, a: tuple) -> None:
+def apply_build(s: GameState, st: Pending, a: tuple) -> None:
     seat = st[1]
     if a[0] == "done":
         s.pending.pop()
@@ -522,7 +524,7 @@ def apply_build(s: GameState, st: tuple, a: tuple) -> None:
         RULES.clear_entries(s, seat)
 
 
-def apply_score(s: GameState, st: tuple, a: tuple) -> None:
+def apply_score(s: GameState, st: Pending, a: tuple) -> None:
     seat = st[2]
     s.pending.pop()
     r = _turn_for_update(s)
@@ -537,11 +539,11 @@ def apply_score(s: GameState, st: tuple, a: tuple) -> None:
     s.pending.append(("roma_god", seat))
 
 
-def legal_god(s: GameState, st: tuple) -> list[tuple]:
+def legal_god(s: GameState, st: Pending) -> list[tuple]:
     return RULES.god_options(s, st[1])
 
 
-def apply_god(s: GameState, st: tuple, a: tuple) -> None:
+def apply_god(s: GameState, st: Pending, a: tuple) -> None:
     seat = st[1]
     s.pending.pop()
     t = track(s)
@@ -565,12 +567,6 @@ def _specialist(s: GameState, g: int) -> str:
     return next(c.key for c in s.cat.cards.values() if c.action == "specialist" and c.good == g)
 
 
-register("roma_bonus", legal_bonus, apply_bonus)
-register("roma_sail", legal_sail, apply_sail)
-register("roma_after", lambda s, st: [("auto",)], apply_after)
-register("roma_build", legal_build, apply_build)
-register("roma_score", lambda s, st: [("auto",)], apply_score)
-register("roma_god", legal_god, apply_god)
 
 
 # ------------------------------------------------------------------------------------------------------------
@@ -589,7 +585,7 @@ def _describe_take(s: GameState, a: tuple) -> str:
     return f"take 1 {GOODS[a[1]]}"
 
 
-def _explain(s: GameState, st: tuple, a: tuple) -> str:
+def _explain(s: GameState, st: Pending, a: tuple) -> str:
     kind, seat = st[0], st[1]
     verb = a[0] if a else None
     if kind == "roma_bonus":
@@ -625,13 +621,17 @@ def _explain(s: GameState, st: tuple, a: tuple) -> str:
     return "not legal now"
 
 
-def _register_words() -> None:
-    from sestertius.rules.explain import DESCRIBERS, EXPLAINERS
-    DESCRIBERS["god"] = _describe_god
-    DESCRIBERS["take"] = _describe_take
-    for kind in ("roma_bonus", "roma_sail", "roma_build", "roma_god"):
-        EXPLAINERS[kind] = _explain
+def _step(kind: str, title: str, legal, apply, prompt: str, words) -> Step:  # type: ignore[no-untyped-def]
+    return Step(kind, title, legal, apply, prompt=prompt, words=words, refuse=_explain, refuses_all=True)
 
 
-_register_words()
-BOARD_RULES["roma"] = RULES
+RomaRules.steps = (
+    _step("roma_bonus", "Ship track (bonus)", legal_bonus, apply_bonus, "Ship track: take the bonus.",
+          {"take": _describe_take}),
+    _step("roma_sail", "Prefect (ship move)", legal_sail, apply_sail, "Ship track: move a ship, or Done.", {"move": words_move}),
+    auto_step("roma_after", "Ship track", apply_after),
+    _step("roma_build", "Ship track (house)", legal_build, apply_build,
+          "Ship track: build a house (click a glowing city).", {"build": words_build}),
+    auto_step("roma_score", "Byzantium", apply_score),
+    _step("roma_god", "Byzantium", legal_god, apply_god, "Choose a god.", {"god": _describe_god}),
+)

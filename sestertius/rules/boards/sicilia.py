@@ -21,10 +21,9 @@ from math import gcd
 from typing import Any
 
 from sestertius.data.catalog import GOODS, DataError, goods_vector, overrides_path, read_data
-from sestertius.rules import turns
-from sestertius.rules.explain import DESCRIBERS
+from sestertius.rules.boards.base import BoardRules
 from sestertius.rules.state import CHANCE, GameState
-from sestertius.rules.boards import BOARD_RULES, BoardRules
+from sestertius.rules.steps import Action, Pending, Step
 
 EFFECTS = ("no_bonus", "no_building", "no_production")
 
@@ -74,7 +73,7 @@ def volcano_data() -> VolcanoData:
 
 
 def vol(s: GameState) -> dict[str, Any]:
-    return s.extra["volcano"]
+    return s.parts["volcano"]
 
 
 class SiciliaRules(BoardRules):
@@ -108,7 +107,7 @@ class SiciliaRules(BoardRules):
     def setup(self, s: GameState) -> None:
         d = volcano_data()
         cols = self.columns(s)
-        s.extra["volcano"] = {
+        s.parts["volcano"] = {
             "cols": (0,) * len(cols), "pile": (d.province_tiles,) * len(cols),
             "neutral": d.neutral_in_pile[min(max(s.n, 2), max(d.neutral_in_pile))],
             "unseen": d.neutral_count, "last": None,
@@ -154,7 +153,6 @@ class SiciliaRules(BoardRules):
 
 
 RULES = SiciliaRules()
-BOARD_RULES["sicilia"] = RULES
 
 
 # ------------------------------------------------------------------------------------------------------------
@@ -192,7 +190,7 @@ def draw(s: GameState, seat: int, name: str) -> None:
     d = volcano_data()
     b = s.board
     v["last"] = name
-    taker = seat if seat >= 0 and turns.ruleset(s).receives_goods(s, seat) else -1  # Contrarius takes nothing
+    taker = seat if seat >= 0 and s.rules.mode.receives_goods(s, seat) else -1  # Contrarius takes nothing
     nobody = "its bonus goes to nobody: Contrarius has no money or goods"
     if name in d.neutral_kinds:
         k = d.neutral_kinds.index(name)
@@ -231,20 +229,20 @@ def _bonus(s: GameState, seat: int, money: int, goods: tuple[int, ...]) -> str:
     return ", ".join(parts)
 
 
-def legal_volcano(s: GameState, st: tuple) -> list[tuple]:
+def legal_volcano(s: GameState, st: Pending) -> list[tuple]:
     return outcomes(s, setup=False)
 
 
-def apply_volcano(s: GameState, st: tuple, a: tuple) -> None:
+def apply_volcano(s: GameState, st: Pending, a: tuple) -> None:
     s.pending.pop()
     draw(s, st[2], a[1])
 
 
-def legal_volcano_setup(s: GameState, st: tuple) -> list[tuple]:
+def legal_volcano_setup(s: GameState, st: Pending) -> list[tuple]:
     return outcomes(s, setup=True)
 
 
-def apply_volcano_setup(s: GameState, st: tuple, a: tuple) -> None:
+def apply_volcano_setup(s: GameState, st: Pending, a: tuple) -> None:
     left = st[2]
     if left > 1:
         s.pending[-1] = ("volcano_setup", CHANCE, left - 1)
@@ -260,6 +258,9 @@ def describe_tile(s: GameState, a: tuple) -> str:
     return f"draw a volcano tile of {name}"
 
 
-turns.register("volcano", legal_volcano, apply_volcano)
-turns.register("volcano_setup", legal_volcano_setup, apply_volcano_setup)
-DESCRIBERS["tile"] = describe_tile
+SiciliaRules.steps = (
+    Step("volcano", "Volcano", legal_volcano, apply_volcano, prompt="The volcano erupts: draw a tile and enter it.",
+         chance_prompt="Draw a volcano tile and enter which it is.", words={"tile": describe_tile}),
+    Step("volcano_setup", "Volcano (setup)", legal_volcano_setup, apply_volcano_setup,
+         chance_prompt="Setup: draw a volcano tile and enter which it is.", words={"tile": describe_tile}),
+)

@@ -4,7 +4,7 @@ Contrarius is the last seat (``cseat(s)``: seat 1, ``CONTRARIUS``, in solo play;
 player mode and the cooperative team play, see ``ThirdPlayerRuleset`` and ``TeamSoloRuleset``), a seat that never
 takes a turn: its houses, colonists and victory points live in the ordinary tables (so the board, the player's house
 costs and final scoring see them), its face-up cards are its ``hand`` and its face-down cards its ``pile``. It has no
-money and never receives goods. ``state.extra``
+money and never receives goods. ``state.parts``
 holds what has no place in a seat: ``extra["contrarius"]`` (difficulty, houses on the victory point track) and
 ``extra["public"]`` (a summary for views).
 
@@ -21,15 +21,17 @@ from collections import deque
 from typing import Any, Callable
 
 from sestertius.data.catalog import GOODS
-from sestertius.rules import turns
-from sestertius.rules.boards import board_rules
-from sestertius.rules.errors import OptionsError
-from sestertius.rules.explain import DESCRIBERS
+from sestertius.data.catalog import load_fish_market
+from sestertius.rules.cards.architect import build_house
+from sestertius.rules.cards.colonist import place_colonist
+from sestertius.rules.modes.base import Ruleset
+from sestertius.rules.modes.team import TeamRuleset
 from sestertius.rules.scoring import score_seat
 from sestertius.rules.state import AUTOMATON, CHANCE, STORE, GameState, PlayerState, _draw
-from sestertius.rules.team import TeamRuleset
-from sestertius.rules.turns import (Ruleset, build_house, display_empty, effective_top, place_colonist, place_name,
-                           queue_overflow, refill_display, ruleset, trigger_end)
+from sestertius.rules.steps import Step, legal_auto
+from sestertius.rules.variants.fish_market import fish
+from sestertius.rules.turn import display_empty, effective_top, queue_overflow, refill_display, trigger_end
+from sestertius.rules.words import place_name
 from sestertius.data.solitaria import SPECIAL_FACE, SoloData, difficulty_key, solo_data
 
 CONTRARIUS = 1  # Contrarius' seat in solo play; in general it is the last seat, ``cseat(s)``
@@ -74,18 +76,18 @@ def con(s: GameState) -> PlayerState:
 
 
 def track(s: GameState) -> list[int]:
-    return s.extra["contrarius"]["track"]
+    return s.parts["contrarius"]["track"]
 
 
 def houses_in_supply(s: GameState) -> int:
     """Houses in its supply: not built, not on the victory point track, not marking a god (Roma's Byzantium)."""
-    return (s.extra["contrarius"]["houses"] - len(con(s).houses) - len(track(s))
-            - board_rules(s).other_houses(s, cseat(s)))
+    return (s.parts["contrarius"]["houses"] - len(con(s).houses) - len(track(s))
+            - s.rules.board.other_houses(s, cseat(s)))
 
 
 def roma_track(s: GameState) -> Any:
     """Roma's track (START, OSTIA, the ship track, the gates) when the game is on Roma, else None."""
-    if board_rules(s).name != "roma":
+    if s.rules.board.name != "roma":
         return None
     from sestertius.rules.boards.roma import track as _roma_track
     return _roma_track(s)
@@ -121,8 +123,8 @@ def say(s: GameState, text: str, **data: Any) -> None:
 def publish(s: GameState) -> None:
     """Refresh the public summary of Contrarius that views show (its face-up and face-down cards are public)."""
     p = con(s)
-    info = s.extra["contrarius"]
-    s.extra["public"] = {"contrarius": {  # tuples: immutable, so copies of the state share them
+    info = s.parts["contrarius"]
+    s.parts["public"] = {"contrarius": {  # tuples: immutable, so copies of the state share them
         "seat": cseat(s), "name": NAME, "difficulty": info["difficulty"], "vp": p.vp,
         "face_up": tuple(p.hand), "face_down": tuple(p.pile), "houses_built": len(p.houses),
         "houses_in_supply": houses_in_supply(s), "track": tuple(track(s)),
@@ -245,7 +247,7 @@ def plan_build(s: GameState, d: SoloData, good: int) -> tuple[int | None, list[s
     my_provinces = {b.province_of[c] for c in p.houses}
     reach = Reach(s)
     points = reach.points
-    rules = board_rules(s)  # a board may close cities (Sicilia's volcano)
+    rules = s.rules.board  # a board may close cities (Sicilia's volcano)
     start = d.fallback_order.index(good)
     order = d.fallback_order[start:] + d.fallback_order[:start]
     reasons: list[str] = []
@@ -304,16 +306,8 @@ class SoloRuleset(Ruleset):
         d = solo_data()
         _DATA[id(d.catalog)] = d
         b = s.board
-        refused = d.boards.get(b.name, {}).get("refused")
-        if refused:
-            raise OptionsError(f"Solitaria cannot be played on {b.name}: {refused}")
-        if b.capital is None and b.name != "roma":
-            raise OptionsError(f"Solitaria needs a board with a capital; {b.name} has none")
         key = difficulty_key(s.options.difficulty)
-        if key not in d.difficulty:
-            raise OptionsError(f"unknown difficulty {s.options.difficulty!r}; difficulties: "
-                               f"{', '.join(d.difficulty)}")
-        level = d.difficulty[key]
+        level = d.difficulty[key]  # a known level: the rulebook checked it
         s.cat = cat = d.catalog
         rnd = random.Random(s.rng ^ 0x501174A1A)
 
@@ -340,11 +334,11 @@ class SoloRuleset(Ruleset):
         s.players.append(c)
         s.n = len(s.players)
         s.pm = self.pm_start(d)
-        s.extra["contrarius"] = {"difficulty": key, "houses": cat.houses,
+        s.parts["contrarius"] = {"difficulty": key, "houses": cat.houses,
                                  "track": sorted(level.get("track", []))}
         self.setup_extra(s, d)
-        if s.options.fish_market is not None:
-            s.extra["contrarius"]["fish"] = 0  # fish the player paid at the market (scored at the end)
+        if s.rules.uses("fish_market"):
+            s.parts["contrarius"]["fish"] = 0  # fish the player paid at the market (scored at the end)
         s.log("setup", -1, f"{self.title}, difficulty {key}: "
               + ("you start" if s.options.players == 1 else "each player starts") + f" with {p.vp} VP"
               + (f"; Contrarius' houses on the victory point track at {', '.join(map(str, track(s)))}"
@@ -361,7 +355,7 @@ class SoloRuleset(Ruleset):
 
         cap = b.capital
         if roma_track(s) is not None:  # Roma: START and OSTIA stand in for the capital (A-SOLO-ROMA)
-            board_rules(s).setup(s)  # the derived board; every seat's colonists on START and in OSTIA
+            s.rules.board.setup(s)  # the derived board; every seat's colonists on START and in OSTIA
             if level["contrarius_start"] == "capital":
                 say(s, "places 1 land colonist on Start and 1 sea colonist in Ostia (Roma: they stand in for the "
                        "capital)")
@@ -459,8 +453,8 @@ class SoloRuleset(Ruleset):
         super().end_turn(s)
         publish(s)
         if s.over:
-            s.extra["contrarius_score"] = score_seat(s, cseat(s))["total"]
-            s.extra["player_score"] = score_seat(s, PLAYER)["total"]
+            s.parts["contrarius_score"] = score_seat(s, cseat(s))["total"]
+            s.parts["player_score"] = score_seat(s, PLAYER)["total"]
 
     def receives_goods(self, s: GameState, seat: int) -> bool:
         return seat != cseat(s)
@@ -468,15 +462,15 @@ class SoloRuleset(Ruleset):
     def fish_paid(self, s: GameState, seat: int, n: int) -> None:
         """Fish market: the fish the player pays go to Contrarius instead of the supply."""
         if n:
-            info = s.extra["contrarius"]
+            info = s.parts["contrarius"]
             info["fish"] += n
             say(s, f"takes the {n} fish you paid at the market (now {info['fish']} fish, "
                    f"{data(s).fish_market.get('vp_per_fish', 1)} VP each at the end)", fish=n)
             publish(s)
 
     def final_extras(self, s: GameState, seat: int) -> dict[str, int]:
-        if seat == cseat(s) and s.options.fish_market is not None:
-            return {"fish": s.extra["contrarius"]["fish"] * int(data(s).fish_market.get("vp_per_fish", 1))}
+        if seat == cseat(s) and s.rules.uses("fish_market"):
+            return {"fish": s.parts["contrarius"]["fish"] * int(data(s).fish_market.get("vp_per_fish", 1))}
         return {}
 
     def ranking(self, s: GameState) -> list[int]:
@@ -664,7 +658,7 @@ def apply_react(s: GameState, st: tuple, a: tuple) -> None:
         say(s, "does not react: no card was played")
         return
     card = s.cat.cards[key]
-    rs = ruleset(s)
+    rs = s.rules.mode
     r = rs.reaction(d, key)
     played = s.cat.cards[s.turn_info["card"]]
     head = (f"reacts to {rs.whose(s)} {played.title}"
@@ -715,7 +709,7 @@ def board_reaction(s: GameState, d: SoloData, kind: str) -> None:
     if kind in rule.get("volcano_reactions", ()):
         say(s, f"draws a volcano tile as well ({s.board.title or s.board.name}: it reacts to a Tribune); "
                f"its bonus goes to nobody")
-        board_rules(s).after_recover(s, cseat(s))  # on top: drawn before its house and its die (A-SOLO-VOLCANO)
+        s.rules.board.after_recover(s, cseat(s))  # on top: drawn before its house and its die (A-SOLO-VOLCANO)
 
 
 def score(s: GameState, vp: int, text: str) -> None:
@@ -760,7 +754,7 @@ def apply_roll(s: GameState, st: tuple, a: tuple) -> None:
 
 def veto_asker(s: GameState, after: int | None) -> int | None:
     """The next player to be offered a veto of the die just rolled (after ``after`` declined), or None."""
-    vetoes = s.extra["contrarius"].get("veto")
+    vetoes = s.parts["contrarius"].get("veto")
     if not vetoes:
         return None
     first = chooser(s)
@@ -783,7 +777,7 @@ def apply_veto(s: GameState, st: tuple, a: tuple) -> None:
     s.pending.pop()
     d = data(s)
     if a[0] == "veto":
-        vetoes = s.extra["contrarius"]["veto"]
+        vetoes = s.parts["contrarius"]["veto"]
         vetoes[seat] -= 1
         s.log("veto", seat, f"uses the veto card against {face} on the {d.dice[die_key].name}: the die is rolled "
                             f"again", die=die_key, face=face)
@@ -900,7 +894,7 @@ def apply_ship(s: GameState, st: tuple, a: tuple) -> None:
     if space["kind"] == "god":
         byzantium(s, d)
     elif space["kind"] == "building":
-        level = s.extra["contrarius"]["difficulty"]
+        level = s.parts["contrarius"]["difficulty"]
         if level in rule.get("track_build_levels", ()):
             die = d.dice[rule["track_die"]]
             say(s, f"{level}: rolls the {die.name} for a house in {space['name']} (it builds when the result fits a "
@@ -943,7 +937,7 @@ def ship_build(s: GameState, d: SoloData, face: Any) -> None:
 
 def byzantium(s: GameState, d: SoloData) -> None:
     """Contrarius' ship in BYZANTIUM: it scores the god worth most to it, marked with one of its houses."""
-    rules = board_rules(s)
+    rules = s.rules.board
     seat = cseat(s)
     options = rules.god_options(s, seat)
     if not options:
@@ -1016,8 +1010,8 @@ def apply_produce(s: GameState, st: tuple, a: tuple) -> None:
     s.pending.pop()
     d = data(s)
     pname = s.board.provinces[prov]
-    rules = board_rules(s)
-    if s.options.fish_market is not None:
+    rules = s.rules.board
+    if s.rules.uses("fish_market"):
         return _produce_fish(s, d, prov)
     if not rules.can_produce(s, prov):
         say(s, f"{pname} can no longer produce (volcano): nothing happens", province=prov)
@@ -1064,14 +1058,13 @@ def _produce_fish(s: GameState, d: SoloData, prov: int) -> None:
     """Mercator reaction with the fish market: the province produces and Contrarius takes its fish (the bonus good);
     if it has no fish (it produced), the fish regrow as after a Prefect's cash when at least 3 provinces have none
     (A-SOLO-FISH)."""
-    from sestertius.rules.fish import data as fish_data
-    f = s.extra["fish"]
+    f = fish(s)
     pname = s.board.provinces[prov]
-    spots = f["spots"]
+    spots = f.spots
     if spots[prov]:
         n = spots[prov]
         spots[prov] = 0
-        info = s.extra["contrarius"]
+        info = s.parts["contrarius"]
         info["fish"] += n
         gained = _players_produce(s, prov)
         s.marker_up[prov] = False
@@ -1082,7 +1075,7 @@ def _produce_fish(s: GameState, d: SoloData, prov: int) -> None:
     need = int(d.fish_market.get("reactivate_min_empty", 3))
     empty = spots.count(0)
     if empty >= need:
-        f["spots"] = [2 if x == 1 else x or fish_data().setup_fish for x in spots]
+        f.spots = [2 if x == 1 else x or load_fish_market().setup_fish for x in spots]
         s.marker_up = [True] * len(spots)
         say(s, f"{pname} has already produced and {empty} provinces have no fish (at least {need}): the fish "
                f"regrow as after a Prefect's cash (1 fish -> 2, each empty spot gets 1)", province=prov)
@@ -1148,7 +1141,7 @@ def take_card(s: GameState, d: SoloData, pos: int, why: str, chain: int) -> None
     say(s, f"takes {s.cat.cards[key].title} from position {i + 1} of the display face up ({why}{note})", card=key)
     refill_display(s)
     if display_empty(s):
-        turns.trigger_end(s, cseat(s))
+        trigger_end(s, cseat(s))
 
 
 # ------------------------------------------------------------------------------------------------------------
@@ -1181,7 +1174,7 @@ class ThirdPlayerRuleset(SoloRuleset):
         return int(d.third.get("pm_start", 1))
 
     def setup_extra(self, s: GameState, d: SoloData) -> None:
-        s.extra["contrarius"]["veto"] = [int(d.third.get("veto_cards", 1))] * s.options.players
+        s.parts["contrarius"]["veto"] = [int(d.third.get("veto_cards", 1))] * s.options.players
 
     def reaction(self, d: SoloData, key: str) -> dict[str, Any] | None:
         if key in d.third.get("regular_cards", ()):  # the Prefect with PM is a regular Prefect here
@@ -1235,7 +1228,7 @@ class ThirdPlayerRuleset(SoloRuleset):
     def end_turn(self, s: GameState) -> None:
         super().end_turn(s)
         if s.over:
-            s.extra["player_scores"] = [score_seat(s, seat)["total"] for seat in humans(s)]
+            s.parts["player_scores"] = [score_seat(s, seat)["total"] for seat in humans(s)]
 
     def ranking(self, s: GameState) -> list[int]:
         """Both players and Contrarius by total points; a tie goes to the holder of the Concordia card, then to the
@@ -1310,9 +1303,9 @@ class TeamSoloRuleset(SoloRuleset):
         super().end_turn(s)
         if s.over:
             a, b = (score_seat(s, seat)["total"] for seat in humans(s))
-            s.extra["player_scores"] = [a, b]
-            s.extra["team_score"] = (a + b) / 2
-            s.extra["player_score"] = (a + b) / 2
+            s.parts["player_scores"] = [a, b]
+            s.parts["team_score"] = (a + b) / 2
+            s.parts["player_score"] = (a + b) / 2
 
     def ranking(self, s: GameState) -> list[int]:
         """The team (both seats, the better first) against Contrarius: the team's score is the middle of its two
@@ -1355,21 +1348,27 @@ def _describe_line(s: GameState, a: tuple) -> str:
     return f"Contrarius' colonist onto {s.board.route_name(a[1])}"
 
 
-DESCRIBERS["roll"] = _describe_roll
-DESCRIBERS["cmove"] = _describe_cmove
-DESCRIBERS["line"] = _describe_line
-DESCRIBERS["keep"] = lambda s, a: "keep the die result"
-DESCRIBERS["veto"] = lambda s, a: "use your veto card: Contrarius rolls this die again"
+def _step(kind: str, legal, apply, **more) -> Step:  # type: ignore[no-untyped-def]
+    return Step(kind, "Contrarius", legal, _published(apply), **more)
 
-turns.register("contrarius_react", legal_react, _published(apply_react))
-turns.register("contrarius_roll", legal_roll, _published(apply_roll))
-turns.register("contrarius_build", legal_build, _published(apply_build))
-turns.register("contrarius_move", legal_move, _published(apply_move))
-turns.register("contrarius_produce", legal_produce, _published(apply_produce))
-turns.register("contrarius_setup", turns.legal_auto, _published(apply_setup))
-turns.register("contrarius_line", legal_line, _published(apply_line))
-turns.register("contrarius_ship", legal_ship, _published(apply_ship))
-turns.register("contrarius_veto", legal_veto, _published(apply_veto))
-turns.RULESETS["solo"] = SoloRuleset()
-turns.RULESETS["solo_third"] = ThirdPlayerRuleset()
-turns.RULESETS["solo_team"] = TeamSoloRuleset()
+
+_KEEP_OR_VETO = {"keep": lambda s, a: "keep the die result",
+                 "veto": lambda s, a: "use your veto card: Contrarius rolls this die again"}
+STEPS = (
+    _step("contrarius_react", legal_react, apply_react),
+    _step("contrarius_roll", legal_roll, apply_roll, prompt="Roll the die and enter the face it shows.",
+          chance_prompt="Roll the die for Contrarius and enter the face it shows.", words={"roll": _describe_roll}),
+    _step("contrarius_build", legal_build, apply_build),
+    _step("contrarius_move", legal_move, apply_move, prompt="Choose which of Contrarius' colonists moves onto which line.",
+          words={"cmove": _describe_cmove}),
+    _step("contrarius_produce", legal_produce, apply_produce),
+    _step("contrarius_setup", legal_auto, apply_setup),
+    _step("contrarius_line", legal_line, apply_line,
+          prompt="Choose the line for Contrarius' colonist (click a glowing route).", words={"line": _describe_line}),
+    _step("contrarius_ship", legal_ship, apply_ship),
+    _step("contrarius_veto", legal_veto, apply_veto,
+          prompt="Contrarius rolled: keep the result, or use your one veto card to make Contrarius roll this die again.",
+          words=_KEEP_OR_VETO),
+)
+SoloRuleset.steps = STEPS
+TeamSoloRuleset.steps = STEPS + TeamRuleset.steps  # the partner performs, and plays for a Legatus or Proconsul

@@ -1,15 +1,16 @@
 """The fish-market variant (FORVM PISCATORVM, Balearica/Cyprus rulebook), option ``fish_market`` = "coastal" or
 "mountain": the side of the market board, whose stands are data (``data/fish_market.toml``, assumption A-FISH-MARKET).
 
-State: ``state.extra["fish"]`` = ``{"spots": fish on each province's marker spot (0, 1 or 2), "coins": sestertii on
-each market spot, "pos": each seat's market spot (-1 before its first use)}``; each player's stored fish is
-``PlayerState.fish`` (a storehouse space holds one marker of 1 or 2 fish; two 1-fish markers may always combine, so
-``fish`` fish take ``ceil(fish / 2)`` spaces). ``state.pm`` is the holder of Praefectus Piscatus, which replaces
-Praefectus Magnus (also for the tie-break). ``state.marker_up[i]`` stays "province i has fish".
+State: ``state.parts["fish"]``, a :class:`FishPart`: the fish on each province's marker spot (0, 1 or 2), the
+sestertii on each market spot, each seat's market spot (-1 before its first use) and each seat's stored fish (a
+storehouse space holds one marker of 1 or 2 fish; two 1-fish markers may always combine, so ``n`` fish take
+``ceil(n / 2)`` spaces). ``state.pm`` is the holder of Praefectus Piscatus, which replaces Praefectus Magnus (also
+for the tie-break). ``state.marker_up[i]`` stays "province i has fish".
 
-Steps (pushed by hooks in turns.py; the stands push the base steps with arguments, never a copy of their code):
+Steps (pushed through the hooks of :class:`~sestertius.rules.variants.base.Variant`; the stands push the base
+steps with arguments, never a copy of their code):
 
-- ``("market", seat, start)``: the phase before the card (pushed above the turn step by ``turns.push_turn``);
+- ``("market", seat, start)``: the phase before the card (pushed above the turn step when the turn starts);
   ``start`` is the spot where the phase began (-1 before the first use). Decisions ``("enter", spot, stand)``
   and ``("done",)``. Coastal: any number of spots, stopping on returning to ``start``. Mountainside: one spot,
   then ``("stands", seat, spot, used_mask)`` offers its other stand.
@@ -20,45 +21,54 @@ Steps (pushed by hooks in turns.py; the stands push the base steps with argument
 - Senator stand: ``("buy", seat, 1, 1)``; Architect stand: ``("arch_move", seat, 1, 1)`` (1 step, then at most 1
   house); Mercator stand: +2 sestertii and ``("trade", seat, 0, 0, 1)`` (one type of goods).
 
-Solitaria (automaton/solitaria.py): fish paid go to Contrarius (``Ruleset.fish_paid``), who scores them at the end.
-Venus team play: the cards are chosen first; each partner uses the market once per turn, right before carrying
-out its card (``turns.perform_after_market``). Not implemented (refused by the options): the boards with own rules
-and Solitaria's two-player modes.
+Solitaria: fish paid go to Contrarius (``Ruleset.fish_paid``), who scores them at the end. Venus team play
+(``Ruleset.partners_perform``): the cards are chosen first; each partner uses the market once per turn, right
+before carrying out its card. Not implemented (refused by the rulebook's table): the boards with own rules and
+Solitaria's two-player modes.
 """
 from __future__ import annotations
 
-from sestertius.data.catalog import GOODS, FishMarket, FishSide, Stand, load_fish_market
-from sestertius.rules.boards import board_rules
-from sestertius.rules.explain import DESCRIBERS, EXPLAINERS, STEP_VERBS
+from typing import Any
+
+from sestertius.data.catalog import GOODS, FishSide, Stand, load_fish_market
+from sestertius.rules.cards.colonist import place_colonist
+from sestertius.rules.cards.prefect import produce_province
 from sestertius.rules.state import AUTO, STORE, GameState
-from sestertius.rules.turns import DONE, place_colonist, produce_province, queue_overflow, refill_display, register, ruleset
+from sestertius.rules.steps import DONE, Action, Pending, Step, auto_step
+from sestertius.rules.turn import queue_overflow, refill_display
+from sestertius.rules.variants.base import Variant
 
-_DATA: list[FishMarket] = []
+
+class FishPart:
+    """The fish market's part of the state."""
+    __slots__ = ("spots", "coins", "pos", "stored")
+
+    def __init__(self, spots: list[int], coins: list[int], pos: list[int], stored: list[int]) -> None:
+        self.spots = spots  # fish on each province's marker spot
+        self.coins = coins  # sestertii lying on each market spot
+        self.pos = pos  # each seat's market spot, -1 before its first use
+        self.stored = stored  # each seat's fish in its storehouse
+
+    def copy(self) -> "FishPart":
+        return FishPart(self.spots[:], self.coins[:], self.pos[:], self.stored[:])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"spots": self.spots, "coins": self.coins, "pos": self.pos, "stored": self.stored}
 
 
-def data() -> FishMarket:
-    if not _DATA:
-        _DATA.append(load_fish_market())
-    return _DATA[0]
+def fish(s: GameState) -> FishPart:
+    part: FishPart = s.parts["fish"]
+    return part
 
 
 def side(s: GameState) -> FishSide:
-    return data().sides[s.options.fish_market]
-
-
-def setup(s: GameState) -> None:
-    """1 fish on each bonus-marker spot instead of the bonus markers; Praefectus Piscatus to the last player
-    (``state.pm``, set up as for Praefectus Magnus)."""
-    n_prov = len(s.board.provinces)
-    s.extra["fish"] = {"spots": [data().setup_fish] * n_prov, "coins": [0] * len(side(s).spots),
-                       "pos": [-1] * s.n}
-    s.marker_up = [True] * n_prov
+    return load_fish_market().sides[s.options.fish_market]
 
 
 def market_phase(s: GameState, seat: int) -> None:
-    """Called at the start of a seat's turn, with its turn step on top: push the market phase if the seat can use
-    the market at all (a phase with nothing to do but 'done' is left out)."""
-    st = ("market", seat, s.extra["fish"]["pos"][seat])
+    """Push the market phase if the seat can use the market at all (a phase with nothing to do but 'done' is left
+    out)."""
+    st = ("market", seat, fish(s).pos[seat])
     if len(legal_market(s, st)) > 1:
         s.pending.append(st)
 
@@ -67,14 +77,15 @@ def market_phase(s: GameState, seat: int) -> None:
 def refusal(s: GameState, seat: int, stand: Stand) -> str | None:
     """Why ``seat`` cannot pay and carry out this stand now, or None."""
     p = s.players[seat]
-    if p.fish < stand.fish:
-        return f"the stand costs {stand.fish} fish; you have {p.fish}"
+    have = fish(s).stored[seat]
+    if have < stand.fish:
+        return f"the stand costs {stand.fish} fish; you have {have}"
     if stand.action == "good":
-        room = s.free_space(seat) + ((p.fish + 1) >> 1) - ((p.fish - stand.fish + 1) >> 1)
+        room = s.free_space(seat) + ((have + 1) >> 1) - ((have - stand.fish + 1) >> 1)
         if room < 1:
             return "the good needs a free space in your storehouse (after paying the fish)"
     elif stand.action == "colonist":
-        if not board_rules(s).recruit_sites(s, seat):
+        if not s.rules.board.recruit_sites(s, seat):
             return "there is no city where a new colonist may arrive"
         if STORE not in p.col:
             return "you have no colonist in your storehouse"
@@ -92,12 +103,12 @@ def reach(pos: int, start: int, n: int) -> list[tuple[int, int]]:
     return [((pos + d) % n, d - 1) for d in range(1, limit + 1)]
 
 
-def legal_market(s: GameState, st: tuple) -> list[tuple]:
+def legal_market(s: GameState, st: Pending) -> list[tuple]:
     seat, start = st[1], st[2]
     spots = side(s).spots
     money = s.players[seat].money
     out: list[tuple] = [DONE]
-    for j, skips in reach(s.extra["fish"]["pos"][seat], start, len(spots)):
+    for j, skips in reach(fish(s).pos[seat], start, len(spots)):
         if skips > money:
             break
         for k, stand in enumerate(spots[j]):
@@ -106,7 +117,7 @@ def legal_market(s: GameState, st: tuple) -> list[tuple]:
     return out
 
 
-def apply_market(s: GameState, st: tuple, a: tuple) -> None:
+def apply_market(s: GameState, st: Pending, a: tuple) -> None:
     seat, start = st[1], st[2]
     if a[0] == "done":
         s.pending.pop()
@@ -114,22 +125,22 @@ def apply_market(s: GameState, st: tuple, a: tuple) -> None:
     _, j, k = a
     sd = side(s)
     n = len(sd.spots)
-    f = s.extra["fish"]
+    f = fish(s)
     p = s.players[seat]
-    pos = f["pos"][seat]
+    pos = f.pos[seat]
     text = f"fish market: {'starts at' if pos < 0 else 'moves to'} spot {j + 1}"
     if pos >= 0:
         d = (j - pos) % n or n
         for i in range(1, d):
-            f["coins"][(pos + i) % n] += 1
+            f.coins[(pos + i) % n] += 1
         p.money -= d - 1
         if d > 1:
             text += f", leaving 1 sestertius on each of the {d - 1} skipped spot{'s' if d > 2 else ''}"
-    f["pos"][seat] = j
-    taken = f["coins"][j]
+    f.pos[seat] = j
+    taken = f.coins[j]
     if taken:
         p.money += taken
-        f["coins"][j] = 0
+        f.coins[j] = 0
         text += f", takes the {taken} sestertii lying there"
     if start < 0:
         start = j
@@ -152,10 +163,10 @@ def use_stand(s: GameState, seat: int, j: int, k: int) -> None:
     """Pay the stand's fish and carry out its action (pushing the base game's steps where it has them)."""
     stand = side(s).spots[j][k]
     p = s.players[seat]
-    p.fish -= stand.fish
+    fish(s).stored[seat] -= stand.fish
     act = stand.action
     s.log("stand", seat, f"pays {stand.fish} fish: {stand.text()}", spot=j, stand=k)
-    ruleset(s).fish_paid(s, seat, stand.fish)
+    s.rules.mode.fish_paid(s, seat, stand.fish)
     if act == "good":
         if len(stand.goods) == 1:
             p.goods[stand.goods[0]] += 1
@@ -175,7 +186,7 @@ def use_stand(s: GameState, seat: int, j: int, k: int) -> None:
         s.pending.append(("trade", seat, 0, 0, stand.types))
 
 
-def legal_stands(s: GameState, st: tuple) -> list[tuple]:
+def legal_stands(s: GameState, st: Pending) -> list[tuple]:
     seat, j, used = st[1], st[2], st[3]
     out: list[tuple] = [DONE]
     for k, stand in enumerate(side(s).spots[j]):
@@ -184,7 +195,7 @@ def legal_stands(s: GameState, st: tuple) -> list[tuple]:
     return out
 
 
-def apply_stands(s: GameState, st: tuple, a: tuple) -> None:
+def apply_stands(s: GameState, st: Pending, a: tuple) -> None:
     seat, j, used = st[1], st[2], st[3]
     if a[0] == "done":
         s.pending.pop()
@@ -198,11 +209,11 @@ def apply_stands(s: GameState, st: tuple, a: tuple) -> None:
     use_stand(s, seat, j, k)
 
 
-def legal_fish_good(s: GameState, st: tuple) -> list[tuple]:
+def legal_fish_good(s: GameState, st: Pending) -> list[tuple]:
     return [("take", g) for g in range(5) if st[2] >> g & 1]
 
 
-def apply_fish_good(s: GameState, st: tuple, a: tuple) -> None:
+def apply_fish_good(s: GameState, st: Pending, a: tuple) -> None:
     seat = st[1]
     s.pending.pop()
     s.players[seat].goods[a[1]] += 1
@@ -211,13 +222,13 @@ def apply_fish_good(s: GameState, st: tuple, a: tuple) -> None:
         queue_overflow(s, seat)
 
 
-def legal_fish_colonist(s: GameState, st: tuple) -> list[tuple]:
+def legal_fish_colonist(s: GameState, st: Pending) -> list[tuple]:
     seat, j, k = st[1], st[2], st[3]
     p = s.players[seat]
     nland = s.cat.land_colonists
     kinds = [kind for kind, slots in ((0, p.col[:nland]), (1, p.col[nland:])) if STORE in slots]
     out = []
-    for c in board_rules(s).recruit_sites(s, seat):
+    for c in s.rules.board.recruit_sites(s, seat):
         for kind in kinds:
             for g in side(s).spots[j][k].goods:
                 if p.goods[g]:
@@ -225,7 +236,7 @@ def legal_fish_colonist(s: GameState, st: tuple) -> list[tuple]:
     return out
 
 
-def apply_fish_colonist(s: GameState, st: tuple, a: tuple) -> None:
+def apply_fish_colonist(s: GameState, st: Pending, a: tuple) -> None:
     seat = st[1]
     _, kind, g, c = a
     s.pending.pop()
@@ -233,28 +244,28 @@ def apply_fish_colonist(s: GameState, st: tuple, a: tuple) -> None:
     place_colonist(s, seat, kind, c)
 
 
-def apply_fish_refill(s: GameState, st: tuple, a: tuple) -> None:
+def apply_fish_refill(s: GameState, st: Pending, a: tuple) -> None:
     s.pending.pop()
     refill_display(s)
 
 
 # -- the Prefect of the variant ------------------------------------------------------------------------------------
-def legal_fish_prefect(s: GameState, st: tuple) -> list[tuple]:
-    out: list[tuple] = [("produce", i) for i, n in enumerate(s.extra["fish"]["spots"]) if n]
+def legal_fish_prefect(s: GameState, st: Pending) -> list[tuple]:
+    out: list[tuple] = [("produce", i) for i, n in enumerate(fish(s).spots) if n]
     out.append(("cash",))
     return out
 
 
-def apply_fish_prefect(s: GameState, st: tuple, a: tuple) -> None:
+def apply_fish_prefect(s: GameState, st: Pending, a: tuple) -> None:
     seat = st[1]
     s.pending.pop()
-    f = s.extra["fish"]
+    f = fish(s)
     p = s.players[seat]
-    spots = f["spots"]
+    spots = f.spots
     if a[0] == "cash":  # (b): 1 per province without fish, 1 good of choice; then the fish grow
         empty = spots.count(0)
         p.money += empty
-        f["spots"] = [2 if x == 1 else x or data().setup_fish for x in spots]
+        f.spots = [2 if x == 1 else x or load_fish_market().setup_fish for x in spots]
         s.marker_up = [True] * len(spots)
         s.turn_info["prefect"] = ("cash", empty)
         s.log("cash", seat, f"takes {empty} sestertii (1 per province without fish) and 1 good of choice; "
@@ -265,15 +276,15 @@ def apply_fish_prefect(s: GameState, st: tuple, a: tuple) -> None:
     n = spots[prov]
     spots[prov] = 0
     text = f"takes the {n} fish of {s.board.provinces[prov]}"
-    if ruleset(s).pm_bonus(s, seat):  # the holder of Praefectus Piscatus (Solitaria: the Prefect with P. M. card)
-        extra = data().piscatus_extra_fish
+    if s.rules.mode.pm_bonus(s, seat):  # the holder of Praefectus Piscatus (Solitaria: the Prefect with P. M. card)
+        extra = load_fish_market().piscatus_extra_fish
         n += extra
         if s.pm == seat:
             s.pm = (seat - 1) % s.n  # passes to the right
             text += f" and {extra} more with Praefectus Piscatus (now with seat {s.pm + 1})"
         else:
             text += f" and {extra} more with Praefectus Piscatus"
-    p.fish += n
+    f.stored[seat] += n
     s.log("fish", seat, text, province=prov)
     produce_province(s, seat, prov, bonus=False)  # the marker spot is empty; every house produces as usual
     queue_overflow(s, seat)  # fish or goods beyond the storehouse are given up
@@ -290,13 +301,13 @@ def describe_enter(s: GameState, a: tuple) -> str:
     text = f"fish market: go to spot {j + 1} and use its stand {_stand_text(s, j, k)}"
     st = s.pending[-1] if s.pending else None
     if st and st[0] == "market":
-        f = s.extra["fish"]
-        pos = f["pos"][st[1]]
+        f = fish(s)
+        pos = f.pos[st[1]]
         n = len(side(s).spots)
         skips = ((j - pos) % n or n) - 1 if pos >= 0 else 0
         if skips:
             text += f", skipping {skips} spot{'s' if skips > 1 else ''} (1 sestertius each)"
-        if f["coins"][j]:
+        if f.coins[j]:
             text += f", taking the {f['coins'][j]} sestertii there"
     return text
 
@@ -309,26 +320,13 @@ def describe_stand(s: GameState, a: tuple) -> str:
 
 
 def describe_produce(s: GameState, a: tuple) -> str:
-    name = s.board.provinces[a[1]]
-    if s.options.fish_market is None:
-        return f"produce in {name} ({GOODS[s.marker_good[a[1]]]})"
-    return f"produce in {name} (taking its {s.extra['fish']['spots'][a[1]]} fish)"
+    return f"produce in {s.board.provinces[a[1]]} (taking its {fish(s).spots[a[1]]} fish)"
 
 
-DESCRIBERS["enter"] = describe_enter
-DESCRIBERS["stand"] = describe_stand
-DESCRIBERS["take"] = lambda s, a: f"take 1 {GOODS[a[1]]}"
-DESCRIBERS["settle"] = (lambda s, a: f"pay 1 {GOODS[a[2]]} and place a {('land', 'sea')[a[1]]} colonist in "
-                                     f"{s.board.cities[a[3]]}")
-DESCRIBERS["drop_fish"] = lambda s, a: "give up a fish marker (1 or 2 fish)"
-DESCRIBERS["produce"] = describe_produce
-
-
-def explain(s: GameState, st: tuple, a: tuple) -> str:
+def explain(s: GameState, st: Pending, a: tuple) -> str:
     """Why a decision of a fish-market step is refused; names the rule."""
     kind, seat = st[0], st[1]
-    legal = STEPS_OF[kind][0](s, st)
-    verbs = sorted({x[0] for x in legal})
+    verbs = sorted({x[0] for x in STEPS_BY_KIND[kind].legal(s, st)})
     p = s.players[seat]
     spots = side(s).spots
     n = len(spots)
@@ -336,13 +334,13 @@ def explain(s: GameState, st: tuple, a: tuple) -> str:
         if kind == "stands" and a[0] == "enter":
             return ("mountainside market: only one new spot may be entered in one fish-market phase; use this "
                     "spot's other stand or end the phase")
-        if not a or a[0] not in STEP_VERBS[kind]:
+        if not a or a[0] not in STEPS_BY_KIND[kind].verbs:
             return f"'{a[0] if a else a}' is not a decision you can take now; expected one of: {', '.join(verbs)}"
         if kind == "market":
             j, k = a[1], a[2]
             if not 0 <= j < n or not 0 <= k < len(spots[j]):
                 return f"the market has no stand {k + 1} at spot {j + 1} (spots 1 to {n})"
-            pos, start = s.extra["fish"]["pos"][seat], st[2]
+            pos, start = fish(s).pos[seat], st[2]
             if pos >= 0:
                 d = (j - pos) % n or n
                 if d > ((start - pos) % n or n):
@@ -373,34 +371,91 @@ def explain(s: GameState, st: tuple, a: tuple) -> str:
     return f"{a!r} is not legal now"
 
 
-STEPS_OF = {
-    "market": (legal_market, apply_market),
-    "stands": (legal_stands, apply_stands),
-    "fish_good": (legal_fish_good, apply_fish_good),
-    "fish_colonist": (legal_fish_colonist, apply_fish_colonist),
-    "fish_prefect": (legal_fish_prefect, apply_fish_prefect),
-    "fish_refill": (lambda s, st: [("auto",)], apply_fish_refill),
-}
-for _kind, (_legal, _apply) in STEPS_OF.items():
-    register(_kind, _legal, _apply)
-    EXPLAINERS[_kind] = explain
-STEP_VERBS.update({"market": {"enter", "done"}, "stands": {"stand", "done"}, "fish_good": {"take"},
-                   "fish_colonist": {"settle"}, "fish_prefect": {"produce", "cash"}})
+
+def words_settle(s: GameState, a: Action) -> str:
+    return f"pay 1 {GOODS[a[2]]} and place a {('land', 'sea')[a[1]]} colonist in {s.board.cities[a[3]]}"
 
 
-# -- view ------------------------------------------------------------------------------------------------------------
+def _step(kind: str, title: str, legal, apply, prompt: str, words, verbs: set[str]) -> Step:  # type: ignore[no-untyped-def]
+    return Step(kind, title, legal, apply, prompt=prompt, words=words, refuse=explain, verbs=frozenset(verbs),
+                refuses_all=True)
+
+
+STEPS = (
+    _step("market", "Fish market", legal_market, apply_market, "Fish market: use a spot, or go on.",
+          {"enter": describe_enter}, {"enter", "done"}),
+    _step("stands", "Fish market (mountainside spot)", legal_stands, apply_stands,
+          "Fish market: use a stand of your spot (paying its fish), or Done.", {"stand": describe_stand},
+          {"stand", "done"}),
+    _step("fish_good", "Fish market (good of choice)", legal_fish_good, apply_fish_good,
+          "Fish market: choose the good.", {"take": lambda s, a: f"take 1 {GOODS[a[1]]}"}, {"take"}),
+    _step("fish_colonist", "Fish market (colonist stand)", legal_fish_colonist, apply_fish_colonist,
+          "Fish market: place the colonist.", {"settle": words_settle}, {"settle"}),
+    _step("fish_prefect", "Prefect (fish market)", legal_fish_prefect, apply_fish_prefect,
+          "Prefect with fish: choose the province.", {"produce": describe_produce}, {"produce", "cash"}),
+    auto_step("fish_refill", "Fish market (display)", apply_fish_refill),
+)
+STEPS_BY_KIND = {step.kind: step for step in STEPS}
+
+
+class FishMarket(Variant):
+    name = "fish_market"
+    option = "fish_market"
+    steps = STEPS
+    replaces = {"prefect": "fish_prefect"}
+
+    def setup(self, s: GameState) -> None:
+        """1 fish on each bonus-marker spot instead of the bonus markers; Praefectus Piscatus to the last player
+        (``state.pm``, set up as for Praefectus Magnus)."""
+        n_prov = len(s.board.provinces)
+        s.parts["fish"] = FishPart([load_fish_market().setup_fish] * n_prov, [0] * len(side(s).spots),
+                                   [-1] * s.n, [0] * s.n)
+        s.marker_up = [True] * n_prov
+
+    def turn_started(self, s: GameState, seat: int) -> None:
+        if not s.rules.mode.partners_perform:
+            market_phase(s, seat)
+
+    def before_performing(self, s: GameState, seat: int, key: str | None) -> bool:
+        """Team play: each partner uses the market once per turn, right before carrying out its card."""
+        done = s.turn_info.get("market_done", ())
+        if not s.rules.mode.partners_perform or seat in done:
+            return False
+        s.turn_info["market_done"] = (*done, seat)
+        s.pending.append(("perform_card", AUTO, seat, key))
+        market_phase(s, seat)
+        return True
+
+    def storehouse_used(self, s: GameState, seat: int) -> int:
+        return (fish(s).stored[seat] + 1) >> 1  # markers of 1 or 2 fish, one a space
+
+    def discard_options(self, s: GameState, seat: int) -> list[Action]:
+        return [("drop_fish",)] if fish(s).stored[seat] else []
+
+    def discard(self, s: GameState, seat: int, a: Action) -> None:
+        if a[0] == "drop_fish":
+            n = fish(s).stored[seat]
+            fish(s).stored[seat] -= 1 if n & 1 else 2  # the single 1-fish marker if there is one, else a 2-fish one
+
+    def goods_value(self, s: GameState, seat: int) -> int:
+        return fish(s).stored[seat] * load_fish_market().vesta_fish_value  # each stored fish counts for Vesta
+
+    def public(self, s: GameState) -> dict[str, Any]:
+        return {"fish_market": public_view(s)}
+
+
 def public_view(s: GameState) -> dict:
     sd = side(s)
-    f = s.extra["fish"]
+    f = fish(s)
     return {
         "side": sd.name, "title": sd.title, "one_spot_per_phase": sd.one_spot_per_phase,
-        "spots": [{"spot": j, "coins": f["coins"][j], "markers": [i for i in range(s.n) if f["pos"][i] == j],
+        "spots": [{"spot": j, "coins": f.coins[j], "markers": [i for i in range(s.n) if f.pos[i] == j],
                    "stands": [{"action": st.action, "fish": st.fish, "text": st.text()} for st in stands]}
                   for j, stands in enumerate(sd.spots)],
-        "province_fish": list(f["spots"]),
-        "fish": [p.fish for p in s.players],
+        "province_fish": list(f.spots),
+        "fish": list(f.stored),
         # storehouse fish markers, as compact as possible: 2-fish markers and at most one 1-fish marker
-        "fish_markers": [[2] * (p.fish // 2) + [1] * (p.fish & 1) for p in s.players],
+        "fish_markers": [[2] * (n // 2) + [1] * (n & 1) for n in f.stored],
         "praefectus_piscatus": s.pm,
         "assumption": "A-FISH-MARKET",
     }

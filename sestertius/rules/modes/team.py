@@ -11,13 +11,14 @@ from __future__ import annotations
 from sestertius.data.catalog import Card
 from sestertius.rules.scoring import score_all
 from sestertius.rules.state import AUTO, GameState
-from sestertius.rules.turns import (DONE, RULESETS, Ruleset, legal_auto, perform_after_market, playable, register,
-                    ruleset)
+from sestertius.rules.modes.base import Ruleset
+from sestertius.rules.steps import DONE, Action, Pending, Step, auto_step
+from sestertius.rules.turn import carry_out, unplayable
 
 
 class TeamRuleset(Ruleset):
     name = "team"
-    market_after_card = True  # fish market: cards first, then each partner's market right before its action
+    partners_perform = True
 
     def partner(self, s: GameState, seat: int) -> int | None:
         return (seat + s.n // 2) % s.n
@@ -85,20 +86,20 @@ def _second_half(key: str, s: GameState) -> str | None:
     card = s.cat.cards[key]
     if card.action == "double":
         return card.halves[1 - s.turn_info.get("half_index", 0)]
-    if card.action == "diplomat" and ruleset(s).partner_copies_same:
+    if card.action == "diplomat" and s.rules.mode.partner_copies_same:
         copied = s.turn_info.get("copied")
         return None if copied is None else _second_half(copied, s)
     return key
 
 
 # -- steps --------------------------------------------------------------------------------------------------
-def legal_start_city(s: GameState, st: tuple) -> list[tuple]:
+def legal_start_city(s: GameState, st: Pending) -> list[tuple]:
     cap = s.board.capital
     near = {c for r in s.board.routes for c in (r.a, r.b) if cap in (r.a, r.b)}
     return [("start", c) for c in s.board.buildable() if c not in near]
 
 
-def apply_start_city(s: GameState, st: tuple, a: tuple) -> None:
+def apply_start_city(s: GameState, st: Pending, a: tuple) -> None:
     seat, city = st[1], a[1]
     s.pending.pop()
     p = s.players[seat]
@@ -107,20 +108,20 @@ def apply_start_city(s: GameState, st: tuple, a: tuple) -> None:
     s.log("start", seat, f"starts with its colonists in {s.board.cities[city]}")
 
 
-def apply_partner(s: GameState, st: tuple, a: tuple) -> None:
+def apply_partner(s: GameState, st: Pending, a: tuple) -> None:
     seat, key = st[2], st[3]
     s.pending.pop()
-    rs = ruleset(s)
+    rs = s.rules.mode
     partner = rs.partner(s, seat)
     rs.before_partner(s)
     s.log("partner", partner, f"performs {s.cat.cards[key].title} as partner")
-    perform_after_market(s, partner, _second_half(key, s))
+    carry_out(s, partner, _second_half(key, s))
 
 
 def _partner_cards(s: GameState, seat: int) -> list[tuple]:
     seen: list[str] = []
     for key in s.players[seat].hand:
-        if key not in seen and s.cat.cards[key].action != "legatus" and playable(s, seat, key):
+        if key not in seen and s.cat.cards[key].action != "legatus" and unplayable(s, seat, key) is None:
             seen.append(key)
     return [("play", key) for key in seen]
 
@@ -133,12 +134,12 @@ def _partner_plays(s: GameState, seat: int, key: str) -> None:
     s.log("play", seat, f"plays {s.cat.cards[key].title} for the partner's card", card=key)
 
 
-def legal_legatus(s: GameState, st: tuple) -> list[tuple]:
+def legal_legatus(s: GameState, st: Pending) -> list[tuple]:
     # a partner without a card they may play (only a Legatus left) plays nothing: the card has no effect
     return _partner_cards(s, st[1]) or [DONE]
 
 
-def apply_legatus(s: GameState, st: tuple, a: tuple) -> None:
+def apply_legatus(s: GameState, st: Pending, a: tuple) -> None:
     s.pending.pop()
     if a[0] == "done":
         s.log("partner", st[1], "has no card to play for the Legatus: nothing happens")
@@ -146,33 +147,41 @@ def apply_legatus(s: GameState, st: tuple, a: tuple) -> None:
     partner, seat, key = st[1], st[2], a[1]
     _partner_plays(s, partner, key)
     s.pending.append(("follow", AUTO, seat, key))  # then the Legatus player performs it too
-    perform_after_market(s, partner, key)
+    carry_out(s, partner, key)
 
 
-def apply_follow(s: GameState, st: tuple, a: tuple) -> None:
+def apply_follow(s: GameState, st: Pending, a: tuple) -> None:
     seat, key = st[2], st[3]
     s.pending.pop()
-    ruleset(s).before_partner(s)
-    perform_after_market(s, seat, _second_half(key, s))
+    s.rules.mode.before_partner(s)
+    carry_out(s, seat, _second_half(key, s))
 
 
-def legal_partner_play(s: GameState, st: tuple) -> list[tuple]:
+def legal_partner_play(s: GameState, st: Pending) -> list[tuple]:
     return _partner_cards(s, st[1]) or [DONE]
 
 
-def apply_partner_play(s: GameState, st: tuple, a: tuple) -> None:
+def apply_partner_play(s: GameState, st: Pending, a: tuple) -> None:
     s.pending.pop()
     if a[0] == "done":
         s.log("partner", st[1], "has no card to play for the Proconsul")
         return
     seat, key = st[1], a[1]
     _partner_plays(s, seat, key)
-    perform_after_market(s, seat, key)
+    carry_out(s, seat, key)
 
 
-register("start_city", legal_start_city, apply_start_city)
-register("partner", legal_auto, apply_partner)
-register("follow", legal_auto, apply_follow)
-register("legatus", legal_legatus, apply_legatus)
-register("partner_play", legal_partner_play, apply_partner_play)
-RULESETS["team"] = TeamRuleset()
+def words_play(s: GameState, a: Action) -> str:
+    return f"play {s.cat.cards[a[1]].title}"
+
+
+TeamRuleset.steps = (
+    Step("start_city", "Team setup", legal_start_city, apply_start_city,
+         prompt="Team play: choose the city where your colonists start (click a glowing city)."),
+    auto_step("partner", "Partner", apply_partner),
+    auto_step("follow", "Legatus (follow)", apply_follow),
+    Step("legatus", "Legatus", legal_legatus, apply_legatus, prompt="Legatus: choose a card.",
+         words={"play": words_play}),
+    Step("partner_play", "Proconsul", legal_partner_play, apply_partner_play,
+         prompt="Team play: a decision on your partner's turn.", words={"play": words_play}),
+)

@@ -1,0 +1,212 @@
+"""The Architect: move colonists (one decision per colonist move, costing the shortest number of steps), then
+build houses at the ends of the routes holding one's colonists.
+
+Occupied routes may be passed (each costs a step), so step distances do not depend on other colonists: they are
+precomputed per board (``Board.by_distance``), and a move is legal when the target is within the remaining points,
+empty and not a no-stop route. A board whose distances depend on the position sets ``dynamic_moves`` and computes
+moves itself (Balearica's ships, Roma's ship track).
+"""
+from __future__ import annotations
+
+from sestertius.data.catalog import GOODS
+from sestertius.rules.state import STORE, GameState
+from sestertius.rules.steps import DONE, Action, Pending, Step
+from sestertius.rules.turn import can_pay, pay, trigger_end
+from sestertius.rules.words import KINDS, place_name
+
+
+def legal_arch_move(s: GameState, st: Pending) -> list[Action]:
+    seat, pts = st[1], st[2]
+    out: list[Action] = [DONE]
+    if pts <= 0:
+        return out
+    br = s.rules.board
+    if br.dynamic_moves:  # distances depend on the position (Balearica's ships): the board computes them
+        out.extend(("move", slot, r2) for slot, r2 in br.move_options(s, seat, pts))
+        return out
+    b = s.board
+    R = s.R
+    occ = s.route_occ
+    stoppable = b.stoppable
+    nland = s.cat.land_colonists
+    col = s.players[seat].col
+    seen: set[tuple[int, int]] = set()
+    for slot, loc in enumerate(col):
+        if loc == STORE:
+            continue
+        kind = 0 if slot < nland else 1
+        if (kind, loc) in seen:
+            continue  # two colonists of one kind at one place: moving either is the same decision
+        seen.add((kind, loc))
+        table = b.by_distance[loc] if loc < R else b.city_by_distance[kind][loc - R]
+        for d, r2 in table:
+            if d > pts:
+                break
+            if occ[r2] < 0 and stoppable[r2]:
+                out.append(("move", slot, r2))
+    return out
+
+
+def apply_arch_move(s: GameState, st: Pending, a: Action) -> None:
+    seat, pts = st[1], st[2]
+    if a[0] == "done":
+        s.pending[-1] = ("arch_build", seat) + st[3:]  # st[3]: at most this many houses (fish-market stand)
+        return
+    _, slot, r2 = a
+    p = s.players[seat]
+    loc = p.col[slot]
+    b = s.board
+    br = s.rules.board
+    if br.dynamic_moves:
+        d = br.move_cost(s, seat, slot, r2)
+    else:
+        d = b.dist[loc][r2] if loc < s.R else b.city_dist[0 if slot < s.cat.land_colonists else 1][loc - s.R][r2]
+    if loc < s.R:
+        s.route_occ[loc] = -1
+    if r2 < s.R:  # else a dynamic board's own place (Roma's ship track), not a route
+        s.route_occ[r2] = seat
+    p.col[slot] = r2
+    s.pending[-1] = ("arch_move", seat, pts - d) + st[3:]
+    if br.dynamic_moves:
+        br.moved(s, seat, slot, loc, r2)  # e.g. Roma: a ship-track space's bonus, house site or Byzantium
+
+
+def house_cost(s: GameState, city: int) -> tuple[tuple[int, ...], int]:
+    """Goods and sestertii for a house in ``city`` now."""
+    g = s.city_good[city]
+    return s.cat.house_goods[g], s.cat.house_coins[g] * (s.houses[city].bit_count() + 1)
+
+
+def build_sites(s: GameState, seat: int) -> list[int]:
+    """Cities at an end of a route holding one of the seat's colonists (colonists inside cities do not count)."""
+    R = s.R
+    rc = s.board.route_cities
+    sites: list[int] = []
+    for loc in s.players[seat].col:
+        if 0 <= loc < R:
+            a, b = rc[loc]
+            if a not in sites:
+                sites.append(a)
+            if b not in sites:
+                sites.append(b)
+    return sites
+
+
+def houses_built(s: GameState, seat: int) -> int:
+    """Houses of the seat's supply already placed: in cities, and on a board's own places (Roma's god table)."""
+    return len(s.players[seat].houses) + s.rules.board.other_houses(s, seat)
+
+
+def unbuildable(s: GameState, seat: int, c: int, at_site: bool = False) -> str | None:
+    """Why the seat may not build a house in city ``c`` now, or None when it may. ``at_site``: the caller already
+    knows that ``c`` is a build site and that the seat has a house left."""
+    b = s.board
+    if c == b.capital:
+        return "no house may be built in the capital"
+    if s.houses[c] >> seat & 1:
+        return f"you already have a house in {b.cities[c]}: one house per player per city"
+    if not at_site:
+        if c not in build_sites(s, seat):
+            return f"{b.cities[c]} is not at the end of a route holding one of your colonists"
+        if houses_built(s, seat) >= s.cat.houses:
+            return "all your houses are built"
+    if not s.rules.board.can_build(s, c):
+        return (f"no more houses may be built in {b.cities[c]}: its province {b.provinces[b.province_of[c]]} is "
+                f"closed to building (the volcano)")
+    goods, coins = house_cost(s, c)
+    if s.rules.mode.funds(s, seat) < coins or not can_pay(s.players[seat].goods, goods):
+        need = ", ".join(f"{n} {GOODS[g]}" for g, n in enumerate(goods) if n)
+        return f"a house in {b.cities[c]} costs {need} and {coins} sestertii; you cannot pay it"
+    return None
+
+
+def legal_arch_build(s: GameState, st: Pending) -> list[Action]:
+    seat = st[1]
+    out: list[Action] = [DONE]
+    if houses_built(s, seat) < s.cat.houses:
+        out.extend(("build", c) for c in build_sites(s, seat) if unbuildable(s, seat, c, at_site=True) is None)
+    return out
+
+
+def refuse_arch_build(s: GameState, st: Pending, a: Action) -> str:
+    return unbuildable(s, st[1], a[1]) or f"no house in {s.board.cities[a[1]]} now"
+
+
+def apply_arch_build(s: GameState, st: Pending, a: Action) -> None:
+    seat = st[1]
+    if a[0] == "done":
+        s.pending.pop()
+        return
+    build_house(s, seat, a[1], pay_cost=True)
+    if len(st) > 2:  # a limited number of houses (fish-market stand)
+        if st[2] <= 1:
+            s.pending.pop()
+        else:
+            s.pending[-1] = ("arch_build", seat, st[2] - 1)
+
+
+def build_house(s: GameState, seat: int, c: int, pay_cost: bool) -> None:
+    p = s.players[seat]
+    if pay_cost:
+        goods, coins = house_cost(s, c)
+        pay(p.goods, goods)
+        s.rules.mode.spend(s, seat, coins)
+    s.houses[c] |= 1 << seat
+    p.houses.append(c)
+    s.log("build", seat, f"builds a house in {s.board.cities[c]}", city=c)
+    if houses_built(s, seat) >= s.cat.houses:
+        trigger_end(s, seat)
+
+
+def refuse_arch_move(s: GameState, st: Pending, a: Action) -> str:
+    seat, pts = st[1], st[2]
+    p = s.players[seat]
+    b = s.board
+    br = s.rules.board
+    slot, r = a[1], a[2]
+    if not 0 <= slot < len(p.col) or p.col[slot] == STORE:
+        return "that colonist is not on the board"
+    why = br.why_not_move(s, seat, slot, r) if br.dynamic_moves else None
+    if why:
+        return why
+    if not 0 <= r < s.R:
+        return f"no route {r}"
+    k = 0 if slot < s.cat.land_colonists else 1
+    if b.route_kind[r] != k:
+        return f"a {KINDS[k]} colonist moves only on {KINDS[k]} routes"
+    if s.route_occ[r] >= 0:
+        return f"{b.route_name(r)} is occupied: a route holds one colonist at the end of a move"
+    if not b.stoppable[r]:
+        return f"{b.route_name(r)} may be passed but not stopped on"
+    loc = p.col[slot]
+    if br.dynamic_moves:
+        d = br.move_cost(s, seat, slot, r)
+        if d is None:
+            return f"{b.route_name(r)} cannot be reached by that colonist now"
+    else:
+        d = b.dist[loc][r] if loc < s.R else b.city_dist[k][loc - s.R][r]
+    if d <= pts:
+        first = next(i for i, x in enumerate(p.col) if x == loc and (i < s.cat.land_colonists) == (k == 0))
+        return f"colonists of one kind in one city are interchangeable: move the colonist of slot {first} instead"
+    return f"{b.route_name(r)} is {d} steps away; you have {pts} movement points left"
+
+
+def words_move(s: GameState, a: Action) -> str:
+    kind = KINDS[0 if a[1] < s.cat.land_colonists else 1]
+    if a[2] >= s.R:  # a board's own place (Roma's ship track)
+        return f"move {kind} colonist to {place_name(s, a[2] - s.R)}"
+    return f"move {kind} colonist to {s.board.route_name(a[2])}"
+
+
+def words_build(s: GameState, a: Action) -> str:
+    return f"build in {s.board.cities[a[1]]} ({GOODS[s.city_good[a[1]]]})"
+
+
+STEPS = (
+    Step("arch_move", "Architect (move)", legal_arch_move, apply_arch_move,
+         prompt="Architect: move your colonists. Click a glowing route (or first one of your colonists), then Done.",
+         words={"move": words_move}, refuse=refuse_arch_move, verbs=frozenset({"move", "done"})),
+    Step("arch_build", "Architect (build)", legal_arch_build, apply_arch_build,
+         prompt="Architect: build houses. Click a glowing city, then Done.",
+         words={"build": words_build}, refuse=refuse_arch_build, verbs=frozenset({"build", "done"})),
+)

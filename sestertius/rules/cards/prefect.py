@@ -1,0 +1,76 @@
+"""The Prefect: produce in a province whose bonus marker shows its good (the Prefect takes the bonus good, every
+house there produces), or take the sestertii of the turned markers and turn them all back."""
+from __future__ import annotations
+
+from sestertius.data.catalog import GOODS
+from sestertius.rules.state import GameState
+from sestertius.rules.steps import Action, Pending, Step
+from sestertius.rules.turn import queue_overflow
+
+
+def legal_prefect(s: GameState, st: Pending) -> list[Action]:
+    br = s.rules.board
+    out: list[Action] = [("produce", i) for i, up in enumerate(s.marker_up) if up and br.can_produce(s, i)]
+    out.append(("cash",))
+    return out
+
+
+def apply_prefect(s: GameState, st: Pending, a: Action) -> None:
+    seat = st[1]
+    s.pending.pop()
+    if a[0] == "cash":
+        br = s.rules.board
+        coins = sum(br.marker_coins(s, i) for i, up in enumerate(s.marker_up) if not up)
+        s.players[seat].money += coins
+        s.marker_up = [True] * len(s.marker_up)
+        s.turn_info["prefect"] = ("cash", coins)
+        s.log("cash", seat, f"takes {coins} sestertii from the bonus markers; all markers show goods again")
+        br.after_cash(s, seat)  # e.g. Roma: move one sea colonist forward
+        return
+    produce_province(s, seat, a[1], bonus=True)
+    queue_overflow(s, seat)
+
+
+def produce_province(s: GameState, seat: int, prov: int, bonus: bool) -> None:
+    """Flip the province's marker; ``seat`` (if >= 0 and bonus) takes the bonus good; every house produces."""
+    s.marker_up[prov] = False
+    good = s.marker_good[prov]
+    rs = s.rules.mode
+    text = f"produces in {s.board.provinces[prov]}"
+    if bonus and seat >= 0 and not s.rules.board.production_bonus(s, prov):
+        text += " (no bonus good: the province has lost its production bonus)"
+    elif bonus and seat >= 0:
+        n = 1
+        if rs.pm_bonus(s, seat):
+            n = 2
+            if s.pm == seat:
+                s.pm = rs.pm_next(s, seat)  # passes to the right
+                text += f" with Praefectus Magnus (now with seat {s.pm + 1})"
+        s.players[seat].goods[good] += n
+    for c in s.board.province_cities[prov]:
+        m = s.houses[c]
+        if m:
+            g = s.city_good[c]
+            for other in range(s.n):
+                if m >> other & 1 and rs.receives_goods(s, other):
+                    s.players[other].goods[g] += 1
+    s.turn_info["prefect"] = ("produce", prov)
+    s.log("produce", seat, text, province=prov)
+
+
+def refuse_prefect(s: GameState, st: Pending, a: Action) -> str:
+    name = s.board.provinces[a[1]]
+    if not s.rules.board.can_produce(s, a[1]):
+        return f"{name} can no longer produce (the volcano has erupted)"
+    return f"{name} has already produced: its bonus marker shows coins"
+
+
+def words_produce(s: GameState, a: Action) -> str:
+    return f"produce in {s.board.provinces[a[1]]} ({GOODS[s.marker_good[a[1]]]})"
+
+
+STEPS = (
+    Step("prefect", "Prefect", legal_prefect, apply_prefect,
+         prompt="Prefect: click a province's bonus marker to produce there, or take the money from the turned markers.",
+         words={"produce": words_produce}, refuse=refuse_prefect, verbs=frozenset({"produce", "cash"})),
+)

@@ -1,0 +1,98 @@
+"""The Senator (buy up to two cards from the display, paying each card's cost plus its position's) and the Consul
+(one card, its own cost only)."""
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from sestertius.data.catalog import ANY, GOODS
+from sestertius.rules.state import GameState
+from sestertius.rules.steps import DONE, Action, Pending, Step
+from sestertius.rules.turn import can_pay, display_empty, pay, trigger_end
+
+
+def purchase_options(s: GameState, seat: int, pos: int, with_position: bool) -> list[Action]:
+    key = s.display[pos]
+    if key is None:
+        return []
+    goods = s.players[seat].goods
+    fixed = list(s.cat.cards[key].cost)
+    wild = 0
+    if with_position:
+        for g in s.display_costs[pos]:
+            if g == ANY:
+                wild += 1
+            else:
+                fixed[g] += 1
+    if not can_pay(goods, fixed):
+        return []
+    if wild == 0:
+        return [("card", pos, -1)]
+    out: list[Action] = []
+    for combo in combinations_with_replacement(range(5), wild):
+        need = fixed[:]
+        for g in combo:
+            need[g] += 1
+        if can_pay(goods, need):
+            out.append(("card", pos, *combo))
+    return out
+
+
+def legal_buy(s: GameState, st: Pending) -> list[Action]:
+    seat, with_position = st[1], st[3]
+    out: list[Action] = [DONE]
+    for pos in range(len(s.display)):
+        out.extend(purchase_options(s, seat, pos, bool(with_position)))
+    return out
+
+
+def apply_buy(s: GameState, st: Pending, a: Action) -> None:
+    seat, left, with_position = st[1], st[2], st[3]
+    if a[0] == "done":
+        s.pending.pop()
+        return
+    pos = a[1]
+    key = s.display[pos]
+    assert key is not None
+    p = s.players[seat]
+    cost = list(s.cat.cards[key].cost)
+    if with_position:
+        extra = [g for g in s.display_costs[pos] if g != ANY]
+        for g in extra:
+            cost[g] += 1
+        for g in a[2:]:
+            if g >= 0:
+                cost[g] += 1
+    pay(p.goods, cost)
+    p.hand.append(key)
+    s.display[pos] = None
+    s.turn_info.setdefault("bought", []).append(key)
+    s.log("buy", seat, f"buys {s.cat.cards[key].title} from position {pos + 1}", card=key)
+    if display_empty(s):
+        trigger_end(s, seat)
+    if left <= 1:
+        s.pending.pop()
+    else:
+        s.pending[-1] = ("buy", seat, left - 1, with_position)
+
+
+def refuse_buy(s: GameState, st: Pending, a: Action) -> str:
+    pos = a[1]
+    if not 0 <= pos < len(s.display) or s.display[pos] is None:
+        return f"there is no card at position {pos + 1}"
+    if not purchase_options(s, st[1], pos, bool(st[3])):
+        return f"you cannot pay the card at position {pos + 1} (its cost plus the position's cost)"
+    return "pay the '?' of the position with one good you have"
+
+
+def words_card(s: GameState, a: Action) -> str:
+    key = s.display[a[1]]
+    title = s.cat.cards[key].title if key else "?"
+    extra = [GOODS[g] for g in a[2:] if g >= 0]
+    return f"buy {title} from position {a[1] + 1}" + (f" (paying {', '.join(extra)} for '?')" if extra else "")
+
+
+STEPS = (
+    Step("buy", "Buying cards", legal_buy, apply_buy,
+         prompt="Buy cards from the display (click a glowing card), then Done.",
+         words={"card": words_card}, refuse=refuse_buy, verbs=frozenset({"card", "done"})),
+)

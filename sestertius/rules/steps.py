@@ -1,0 +1,51 @@
+"""What a pending step is: one record per step kind holding its legal decisions, its effect, its words and the
+wording of its refusals.
+
+A pending step on ``state.pending`` is a tuple ``(kind, decider, *args)``; the top of the stack (its last item) is
+the next decision. ``Step`` is the record behind a kind; :mod:`sestertius.rules.rulebook` gathers the records of the
+base cards, the modes, the boards and the variants into one table. Decisions ("actions") are short tuples of a verb
+and ints or strings, e.g. ``("move", 3, 17)`` or ``("build", 12)``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable, Mapping
+
+if TYPE_CHECKING:  # pragma: no cover
+    from sestertius.rules.state import GameState
+
+Action = tuple
+Pending = tuple
+LegalFn = Callable[["GameState", Pending], list[Action]]
+ApplyFn = Callable[["GameState", Pending, Action], None]
+WordsFn = Callable[["GameState", Action], str]
+RefuseFn = Callable[["GameState", Pending, Action], str]
+
+DONE: Action = ("done",)
+AUTO_ACTION: Action = ("auto",)
+
+
+@dataclass(frozen=True)
+class Step:
+    kind: str
+    title: str  # the rule's name, given with every refusal ("Architect (move)")
+    legal: LegalFn
+    apply: ApplyFn
+    prompt: str = "Your decision."  # what the seat to decide is asked
+    chance_prompt: str = "Chance: enter the outcome."  # what a person at the table is asked for a chance outcome
+    words: Mapping[str, WordsFn] = field(default_factory=dict)  # verb -> how a decision of this step reads
+    # why a decision whose verb the step accepts is refused; None: the generic "not legal now"
+    refuse: RefuseFn | None = None
+    # verbs the step accepts even when none of their decisions is legal now (so that a refusal can say why)
+    verbs: frozenset[str] = frozenset()
+    refuses_all: bool = False  # ``refuse`` words every refusal itself, unknown verbs included
+
+
+def legal_auto(s: "GameState", st: Pending) -> list[Action]:
+    """The one decision of a step the engine resolves itself."""
+    return [AUTO_ACTION]
+
+
+def auto_step(kind: str, title: str, apply: ApplyFn) -> Step:
+    """A step of the engine's own bookkeeping (decider AUTO)."""
+    return Step(kind, title, legal_auto, apply)

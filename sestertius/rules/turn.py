@@ -1,0 +1,213 @@
+"""A turn: play a card, perform its action, end the turn; and the small helpers every card shares.
+
+Playing a card pushes, from bottom to top: the end of the turn, the mode's reaction to the card (Solitaria's
+Contrarius, a partner's performance in team play), then the card's own steps. So a card's steps finish first, then
+the reaction, then the turn ends. Variants put phases of their own around these points (the fish market before the
+card) through the hooks of :class:`sestertius.rules.variants.base.Variant`.
+"""
+from __future__ import annotations
+
+from sestertius.rules.scoring import score_all
+from sestertius.rules.state import AUTO, GameState, _draw
+from sestertius.rules.steps import Action, Pending, Step, auto_step
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Helpers shared by the cards
+# ------------------------------------------------------------------------------------------------------------
+def queue_overflow(s: GameState, first: int) -> None:
+    """Push a discard step for every player over the storehouse limit, the acting player deciding first."""
+    order = [(first + i) % s.n for i in range(s.n)]
+    for seat in reversed(order):
+        if s.free_space(seat) < 0:
+            s.pending.append(("discard", seat))
+
+
+def pay(goods: list[int], cost: tuple[int, ...] | list[int]) -> None:
+    for g in range(5):
+        goods[g] -= cost[g]
+
+
+def can_pay(goods: list[int], cost: tuple[int, ...] | list[int]) -> bool:
+    # unrolled: this runs for every display card and house site each time decisions are listed
+    return (goods[0] >= cost[0] and goods[1] >= cost[1] and goods[2] >= cost[2] and goods[3] >= cost[3]
+            and goods[4] >= cost[4])
+
+
+def refill_display(s: GameState) -> None:
+    cards = [c for c in s.display if c is not None]
+    while len(cards) < s.cat.display_size and s.deck:
+        cards.append(_draw(s))
+    s.display = cards + [None] * (s.cat.display_size - len(cards))
+    if (s.options.intermediate_scoring and s.intermediate is None
+            and s.cat.intermediate_deck in s.seen_decks):
+        s.intermediate = {"turn": s.turn, "scores": score_all(s)}
+        s.log("scoring", -1, "intermediate scoring (for information)")
+
+
+def display_empty(s: GameState) -> bool:
+    return not s.deck and all(c is None for c in s.display)
+
+
+def trigger_end(s: GameState, seat: int) -> None:
+    s.rules.mode.on_end_trigger(s, seat)
+
+
+def effective_top(s: GameState, pile: list[str]) -> str | None:
+    """The card a Diplomat copies from a pile: its top, or under a Magister the card the Magister repeated."""
+    if not pile:
+        return None
+    key = pile[-1]
+    action = s.cat.cards[key].action
+    if action == "magister":
+        return effective_top(s, pile[:-1])
+    if action == "diplomat":
+        return None
+    return key
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Starting and ending a turn
+# ------------------------------------------------------------------------------------------------------------
+def push_turn(s: GameState, seat: int) -> None:
+    """Start a seat's turn: its card step, and above it any phase a variant puts before the card."""
+    s.pending.append(("turn", seat))
+    for variant in s.rules.variants:
+        variant.turn_started(s, seat)
+
+
+def apply_end_turn(s: GameState, st: Pending, a: Action) -> None:
+    s.pending.pop()
+    s.rules.mode.end_turn(s)
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Play a card
+# ------------------------------------------------------------------------------------------------------------
+def unplayable(s: GameState, seat: int, key: str) -> str | None:
+    """Why the seat may not play this card of its hand now, or None when it may."""
+    card = s.cat.cards[key]
+    if card.action == "diplomat":
+        if not s.rules.mode.diplomat_targets(s, seat):
+            return "Diplomat: no other player's discard pile shows a card you may copy (not empty, not a Diplomat)"
+    elif card.action == "magister":
+        pile = s.players[seat].pile
+        # the repeated card must itself be performable now (a repeated Diplomat needs a card to copy)
+        if (not pile or s.cat.cards[pile[-1]].action in ("senator", "magister")
+                or unplayable(s, seat, pile[-1]) is not None):
+            return ("Magister: your discard pile must show a card to repeat, not a Senator, and one you could "
+                    "perform now (a repeated Diplomat needs a card to copy)")
+    return None
+
+
+def legal_turn(s: GameState, st: Pending) -> list[Action]:
+    seat = st[1]
+    out: list[Action] = []
+    seen: set[str] = set()
+    for key in s.players[seat].hand:
+        if key not in seen:
+            seen.add(key)
+            if unplayable(s, seat, key) is None:
+                out.append(("play", key))
+    return out
+
+
+def refuse_turn(s: GameState, st: Pending, a: Action) -> str:
+    key = a[1]
+    if key not in s.cat.cards:
+        return f"unknown card {key!r}"
+    if key not in s.players[st[1]].hand:
+        return f"{s.cat.cards[key].title} is not in your hand"
+    return unplayable(s, st[1], key) or "not playable now"
+
+
+def apply_turn(s: GameState, st: Pending, a: Action) -> None:
+    seat = st[1]
+    key = a[1]
+    p = s.players[seat]
+    p.hand.remove(key)
+    card = s.cat.cards[key]
+    under = p.pile[-1] if p.pile else None
+    p.pile.append(key)
+    s.pending.pop()
+    s.turn_info = {"seat": seat, "card": key}
+    s.log("play", seat, f"plays {card.title}", card=key)
+    s.pending.append(("end_turn", AUTO))
+    s.rules.mode.after_card(s, seat, card)
+    if card.action == "magister":
+        perform(s, seat, under)
+    elif card.action == "legatus":  # the partner performs first: the markets come with the performances
+        perform(s, seat, key)
+    else:
+        carry_out(s, seat, key)
+
+
+def carry_out(s: GameState, seat: int, key: str | None) -> None:
+    """Perform a card, unless a variant first puts a phase right before it (then the ``perform_card`` step it
+    pushed performs the card afterwards)."""
+    for variant in s.rules.variants:
+        if variant.before_performing(s, seat, key):
+            return
+    perform(s, seat, key)
+
+
+def apply_perform_card(s: GameState, st: Pending, a: Action) -> None:
+    s.pending.pop()
+    perform(s, st[2], st[3])
+
+
+def perform(s: GameState, seat: int, key: str | None) -> None:
+    """Push the steps of a card's action for ``seat`` (played, copied by a Diplomat, or repeated)."""
+    if key is None:
+        return
+    card = s.cat.cards[key]
+    act = card.action
+    s.turn_info.setdefault("performed", []).append(key)
+    if act == "architect":
+        s.pending.append(("arch_move", seat, s.colonists_on_board(seat)))
+    elif act == "prefect":
+        s.pending.append((s.rules.prefect_step, seat, key))
+    elif act == "mercator":
+        s.players[seat].money += card.money
+        s.pending.append(("trade", seat, 0, 0))
+    elif act == "colonist":
+        s.pending.append(("colonist", seat, 0))
+    elif act == "tribune":
+        p = s.players[seat]
+        k = len(p.pile)  # the Tribune itself included
+        bonus = max(0, k - s.cat.tribune_free)
+        p.money += bonus
+        p.hand.extend(p.pile)
+        p.pile.clear()
+        s.log("tribune", seat, f"takes {k} cards back" + (f", +{bonus} sestertii" if bonus else ""))
+        s.pending.append(("tribune", seat))
+        s.rules.board.after_recover(s, seat)  # e.g. Sicilia's volcano tile, before the colonist purchase
+    elif act == "senator":
+        s.pending.append(("buy", seat, card.buys, 1))
+    elif act == "consul":
+        s.pending.append(("buy", seat, 1, 0))
+    elif act == "diplomat":
+        s.pending.append(("diplomat", seat))
+    elif act == "specialist":
+        p = s.players[seat]
+        n = 0
+        br = s.rules.board
+        for c in p.houses:
+            if s.city_good[c] == card.good and br.can_produce(s, s.board.province_of[c]):
+                n += 1
+        p.goods[card.good] += n
+        s.log("produce", seat, f"{card.title}: {n} houses produce")
+        queue_overflow(s, seat)
+    elif act == "double":
+        s.pending.append(("half", seat, key))
+    else:  # actions of a mode (team play's Legatus, Proconsul): the mode performs them
+        s.rules.mode.perform(s, seat, card)
+
+
+STEPS = (
+    Step("turn", "Play a card", legal_turn, apply_turn, prompt="Play a card from your hand.",
+         words={"play": lambda s, a: f"play {s.cat.cards[a[1]].title}"}, refuse=refuse_turn,
+         verbs=frozenset({"play"})),
+    auto_step("end_turn", "End of turn", apply_end_turn),
+    auto_step("perform_card", "Perform a card", apply_perform_card),
+)

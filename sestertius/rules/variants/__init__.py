@@ -1,0 +1,1 @@
+"""Variants that change the base game through hooks (variants/base.py): the fish market."""
