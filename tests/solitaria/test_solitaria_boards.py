@@ -6,14 +6,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from solitaria_support import (CHANCE, CONTRARIUS, GOODS, PLAYER, STORE, con, events, last_text, me, play, put,
-                               roll, solo)
 
 from sestertius.automaton.solitaria import Reach, data, frontmost_ship, houses_in_supply, plan_build, roma_track
 from sestertius.rules.boards import board_rules
 from sestertius.rules.errors import OptionsError
 from sestertius.rules.game import Game
 from sestertius.rules.turns import DONE
+from support.solitaria import (CHANCE, CONTRARIUS, GOODS, PLAYER, STORE, con, events, last_text, me, play, put,
+                               roll, solo)
 
 
 # -- Sicilia ---------------------------------------------------------------------------------------------------------
