@@ -6,7 +6,7 @@ random chooser (with undos where the configuration asks), saved as an ordinary r
 
 The golden section pins more than the final state hash: the hash after every 50 decisions, a digest of every
 legal-decision list along the game (this engine's perft), a digest of every event text, the final views of every
-seat and the final scores. tests/test_golden.py replays each record and compares them all.
+seat and the final scores. tests/rules/test_golden.py replays each record and compares them all.
 """
 from __future__ import annotations
 

@@ -5,43 +5,13 @@ from __future__ import annotations
 import json
 import random
 
-import warnings
-
 import pytest
 
-with warnings.catch_warnings():  # starlette's note about httpx in its test client
-    warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
-
 from sestertius.rules.game import Game
-from sestertius.web.server import create_app
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-
-@pytest.fixture
-def db(tmp_path):
-    return f"sqlite:///{tmp_path / 'games.sqlite3'}"
-
-
-@pytest.fixture
-def app_factory(db, tmp_path):
-    apps = []
-
-    def make():
-        app = create_app(db, campaigns_path=str(tmp_path / "campaigns.sqlite3"))
-        client = TestClient(app)
-        client.__enter__()
-        apps.append(client)
-        return client
-    yield make
-    for c in apps:
-        c.__exit__(None, None, None)
-
-
-@pytest.fixture
-def client(app_factory):
-    return app_factory()
+# the fixtures db, app_factory and client: tests/web/conftest.py
 
 
 def create(client, **body):

@@ -15,8 +15,7 @@ from sestertius.rules.errors import IllegalAction
 from sestertius.rules.game import Game
 from sestertius.rules.scoring import god_values, score_seat
 from sestertius.rules.state import STORE
-
-from rules_support import play, set_goods, start_turn, top
+from support.rules import play, put, set_goods, start_turn, top
 
 NLAND = 3
 
@@ -54,17 +53,6 @@ def land_route(g: Game, a: str, b: str) -> int:
 def gate_route(g: Game, gate: str, site_name: str) -> int:
     t = track(g.state)
     return next(x["route"] for x in t.gate_routes if x["gate"] == gate and x["site"] == c(g, site_name))
-
-
-def put(g: Game, seat: int, slot: int, loc: int) -> None:
-    s = g.state
-    p = s.players[seat]
-    if 0 <= p.col[slot] < s.R:
-        s.route_occ[p.col[slot]] = -1
-    if 0 <= loc < s.R:
-        assert s.route_occ[loc] < 0
-        s.route_occ[loc] = seat
-    p.col[slot] = loc
 
 
 def only(g: Game, seat: int, **where: int) -> None:

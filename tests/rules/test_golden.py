@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from sestertius.rules.game import Game
+from support import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 from make_golden import CONFIGS, fingerprint, legal_trace  # noqa: E402
 

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from rules_support import new_game, pass_turn, route, LAND
 from sestertius.rules.errors import IllegalAction, RecordError
 from sestertius.rules.game import RECORD_FORMAT, RECORD_VERSION, Game
+from support.rules import new_game, pass_turn, route, LAND
 
 CONFIGS = [("italia", 2, False), ("imperium", 4, True), ("hellas", 3, False), ("ionium", 5, True),
            ("cyprus", 5, False), ("italia", 3, True)]

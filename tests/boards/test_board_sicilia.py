@@ -10,14 +10,14 @@ from collections import Counter
 
 import pytest
 
-from rules_support import (BRICK, FOOD, LAND, WINE, city, give_house, legal_of, new_game, play, put, route,
-                           set_city_good, set_goods, top)
 from sestertius.data.catalog import assumptions_for
 from sestertius.rules.boards.sicilia import draw, outcomes, volcano_data
 from sestertius.rules.errors import IllegalAction
 from sestertius.rules.game import Game
 from sestertius.rules.state import CHANCE
-from test_playouts import all_cards, check_invariants
+from support.playouts import all_cards, check_invariants
+from support.rules import (BRICK, FOOD, LAND, WINE, city, give_house, legal_of, new_game, play, put, route,
+                           set_city_good, set_goods, top)
 
 COLUMNS = ("Grey", "Yellow", "Orange")  # board data volcano_provinces
 

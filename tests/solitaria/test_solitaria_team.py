@@ -10,9 +10,9 @@ import pytest
 from sestertius.rules.modes import solitaria
 from sestertius.data.solitaria import solo_data
 from sestertius.rules.game import Game
-from solitaria_support import play_seat as play, texts
 from sestertius.rules.scoring import score_seat
 from sestertius.rules.state import CHANCE
+from support.solitaria import play_seat as play, texts, two_player_playout
 
 C = 2
 DONE = ("done",)
@@ -303,11 +303,10 @@ def test_simulate_runs_the_mode():
 
 
 @pytest.mark.parametrize("board", ["imperium", "italia", "hellas", "ionium", "cyprus", "sicilia"])
-def test_random_games_contrarius_invariants(board, monkeypatch):
-    from solitaria_support import two_player_playout
+def test_random_games_contrarius_invariants(board, contrarius_builds):
     levels = ["standard", "beginner", "veteran", "strong_veteran", "expert", "strong_expert", "strong_expert_8"]
     for i, level in enumerate(levels):
-        two_player_playout("team", board, level, 37 * i + len(board), monkeypatch, try_all=(i == 0))
+        two_player_playout("team", board, level, 37 * i + len(board), contrarius_builds, try_all=(i == 0))
 
 
 def test_a_player_ends_the_game_the_partner_still_acts_and_contrarius_reacts_once_more():

@@ -10,8 +10,8 @@ import pytest
 from sestertius.rules.modes import solitaria
 from sestertius.data.solitaria import solo_data
 from sestertius.rules.game import Game
-from solitaria_support import play_seat as play, texts
 from sestertius.rules.state import CHANCE, STORE
+from support.solitaria import play_seat as play, texts, two_player_playout
 
 C = 2  # Contrarius' seat with two players
 KEEP, VETO, DONE = ("keep",), ("veto",), ("done",)
@@ -110,11 +110,9 @@ def test_veto_rerolls_once_per_player():
     assert g.current_step() is None or g.current_step()[0] != "contrarius_veto"
 
 
-def test_veto_reading_reacting_only(tmp_path, monkeypatch):
+def test_veto_reading_reacting_only(overrides):
     from sestertius.data import solitaria as data_module
-    f = tmp_path / "over.toml"
-    f.write_text('[solitaria.third_player]\nveto_offer = "reacting"\n')
-    monkeypatch.setenv("SESTERTIUS_OVERRIDES", str(f))
+    overrides('[solitaria.third_player]\nveto_offer = "reacting"\n')
     data_module._cached.cache_clear()
     try:
         g = third()
@@ -290,8 +288,7 @@ def test_simulate_runs_the_mode():
 
 
 @pytest.mark.parametrize("board", ["imperium", "italia", "hellas", "ionium", "cyprus", "sicilia"])
-def test_random_games_contrarius_invariants(board, monkeypatch):
-    from solitaria_support import two_player_playout
+def test_random_games_contrarius_invariants(board, contrarius_builds):
     levels = ["standard", "beginner", "veteran", "strong_veteran", "expert", "strong_expert", "strong_expert_8"]
     for i, level in enumerate(levels):
-        two_player_playout("solo", board, level, 31 * i + len(board), monkeypatch, try_all=(i == 0))
+        two_player_playout("solo", board, level, 31 * i + len(board), contrarius_builds, try_all=(i == 0))

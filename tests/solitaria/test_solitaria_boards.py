@@ -6,13 +6,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from solitaria_support import (CHANCE, CONTRARIUS, GOODS, PLAYER, STORE, con, events, last_text, me, play, put,
-                               roll, solo)
 
 from sestertius.rules.modes.solitaria import Reach, data, frontmost_ship, houses_in_supply, plan_build, roma_track
 from sestertius.rules.errors import OptionsError
 from sestertius.rules.game import Game
 from sestertius.rules.steps import DONE
+from support.solitaria import (CHANCE, CONTRARIUS, GOODS, PLAYER, STORE, con, events, last_text, me, play, put,
+                               roll, solo)
 
 
 # -- Sicilia ---------------------------------------------------------------------------------------------------------

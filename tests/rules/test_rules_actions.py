@@ -1,4 +1,4 @@
-"""Each personality card, rule by rule, on positions set up by hand (see rules_support): Architect, Prefect, the
+"""Each personality card, rule by rule, on positions set up by hand (see support.rules): Architect, Prefect, the
 storehouse limit, Mercator, Colonist, Tribune, Diplomat, Senator, Consul, the specialists and the Venus cards.
 
 The oracle is ../shared/rules/README.md sections 1 and 2; numbers are written out here, not read from the data."""
@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from rules_support import (BRICK, CLOTH, FOOD, LAND, SEA, STORE, TOOL, WINE, city, clear_colonists, give_house,
-                           goods, in_city, legal_of, new_game, play, put, route, set_city_good, set_goods,
-                           start_turn, top, used)
 from sestertius.rules.errors import IllegalAction
 from sestertius.rules.turn import effective_top
+from support.rules import (BRICK, CLOTH, FOOD, LAND, SEA, STORE, TOOL, WINE, city, clear_colonists, give_house,
+                           goods, in_city, legal_of, new_game, play, put, route, set_city_good, set_goods,
+                           start_turn, top, used)
 
 
 def refused(g, action):

@@ -1,5 +1,6 @@
 """Helpers for the Solitaria tests: solo games with dice entered by hand (so every roll is forced), positions set up
-by editing the state, and a small made-up board for the rulebook's building example."""
+by editing the state (``city``, ``route``, ``put`` and ``give_house`` are those of ``support.rules``), a small made-up
+board for the rulebook's building example, and random games of two players against Contrarius."""
 from __future__ import annotations
 
 from sestertius.rules.modes import solitaria
@@ -11,9 +12,12 @@ from sestertius.rules import state as state_module
 from sestertius.rules.game import Game
 from sestertius.rules.options import GameOptions
 from sestertius.rules.state import CHANCE, STORE
+from support.playouts import all_cards
+from support.rules import city, give_house, put, route, set_city_good
 
-__all__ = ["solo", "roll", "play", "city", "route", "put", "house", "set_good", "con", "me", "mini_game",
-           "CONTRARIUS", "PLAYER", "LAND", "SEA", "STORE", "CHANCE", "events", "last_text", "GOODS", "solitaria"]
+__all__ = ["solo", "roll", "play", "city", "route", "put", "give_house", "set_good", "con", "me", "mini_game",
+           "CONTRARIUS", "PLAYER", "LAND", "SEA", "STORE", "CHANCE", "events", "last_text", "GOODS", "solitaria",
+           "play_seat", "texts", "reachable_by", "two_player_playout"]
 
 
 def solo(board: str = "italia", difficulty: str = "standard", seed: int = 1, manual: bool = True, **opts) -> Game:
@@ -37,41 +41,10 @@ def play(g: Game, key: str, *decisions: tuple) -> None:
         g.apply(a)
 
 
-def city(g: Game, name: str) -> int:
-    return g.state.board.city(name)
-
-
-def route(g: Game, kind: int, a: str, b: str) -> int:
-    board = g.state.board
-    ca, cb = board.city(a), board.city(b)
-    found = [r.id for r in board.routes if r.kind == kind and {r.a, r.b} == {ca, cb}]
-    assert len(found) == 1
-    return found[0]
-
-
-def put(g: Game, seat: int, slot: int, loc: int) -> None:
-    """Move a colonist (slot: land 0-2, sea 3-5) to a route id, ``R + city`` (inside a city) or STORE."""
-    s = g.state
-    old = s.players[seat].col[slot]
-    if 0 <= old < s.R:
-        s.route_occ[old] = -1
-    s.players[seat].col[slot] = loc
-    if 0 <= loc < s.R:
-        assert s.route_occ[loc] < 0
-        s.route_occ[loc] = seat
-
-
-def house(g: Game, seat: int, name: str) -> None:
-    s = g.state
-    c = s.board.city(name)
-    s.houses[c] |= 1 << seat
-    s.players[seat].houses.append(c)
-
-
 def set_good(g: Game, name: str, good: str) -> None:
+    """Give a city the good named ``good``; the bonus markers follow (each province's most valuable good)."""
     s = g.state
-    s.city_good = list(s.city_good)
-    s.city_good[s.board.city(name)] = GOODS.index(good)
+    set_city_good(g, name, GOODS.index(good))
     s.marker_good = [max(s.city_good[c] for c in cities) for cities in s.board.province_cities]
 
 
@@ -191,29 +164,17 @@ def reachable_by(s, seat: int, city_id: int) -> bool:
     return False
 
 
-def _all_cards(s) -> list[str]:
-    c = s.deck + [k for k in s.display if k is not None]
-    for p in s.players:
-        c += p.hand + p.pile
-    return sorted(c)
-
-
-def two_player_playout(mode: str, board: str, level: str, seed: int, monkeypatch, try_all: bool = False) -> Game:
+def two_player_playout(mode: str, board: str, level: str, seed: int, contrarius_builds,
+                       try_all: bool = False) -> Game:
     """A random game of Contrarius as a third player (mode "solo") or the team play (mode "team") with invariants
-    checked after every decision; every build of Contrarius must be reachable at that moment."""
+    checked after every decision; every build of Contrarius must be reachable at that moment (``contrarius_builds``:
+    the fixture of tests/solitaria/conftest.py)."""
     import random
     C = 2
-    built: list[tuple[int, bool]] = []
-    real = solitaria.build_contrarius_house
-
-    def checked(s, c):
-        built.append((c, reachable_by(s, C, c) and c not in s.players[C].houses))
-        real(s, c)
-
-    monkeypatch.setattr(solitaria, "build_contrarius_house", checked)
+    built = contrarius_builds(C)
     g = Game.new({"board": board, "players": 2, "mode": mode, "difficulty": level}, seed=seed)
     rng = random.Random(seed)
-    cards = _all_cards(g.state)
+    cards = all_cards(g.state)
     steps = 0
     while not g.is_over:
         legal = g.legal_actions()
@@ -238,7 +199,7 @@ def two_player_playout(mode: str, board: str, level: str, seed: int, monkeypatch
             assert s.players[seat].money >= 0
             assert s.storehouse_used(seat) <= s.cat.storehouse or any(st[0] == "discard" for st in s.pending)
         assert s.pm in ((0, 1) if mode == "solo" else (-1,))
-        assert _all_cards(s) == cards
+        assert all_cards(s) == cards
         steps += 1
         assert steps < 5000
     assert all(ok for _, ok in built), [(g.state.board.cities[c], ok) for c, ok in built if not ok]

@@ -8,13 +8,13 @@ import random
 
 import pytest
 
-from rules_support import (FOOD, LAND, SEA, STORE, TOOL, city, give_house, in_city, legal_of, new_game, play, put,
-                           route, set_goods, top)
 from sestertius.data.catalog import ANY, WINE
 from sestertius.rules.errors import IllegalAction
 from sestertius.rules.game import Game
 from sestertius.rules.cards.architect import build_sites
-from test_playouts import all_cards
+from support.playouts import all_cards
+from support.rules import (FOOD, LAND, SEA, STORE, TOOL, city, give_house, in_city, legal_of, new_game, play, put,
+                           route, set_goods, top)
 
 WEST = [("Ebussus", "Andrachium"), ("Andrachium", "Palmaria"), ("Ebussus", "Palmaria")]
 EAST = [("Pollentia", "Iamno"), ("Iamno", "Turris Solis"), ("Pollentia", "Servariopolis"),

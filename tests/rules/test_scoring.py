@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules_support import (BRICK, CLOTH, FOOD, LAND, SEA, STORE, TOOL, WINE, give_house, in_city, new_game, put,
-                           route, set_city_good, set_goods)
 from sestertius.rules.scoring import god_values, ranking, score_seat
+from support.rules import (BRICK, CLOTH, FOOD, LAND, SEA, STORE, TOOL, WINE, give_house, in_city, new_game, put,
+                           route, set_city_good, set_goods)
 
 GOD_ORDER = ["Vesta", "Jupiter", "Saturnus", "Venus", "Mercurius", "Mars", "Minerva"]
 

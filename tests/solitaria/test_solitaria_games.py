@@ -12,10 +12,9 @@ import random
 
 import pytest
 
-from sestertius.rules.modes import solitaria
 from sestertius.rules.modes.solitaria import CONTRARIUS, PLAYER
 from sestertius.rules.game import Game
-from solitaria_support import _all_cards, reachable_by
+from support.playouts import all_cards
 
 BOARDS = ["imperium", "italia", "hellas", "ionium", "cyprus", "sicilia"]
 LEVELS = ["standard", "beginner", "veteran", "strong_veteran", "expert", "strong_expert", "strong_expert_8"]
@@ -41,21 +40,14 @@ def check(g: Game, cards: list[str]) -> None:
     track = s.parts["contrarius"]["track"]
     assert len(c.houses) + len(track) <= 15
     assert all(pos > c.vp for pos in track)  # every house its marker reached was taken
-    assert _all_cards(s) == cards
+    assert all_cards(s) == cards
 
 
-def play_one(board: str, level: str, seed: int, monkeypatch, try_all: bool = False) -> Game:
-    built: list[tuple[int, bool]] = []
-    real = solitaria.build_contrarius_house
-
-    def checked(s, city):
-        built.append((city, reachable_by(s, CONTRARIUS, city) and city not in s.players[CONTRARIUS].houses))
-        real(s, city)
-
-    monkeypatch.setattr(solitaria, "build_contrarius_house", checked)
+def play_one(board: str, level: str, seed: int, contrarius_builds, try_all: bool = False) -> Game:
+    built = contrarius_builds(CONTRARIUS)
     g = Game.new({"board": board, "players": 1, "mode": "solo", "difficulty": level}, seed=seed)
     rng = random.Random(seed)
-    cards = _all_cards(g.state)
+    cards = all_cards(g.state)
     check(g, cards)
     steps = 0
     while not g.is_over:
@@ -78,11 +70,11 @@ def play_one(board: str, level: str, seed: int, monkeypatch, try_all: bool = Fal
 
 
 @pytest.mark.parametrize("board", BOARDS)
-def test_random_solo_games_keep_contrarius_invariants(board, monkeypatch):
+def test_random_solo_games_keep_contrarius_invariants(board, contrarius_builds):
     for i, level in enumerate(LEVELS):
         for k in range(PER_CONFIG):
             seed = 7919 * BOARDS.index(board) + 101 * i + k
-            g = play_one(board, level, seed, monkeypatch, try_all=(k == 0 and i % 3 == 0))
+            g = play_one(board, level, seed, contrarius_builds, try_all=(k == 0 and i % 3 == 0))
             if k == 0:
                 again = Game.from_record(g.record())
                 assert again.state.hash() == g.state.hash()

@@ -1,4 +1,5 @@
-"""Helpers for the rules tests: set up a position by editing ``game.state`` directly, then act through ``apply``.
+"""Helpers for the rules tests (and the Solitaria ones): set up a position by editing ``game.state`` directly, then
+act through ``apply``.
 
 Positions are built on real boards with named cities and routes, so that each test reads like a situation at the
 table. Every helper keeps the state consistent (``route_occ`` follows the colonists, the houses bitmask follows the

@@ -6,9 +6,8 @@ import pytest
 
 from sestertius.data.solitaria import solo_data
 from sestertius.rules.errors import OptionsError
-
-from solitaria_support import (CHANCE, CONTRARIUS, LAND, PLAYER, SEA, STORE, city, con, events, house, last_text, me,
-                               mini_game, play, put, roll, route, set_good, solo)
+from support.solitaria import (CHANCE, CONTRARIUS, LAND, PLAYER, SEA, STORE, city, con, events, give_house, last_text,
+                               me, mini_game, play, put, roll, route, set_good, solo)
 
 DONE = ("done",)
 
@@ -190,9 +189,9 @@ def test_prefect_produce_scores_houses_at_least_one():
     assert con(g).vp == 1 and "at least 1" in last_text(g)
     g2 = solo(seed=1)
     cities = g2.state.board.province_cities[prov]
-    house(g2, PLAYER, g2.state.board.cities[cities[0]])
-    house(g2, CONTRARIUS, g2.state.board.cities[cities[0]])
-    house(g2, CONTRARIUS, g2.state.board.cities[cities[1]])
+    give_house(g2, PLAYER, g2.state.board.cities[cities[0]])
+    give_house(g2, CONTRARIUS, g2.state.board.cities[cities[0]])
+    give_house(g2, CONTRARIUS, g2.state.board.cities[cities[1]])
     goods_before = list(me(g2).goods)
     play(g2, "prefect", ("produce", prov))
     assert con(g2).vp == 3  # 3 houses, anyone's
@@ -214,7 +213,7 @@ def test_praefectus_magnus_example_1():
     g = solo(board="italia", seed=1)
     for name, good in (("Casinum", "tool"), ("Neapolis", "cloth")):
         set_good(g, name, good)
-    house(g, PLAYER, "Casinum")
+    give_house(g, PLAYER, "Casinum")
     prov = g.state.board.province_of[city(g, "Casinum")]
     me(g).goods = [0] * 5
     before = list(me(g).goods)
@@ -229,9 +228,9 @@ def test_praefectus_magnus_example_2():
     g = solo(board="italia", seed=1)
     for name, good in (("Messana", "cloth"), ("Panormus", "tool"), ("Syracusae", "brick")):
         set_good(g, name, good)
-    house(g, PLAYER, "Messana")
-    house(g, PLAYER, "Panormus")
-    house(g, CONTRARIUS, "Syracusae")
+    give_house(g, PLAYER, "Messana")
+    give_house(g, PLAYER, "Panormus")
+    give_house(g, CONTRARIUS, "Syracusae")
     prov = g.state.board.province_of[city(g, "Messana")]
     me(g).goods = [0] * 5
     before = list(me(g).goods)
@@ -301,7 +300,7 @@ def test_mercator_builds_then_produces():
             set_good(g, name, "brick")
     set_good(g, "Neapolis", "wine")
     set_good(g, "Casinum", "tool")
-    house(g, PLAYER, "Casinum")
+    give_house(g, PLAYER, "Casinum")
     play(g, "mercator", DONE)
     roll(g, "wine")
     assert city(g, "Neapolis") in con(g).houses
@@ -429,7 +428,7 @@ def test_expert_empty_supply_takes_from_the_far_end_of_the_track():
     s = g.state
     ok = [c for c in s.board.buildable()][:10]
     for c in ok:
-        house(g, CONTRARIUS, s.board.cities[c])
+        give_house(g, CONTRARIUS, s.board.cities[c])
     assert solitaria_supply(g) == 0
     play(g, "senator", DONE)
     roll(g, "cloth")
@@ -446,8 +445,8 @@ def _mini(monkeypatch):
         set_good(g, name, "food")
     for name in ("Olbia", "Pisae"):
         set_good(g, name, "brick")
-    house(g, PLAYER, "Bononia")
-    house(g, CONTRARIUS, "Neapolis")
+    give_house(g, PLAYER, "Bononia")
+    give_house(g, CONTRARIUS, "Neapolis")
     return g
 
 
@@ -530,7 +529,7 @@ def test_cannot_build_places_a_colonist_rolled_with_the_red_die(monkeypatch):
     s = g.state
     for c in s.board.buildable():
         if c not in con(g).houses:
-            house(g, CONTRARIUS, s.board.cities[c])  # every city has its house
+            give_house(g, CONTRARIUS, s.board.cities[c])  # every city has its house
     play(g, "senator", DONE)
     roll(g, "cloth")
     assert "cannot build anywhere" in last_text(g, containing="cannot")
@@ -545,7 +544,7 @@ def test_no_house_left_places_a_colonist():
     g = solo(seed=1)
     s = g.state
     for c in s.board.buildable()[:15]:
-        house(g, CONTRARIUS, s.board.cities[c])
+        give_house(g, CONTRARIUS, s.board.cities[c])
     play(g, "senator", DONE)
     roll(g, "tool")
     assert "all its houses are built" in last_text(g, containing="cannot")
@@ -596,7 +595,7 @@ def test_fallback_chain_never_loops():
     cap = s.R + s.board.capital
     con(g).col = [cap] * 6
     for c in s.board.buildable()[:15]:
-        house(g, CONTRARIUS, s.board.cities[c])
+        give_house(g, CONTRARIUS, s.board.cities[c])
     s.deck.clear()
     s.deck_labels.clear()
     s.display = [None] * 7
@@ -613,7 +612,7 @@ def test_contrarius_ends_the_game_player_plays_one_last_card_without_reaction():
     g = solo(seed=1)
     s = g.state
     for c in s.board.buildable()[:14]:
-        house(g, CONTRARIUS, s.board.cities[c])
+        give_house(g, CONTRARIUS, s.board.cities[c])
     play(g, "senator", DONE)
     roll(g, "food")
     while g.current_step()[0] == "contrarius_move":
@@ -651,7 +650,7 @@ def test_contrarius_scores_cards_face_up_and_down_and_tie_goes_to_concordia():
     c.pile = ["c_architect"]
     cap = g.state.R + g.state.board.capital
     c.col = [cap, cap, STORE, cap, STORE, STORE]
-    house(g, CONTRARIUS, "Genua")
+    give_house(g, CONTRARIUS, "Genua")
     set_good(g, "Genua", "wine")
     c.vp = 5
     sc = g.scores()[1]
@@ -719,11 +718,9 @@ def test_view_shows_contrarius():
     assert all(e["kind"] != "contrarius" or e["seat"] == CONTRARIUS for e in v["events"])
 
 
-def test_a_user_can_correct_solitaria_data_in_the_overrides_file(tmp_path, monkeypatch):
-    over = tmp_path / "overrides.toml"
-    over.write_text('[solitaria.dice.architect]\nfaces = [1, 2, 3, 4, 5, 5]\n'
-                    '[solitaria.difficulty.standard]\nstart_vp = 25\n')
-    monkeypatch.setenv("SESTERTIUS_OVERRIDES", str(over))
+def test_a_user_can_correct_solitaria_data_in_the_overrides_file(overrides):
+    overrides('[solitaria.dice.architect]\nfaces = [1, 2, 3, 4, 5, 5]\n'
+              '[solitaria.difficulty.standard]\nstart_vp = 25\n')
     assert solo_data().dice["architect"].faces == (1, 2, 3, 4, 5, 5)
     g = solo()
     assert me(g).vp == 25

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from pathlib import Path
 
 import pytest
 
 from sestertius.data.board import LAND, SEA, UNREACHABLE, Board, BoardError, board_names, load_board, parse_board
+from support import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 SHARED_MAPS = ROOT.parent / "shared" / "maps"
 
 # The oracle: the table of ../shared/maps/README.md (cities including the capital, provinces, land and sea routes).

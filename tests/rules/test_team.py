@@ -7,8 +7,8 @@ import pytest
 from sestertius.rules.errors import IllegalAction, OptionsError
 from sestertius.rules.game import Game
 from sestertius.rules.modes.team import team_totals
-from rules_support import (CLOTH, WINE, city, give_house, goods, play, set_city_good,
-                                 set_goods, top)
+from support.rules import (CLOTH, WINE, city, give_house, goods, play, set_city_good,
+                           set_goods, top)
 
 
 def team_game(players=4, seed=3) -> Game:

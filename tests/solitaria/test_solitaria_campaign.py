@@ -26,8 +26,8 @@ def test_next_start(start, won, margin, expected):
     assert next_start(start, won, margin) == expected
 
 
-def test_campaign_store_runs_to_its_end(tmp_path):
-    path = tmp_path / "c.sqlite3"
+def test_campaign_store_runs_to_its_end(campaigns_db):
+    path = campaigns_db
     with CampaignStore(path) as store:
         c = store.create("first")
         assert c.start_vp == 20 and not c.finished and c.games == []
@@ -112,8 +112,8 @@ def test_terminal_end_of_input_quits():
     assert solo_main(_args(), input_fn=eof, out=io.StringIO()) == 1
 
 
-def test_terminal_campaign_records_the_game(tmp_path):
-    db = tmp_path / "camp.sqlite3"
+def test_terminal_campaign_records_the_game(campaigns_db):
+    db = campaigns_db
     out = io.StringIO()
     assert solo_main(_args(campaign="mine", campaign_db=str(db), difficulty="expert"), input_fn=_always_first,
                      out=out) == 0

@@ -11,9 +11,9 @@ from sestertius.rules.game import Game
 from sestertius.rules.options import GameOptions
 from sestertius.rules.scoring import god_values
 from sestertius.rules.turn import push_turn
-from rules_support import (BRICK, CLOTH, FOOD, LAND, STORE, TOOL, WINE, city, give_house, goods, in_city, legal_of,
+from support.playouts import all_cards, check_invariants
+from support.rules import (BRICK, CLOTH, FOOD, LAND, STORE, TOOL, WINE, city, give_house, goods, in_city, legal_of,
                            play, put, route, set_city_good, set_goods, top, used)
-from test_playouts import all_cards, check_invariants
 
 COASTAL = load_fish_market().sides["coastal"].spots
 MOUNTAIN = load_fish_market().sides["mountain"].spots

@@ -1,0 +1,28 @@
+"""Fixtures of the Solitaria tests."""
+from __future__ import annotations
+
+import pytest
+
+from sestertius.rules.modes import solitaria
+from support.solitaria import reachable_by
+
+
+@pytest.fixture
+def contrarius_builds(monkeypatch):
+    """Watch every house Contrarius builds. ``contrarius_builds(seat)`` (Contrarius' seat) starts a new list, to call
+    before each game; every build appends ``(city, ok)``, where ok says the city was reachable over empty lines with
+    its movement points at that moment and held no house of Contrarius yet. The engine is patched once per test."""
+    watched: dict = {"seat": None, "built": None}
+    real = solitaria.build_contrarius_house
+
+    def checked(s, city):
+        seat = watched["seat"]
+        watched["built"].append((city, reachable_by(s, seat, city) and city not in s.players[seat].houses))
+        real(s, city)
+
+    monkeypatch.setattr(solitaria, "build_contrarius_house", checked)
+
+    def watch(seat: int) -> list[tuple[int, bool]]:
+        watched["seat"], watched["built"] = seat, []
+        return watched["built"]
+    return watch
