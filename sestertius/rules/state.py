@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from sestertius.data.board import Board, load_board
@@ -102,7 +103,7 @@ class GameState:
         s.final_turns = self.final_turns
         s.over = self.over
         s.rng = self.rng
-        s.turn_info = dict(self.turn_info)
+        s.turn_info = self.turn_info.copy()
         s.events = self.events[:]
         s.intermediate = self.intermediate
         s.parts = {k: v.copy() if hasattr(v, "copy") and not isinstance(v, (dict, list)) else _deepcopy_plain(v)
@@ -148,6 +149,27 @@ class GameState:
     def hash(self) -> str:
         blob = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), default=list)
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+@dataclass(slots=True)
+class TurnInfo:
+    """What happened in the turn so far: written by the cards, read by the modes' reactions (Contrarius reacts to
+    what the player did; a team partner performs the other half of a double card)."""
+    seat: int | None = None  # the seat that played the turn's card
+    card: str | None = None  # the card played
+    performed: tuple[str, ...] = ()  # every card performed, in order (copies, halves and repeats included)
+    bought: tuple[str, ...] = ()  # cards bought
+    colonist: str | None = None  # the Colonist's choice: "place" or "cash"
+    prefect: tuple[str, int] | None = None  # ("produce", province) or ("cash", sestertii)
+    copied: str | None = None  # the card a Diplomat copied
+    copied_from: int | None = None  # the seat whose card a Diplomat copied
+    half: str | None = None  # the half of a double card performed
+    half_index: int | None = None  # and which half it was
+    partner_card: str | None = None  # team play: the card a partner played for a Legatus
+    first: "TurnInfo | None" = None  # team play: the first action's part, kept when the partner starts performing
+
+    def copy(self) -> "TurnInfo":
+        return replace(self)  # every field is immutable
 
 
 def _deepcopy_plain(x: Any) -> Any:
@@ -221,7 +243,7 @@ def new_state(options: "GameOptions", rules: "Rulebook", seed: int, catalog: Cat
     s.final_turns = -1
     s.over = False
     s.rng = seed & MASK64
-    s.turn_info = {}
+    s.turn_info = TurnInfo()
     s.events = []
     s.intermediate = None
     s.parts = {}

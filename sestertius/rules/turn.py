@@ -8,7 +8,7 @@ card) through the hooks of :class:`sestertius.rules.variants.base.Variant`.
 from __future__ import annotations
 
 from sestertius.rules.scoring import score_all
-from sestertius.rules.state import AUTO, GameState, _draw
+from sestertius.rules.state import AUTO, GameState, TurnInfo, _draw
 from sestertius.rules.steps import Action, Pending, Step, auto_step
 
 
@@ -130,7 +130,7 @@ def apply_turn(s: GameState, st: Pending, a: Action) -> None:
     under = p.pile[-1] if p.pile else None
     p.pile.append(key)
     s.pending.pop()
-    s.turn_info = {"seat": seat, "card": key}
+    s.turn_info = TurnInfo(seat=seat, card=key)
     s.log("play", seat, f"plays {card.title}", card=key)
     s.pending.append(("end_turn", AUTO))
     s.rules.mode.after_card(s, seat, card)
@@ -162,7 +162,7 @@ def perform(s: GameState, seat: int, key: str | None) -> None:
         return
     card = s.cat.cards[key]
     act = card.action
-    s.turn_info.setdefault("performed", []).append(key)
+    s.turn_info.performed += (key,)
     if act == "architect":
         s.pending.append(("arch_move", seat, s.colonists_on_board(seat)))
     elif act == "prefect":

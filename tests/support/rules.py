@@ -10,7 +10,7 @@ from __future__ import annotations
 from sestertius.data.board import LAND, SEA
 from sestertius.data.catalog import BRICK, CLOTH, FOOD, GOODS, TOOL, WINE
 from sestertius.rules.game import Game
-from sestertius.rules.state import STORE
+from sestertius.rules.state import STORE, TurnInfo
 
 __all__ = ["LAND", "SEA", "BRICK", "FOOD", "TOOL", "WINE", "CLOTH", "GOODS", "STORE", "new_game", "city", "route",
            "in_city", "set_goods", "goods", "put", "clear_colonists", "give_house", "set_city_good", "start_turn",
@@ -91,7 +91,7 @@ def start_turn(g: Game, seat: int) -> None:
     s = g.state
     s.current = seat
     s.pending = [("turn", seat)]
-    s.turn_info = {}
+    s.turn_info = TurnInfo()
 
 
 def play(g: Game, seat: int, key: str) -> None:

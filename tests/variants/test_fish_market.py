@@ -10,6 +10,7 @@ from sestertius.rules.errors import IllegalAction, OptionsError
 from sestertius.rules.game import Game
 from sestertius.rules.options import GameOptions
 from sestertius.rules.scoring import god_values
+from sestertius.rules.state import TurnInfo
 from sestertius.rules.turn import push_turn
 from support.playouts import all_cards, check_invariants
 from support.rules import (BRICK, CLOTH, FOOD, LAND, STORE, TOOL, WINE, city, give_house, goods, in_city, legal_of,
@@ -42,7 +43,7 @@ def open_market(g: Game, seat: int, fish_count: int | None = None, pos: int | No
         fish(g).pos[seat] = pos
     s.current = seat
     s.pending = []
-    s.turn_info = {}
+    s.turn_info = TurnInfo()
     push_turn(s, seat)
 
 

@@ -36,19 +36,20 @@ def apply_colonist(s: GameState, st: Pending, a: Action) -> None:
     p = s.players[seat]
     if a[0] == "done":
         s.pending.pop()
-        s.turn_info.setdefault("colonist", "place")
+        if s.turn_info.colonist is None:
+            s.turn_info.colonist = "place"
         return
     if a[0] == "cash":
         n = s.colonists_on_board(seat)
         p.money += s.cat.colonist_base_money + n
         s.pending.pop()
-        s.turn_info["colonist"] = "cash"
+        s.turn_info.colonist = "cash"
         s.log("cash", seat, f"takes {s.cat.colonist_base_money + n} sestertii")
         return
     _, kind, c = a
     pay(p.goods, s.cat.colonist_cost)
     place_colonist(s, seat, kind, c)
-    s.turn_info["colonist"] = "place"
+    s.turn_info.colonist = "place"
     s.pending[-1] = ("colonist", seat, 1)
 
 

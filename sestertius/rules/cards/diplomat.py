@@ -19,7 +19,7 @@ def apply_diplomat(s: GameState, st: Pending, a: Action) -> None:
         return
     target = a[1]
     key = dict(s.rules.mode.diplomat_targets(s, seat))[target]
-    s.turn_info["copied"] = key
+    s.turn_info.copied = key
     s.log("copy", seat, f"copies {s.cat.cards[key].title}", card=key, target=target)
     s.rules.mode.copy_done(s, seat, target)
     perform(s, seat, key)
@@ -33,8 +33,8 @@ def apply_half(s: GameState, st: Pending, a: Action) -> None:
     seat, key = st[1], st[2]
     s.pending.pop()
     half = s.cat.cards[key].halves[a[1]]
-    s.turn_info["half"] = half
-    s.turn_info["half_index"] = a[1]
+    s.turn_info.half = half
+    s.turn_info.half_index = a[1]
     perform(s, seat, half)
 
 

@@ -23,7 +23,7 @@ def apply_prefect(s: GameState, st: Pending, a: Action) -> None:
         coins = sum(br.marker_coins(s, i) for i, up in enumerate(s.marker_up) if not up)
         s.players[seat].money += coins
         s.marker_up = [True] * len(s.marker_up)
-        s.turn_info["prefect"] = ("cash", coins)
+        s.turn_info.prefect = ("cash", coins)
         s.log("cash", seat, f"takes {coins} sestertii from the bonus markers; all markers show goods again")
         br.after_cash(s, seat)  # e.g. Roma: move one sea colonist forward
         return
@@ -54,7 +54,7 @@ def produce_province(s: GameState, seat: int, prov: int, bonus: bool) -> None:
             for other in range(s.n):
                 if m >> other & 1 and rs.receives_goods(s, other):
                     s.players[other].goods[g] += 1
-    s.turn_info["prefect"] = ("produce", prov)
+    s.turn_info.prefect = ("produce", prov)
     s.log("produce", seat, text, province=prov)
 
 

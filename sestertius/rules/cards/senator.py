@@ -65,7 +65,7 @@ def apply_buy(s: GameState, st: Pending, a: Action) -> None:
     pay(p.goods, cost)
     p.hand.append(key)
     s.display[pos] = None
-    s.turn_info.setdefault("bought", []).append(key)
+    s.turn_info.bought += (key,)
     s.log("buy", seat, f"buys {s.cat.cards[key].title} from position {pos + 1}", card=key)
     if display_empty(s):
         trigger_end(s, seat)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sestertius.data.catalog import Card
 from sestertius.rules.scoring import ranking
-from sestertius.rules.state import GameState
+from sestertius.rules.state import GameState, TurnInfo
 from sestertius.rules.steps import Step
 from sestertius.rules.turn import effective_top, push_turn, refill_display
 
@@ -104,5 +104,5 @@ class Ruleset:
                 return
         s.current = self.next_seat(s, s.current)
         s.turn += 1
-        s.turn_info = {}
+        s.turn_info = TurnInfo()
         push_turn(s, s.current)

@@ -61,11 +61,11 @@ class TeamRuleset(Ruleset):
 
     def diplomat_targets(self, s: GameState, seat: int) -> list[tuple[int, str]]:
         partner = self.partner(s, seat)
-        taken = s.turn_info.get("copied_from") if s.turn_info.get("seat") == partner else None
+        taken = s.turn_info.copied_from if s.turn_info.seat == partner else None
         return [(t, key) for t, key in super().diplomat_targets(s, seat) if t != partner and t != taken]
 
     def copy_done(self, s: GameState, seat: int, target: int) -> None:
-        s.turn_info["copied_from"] = target  # partners may not copy the same card in one turn
+        s.turn_info.copied_from = target  # partners may not copy the same card in one turn
 
     def ranking(self, s: GameState) -> list[int]:
         half = s.n // 2
@@ -85,9 +85,9 @@ def _second_half(key: str, s: GameState) -> str | None:
     for a Diplomat, the card the Diplomat copied)."""
     card = s.cat.cards[key]
     if card.action == "double":
-        return card.halves[1 - s.turn_info.get("half_index", 0)]
+        return card.halves[1 - (s.turn_info.half_index or 0)]
     if card.action == "diplomat" and s.rules.mode.partner_copies_same:
-        copied = s.turn_info.get("copied")
+        copied = s.turn_info.copied
         return None if copied is None else _second_half(copied, s)
     return key
 
@@ -130,7 +130,7 @@ def _partner_plays(s: GameState, seat: int, key: str) -> None:
     p = s.players[seat]
     p.hand.remove(key)
     p.pile.append(key)
-    s.turn_info["partner_card"] = key  # Solitaria: Contrarius reacts to the card the partner played for a Legatus
+    s.turn_info.partner_card = key  # Solitaria: Contrarius reacts to the card the partner played for a Legatus
     s.log("play", seat, f"plays {s.cat.cards[key].title} for the partner's card", card=key)
 
 

@@ -41,19 +41,24 @@ from sestertius.rules.variants.base import Variant
 
 class FishPart:
     """The fish market's part of the state."""
-    __slots__ = ("spots", "coins", "pos", "stored")
+    __slots__ = ("spots", "coins", "pos", "stored", "used_in", "used_by")
 
-    def __init__(self, spots: list[int], coins: list[int], pos: list[int], stored: list[int]) -> None:
+    def __init__(self, spots: list[int], coins: list[int], pos: list[int], stored: list[int], used_in: int = -1,
+                 used_by: tuple[int, ...] = ()) -> None:
         self.spots = spots  # fish on each province's marker spot
         self.coins = coins  # sestertii lying on each market spot
         self.pos = pos  # each seat's market spot, -1 before its first use
         self.stored = stored  # each seat's fish in its storehouse
+        # team play: the partners who used the market in turn ``used_in`` (each once per turn, before its action)
+        self.used_in = used_in
+        self.used_by = used_by
 
     def copy(self) -> "FishPart":
-        return FishPart(self.spots[:], self.coins[:], self.pos[:], self.stored[:])
+        return FishPart(self.spots[:], self.coins[:], self.pos[:], self.stored[:], self.used_in, self.used_by)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"spots": self.spots, "coins": self.coins, "pos": self.pos, "stored": self.stored}
+        return {"spots": self.spots, "coins": self.coins, "pos": self.pos, "stored": self.stored,
+                "used_in": self.used_in, "used_by": self.used_by}
 
 
 def fish(s: GameState) -> FishPart:
@@ -267,7 +272,7 @@ def apply_fish_prefect(s: GameState, st: Pending, a: tuple) -> None:
         p.money += empty
         f.spots = [2 if x == 1 else x or load_fish_market().setup_fish for x in spots]
         s.marker_up = [True] * len(spots)
-        s.turn_info["prefect"] = ("cash", empty)
+        s.turn_info.prefect = ("cash", empty)
         s.log("cash", seat, f"takes {empty} sestertii (1 per province without fish) and 1 good of choice; "
                             f"1-fish markers turn to 2 fish, each empty spot gets 1 fish")
         s.pending.append(("fish_good", seat, 31, 1))  # the good may overflow the storehouse
@@ -418,10 +423,11 @@ class FishMarket(Variant):
 
     def before_performing(self, s: GameState, seat: int, key: str | None) -> bool:
         """Team play: each partner uses the market once per turn, right before carrying out its card."""
-        done = s.turn_info.get("market_done", ())
+        f = fish(s)
+        done = f.used_by if f.used_in == s.turn else ()
         if not s.rules.mode.partners_perform or seat in done:
             return False
-        s.turn_info["market_done"] = (*done, seat)
+        f.used_in, f.used_by = s.turn, (*done, seat)
         s.pending.append(("perform_card", AUTO, seat, key))
         market_phase(s, seat)
         return True

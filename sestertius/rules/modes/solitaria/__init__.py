@@ -27,7 +27,7 @@ from sestertius.rules.cards.colonist import place_colonist
 from sestertius.rules.modes.base import Ruleset
 from sestertius.rules.modes.team import TeamRuleset
 from sestertius.rules.scoring import score_seat
-from sestertius.rules.state import AUTOMATON, CHANCE, STORE, GameState, PlayerState, _draw
+from sestertius.rules.state import AUTOMATON, CHANCE, STORE, GameState, PlayerState, TurnInfo, _draw
 from sestertius.rules.steps import Step, legal_auto
 from sestertius.rules.variants.fish_market import fish
 from sestertius.rules.turn import display_empty, effective_top, queue_overflow, refill_display, trigger_end
@@ -68,7 +68,7 @@ def humans(s: GameState) -> range:
 def chooser(s: GameState) -> int:
     """Who takes the choices the rules leave to "you" during a reaction: the player whose card Contrarius reacts to
     (the seat whose turn it is; seat 0 during setup)."""
-    return s.turn_info.get("seat", PLAYER)
+    return PLAYER if s.turn_info.seat is None else s.turn_info.seat
 
 
 def con(s: GameState) -> PlayerState:
@@ -412,7 +412,7 @@ class SoloRuleset(Ruleset):
         s.pending.append(("contrarius_react", AUTOMATON))
 
     def pm_bonus(self, s: GameState, seat: int) -> bool:
-        performed = s.turn_info.get("performed")
+        performed = s.turn_info.performed
         return bool(performed) and seat == PLAYER and performed[-1] in data(s).double_bonus
 
     def diplomat_targets(self, s: GameState, seat: int) -> list[tuple[int, str]]:
@@ -627,22 +627,22 @@ def apply_line(s: GameState, st: tuple, a: tuple) -> None:
 # ------------------------------------------------------------------------------------------------------------
 # Reactions
 # ------------------------------------------------------------------------------------------------------------
-def first_info(s: GameState) -> dict:
+def first_info(s: GameState) -> TurnInfo:
     """What the first action of the turn did (team play: before the partner performed the card too)."""
-    return s.turn_info.get("first", s.turn_info)
+    return s.turn_info.first or s.turn_info
 
 
 def reaction_card(s: GameState) -> str | None:
     """The card whose reaction applies: the card played, for a Diplomat the card it copied, for a double card the
     half chosen first, for a Legatus the card the partner played."""
-    key = s.turn_info.get("card")
+    key = s.turn_info.card
     info = first_info(s)
     if key is not None and s.cat.cards[key].action == "legatus":
-        key = s.turn_info.get("partner_card")
+        key = s.turn_info.partner_card
     if key is not None and s.cat.cards[key].action == "diplomat":
-        key = info.get("copied")
+        key = info.copied
     if key is not None and s.cat.cards[key].action == "double":
-        key = info.get("half")
+        key = info.half
     return key
 
 
@@ -660,7 +660,7 @@ def apply_react(s: GameState, st: tuple, a: tuple) -> None:
     card = s.cat.cards[key]
     rs = s.rules.mode
     r = rs.reaction(d, key)
-    played = s.cat.cards[s.turn_info["card"]]
+    played = s.cat.cards[s.turn_info.card or key]
     head = (f"reacts to {rs.whose(s)} {played.title}"
             + ("" if played.key == key else f" (copying {card.title})" if played.action == "diplomat"
                else f" ({card.title})"))
@@ -673,7 +673,7 @@ def apply_react(s: GameState, st: tuple, a: tuple) -> None:
         say(s, f"{head}: rolls the {d.dice[r['die']].name} for the display card it takes")
         s.pending.append(("contrarius_roll", CHANCE, r["die"], "take", 0))
     elif kind == "prefect":
-        pinfo = info.get("prefect")
+        pinfo = info.prefect
         if pinfo and pinfo[0] == "produce":
             prov = pinfo[1]
             n = sum(s.houses[c].bit_count() for c in s.board.province_cities[prov])
@@ -694,7 +694,7 @@ def apply_react(s: GameState, st: tuple, a: tuple) -> None:
         s.pending.append(("contrarius_build", AUTOMATON, good, "tribune", 0))
         board_reaction(s, d, kind)
     elif kind == "colonist":
-        if info.get("colonist") == "cash":
+        if info.colonist == "cash":
             score(s, r["cash_vp"], f"{head}: you took the money, so it scores {r['cash_vp']} VP")
         else:
             say(s, f"{head}: you placed colonists, so it rolls the {d.dice[r['die']].name}")
@@ -1182,7 +1182,7 @@ class ThirdPlayerRuleset(SoloRuleset):
         return d.reaction(key)
 
     def whose(self, s: GameState) -> str:
-        return f"player {s.turn_info.get('seat', 1) + 1}'s"
+        return f"player {(1 if s.turn_info.seat is None else s.turn_info.seat) + 1}'s"
 
     def after_card(self, s: GameState, seat: int, card: Any) -> None:
         if seat not in data(s).third.get("reacting_seats", (1,)):
@@ -1272,13 +1272,13 @@ class TeamSoloRuleset(SoloRuleset):
     def before_partner(self, s: GameState) -> None:
         """Keep what the first action did: Contrarius reacts to it, not to the partner's."""
         ti = s.turn_info
-        if "first" not in ti:
-            ti["first"] = {k: ti[k] for k in ("prefect", "colonist", "half", "copied") if k in ti}
+        if ti.first is None:
+            ti.first = ti.copy()
 
     def pm_bonus(self, s: GameState, seat: int) -> bool:
         """The Prefect with Praefectus Magnus: a double bonus for its owner (who played it), not for the partner
         performing it too (A-TEAM-PM)."""
-        performed = s.turn_info.get("performed")
+        performed = s.turn_info.performed
         if not performed or performed[-1] not in data(s).team.get("double_bonus", ()):
             return False
         pile = s.players[seat].pile
