@@ -13,8 +13,8 @@ with warnings.catch_warnings():  # starlette's note about httpx in its test clie
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from sestertius.rules.game import Game
-from sestertius.web.server import create_app
+from sestertius import Game
+from sestertius.web.app import create_app
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
