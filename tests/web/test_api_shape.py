@@ -143,3 +143,27 @@ def test_lobby_choices_come_from_the_engine(client):
             why = sestertius.check_options({"board": b["name"], "players": players, "mode": mode})
             assert b["why_not"][mode] == why and b[mode] == (why is None)
     assert not next(b for b in meta["boards"] if b["name"] == "balearica")["solo"]
+
+
+def test_pages_load_es_modules_that_all_resolve(client):
+    """The browser UI is ES modules without a build step: every page's module and everything it imports is served."""
+    import re
+    from urllib.parse import urljoin
+    seen, todo = set(), []
+    for page in ("/", "/play/x", "/replay/x", "/campaigns"):
+        html = client.get(page).text
+        assert "<script src=" not in html  # no classic scripts sharing globals
+        todo += re.findall(r'<script type="module" src="([^"]+)"', html)
+    assert todo
+    while todo:
+        url = todo.pop()
+        if url in seen:
+            continue
+        seen.add(url)
+        r = client.get(url)
+        assert r.status_code == 200 and "javascript" in r.headers["content-type"], url
+        todo += [urljoin(url, m) for m in re.findall(r'^import .* from "([^"]+)";$', r.text, flags=re.M)]
+    assert {"/static/game.js", "/static/game/play.js", "/static/board.js", "/static/common.js"} <= seen
+    game = "".join(client.get(u).text for u in seen if u.startswith("/static/game"))
+    # the engine's words and rules come from the view: no JS copies of the prompts or of the team-partner rule
+    assert "PROMPTS" not in game and "partnerOf" not in game and "v.prompt" in game and "p.partner" in game
