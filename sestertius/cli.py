@@ -60,7 +60,7 @@ def replay(args: argparse.Namespace) -> int:
 
 
 def serve(args: argparse.Namespace) -> int:
-    from sestertius.web.server import run
+    from sestertius.web.app import run
     run(host=args.host, port=args.port, db_url=args.db)
     return 0
 

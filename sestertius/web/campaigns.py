@@ -8,44 +8,27 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import threading
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request
-from fastapi.concurrency import run_in_threadpool
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
-
+import sestertius.campaigns as campaign_store
 from sestertius.web.service import ApiError, GameService, Live
 
 log = logging.getLogger("sestertius.web")
 
 
-class NewCampaign(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    name: StrictStr = Field(..., min_length=1, max_length=60)
-    start_vp: StrictInt | None = Field(None, ge=1, le=200, description="default: the rulebook's 20")
-
-
-class CampaignGameSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    board: StrictStr = "italia"
-    manual_dice: StrictBool | None = None
-    seed: StrictInt | None = Field(None, ge=0, lt=2**63)
-    seats: list[dict[str, Any]] | None = Field(None, max_length=1, description="[{'name': ...}] (one person)")
-
-
 class Campaigns:
-    def __init__(self, service: GameService, path: str | Path | None) -> None:
-        import sestertius.campaigns as mod
-        self.mod = mod
-        self.service = service
-        self.path = Path(path) if path else mod.default_path()
-        self.lock = threading.Lock()  # the campaign file is written by one request at a time
+    """The campaigns of the web app; ``on_finish`` (a finish hook of the service) records finished games."""
 
-    def open(self):
-        return self.mod.CampaignStore(self.path)
+    def __init__(self, service: GameService, path: str | Path | None) -> None:
+        self.service = service
+        self.path = Path(path) if path else campaign_store.default_path()
+        self.lock = threading.Lock()  # the campaign file is written by one request at a time
+        service.finish_hooks.append(self.on_finish)
+
+    def open(self) -> campaign_store.CampaignStore:
+        return campaign_store.CampaignStore(self.path)
 
     def summary(self, c: Any, games_by_campaign: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
         web = games_by_campaign.get(c.name, [])
@@ -122,34 +105,3 @@ def _web_game_for(web: list[dict[str, Any]], g: Any) -> str | None:
         if w["seed"] is not None and w["seed"] == g.seed and w["options"].get("board") == g.board:
             return w["id"]
     return None
-
-
-def add_routes(app: FastAPI, service: GameService, path: str | Path | None = None) -> None:
-    try:
-        camp = Campaigns(service, path or os.environ.get("SESTERTIUS_CAMPAIGNS"))
-    except ImportError:  # pragma: no cover - no automaton: no campaigns
-        return
-    service.finish_hooks.append(camp.on_finish)
-    app.state.campaigns = camp
-
-    @app.get("/api/campaigns", tags=["campaigns"], summary="All campaigns with their games")
-    async def list_campaigns() -> dict[str, Any]:
-        return {"campaigns": await run_in_threadpool(camp.list)}
-
-    @app.post("/api/campaigns", tags=["campaigns"], status_code=201, summary="Start a campaign")
-    async def create_campaign(body: NewCampaign) -> dict[str, Any]:
-        return await run_in_threadpool(camp.create, body.name, body.start_vp)
-
-    @app.get("/api/campaigns/{name}", tags=["campaigns"], summary="One campaign and its games")
-    async def get_campaign(name: str) -> dict[str, Any]:
-        return await run_in_threadpool(camp.get, name)
-
-    @app.post("/api/campaigns/{name}/games", tags=["campaigns"], status_code=201,
-              summary="Start the campaign's next game (a solo game at the campaign's starting points)")
-    async def campaign_game(name: str, body: CampaignGameSpec, request: Request) -> dict[str, Any]:
-        live, tokens = await run_in_threadpool(camp.new_game, name, body.model_dump())
-        base = str(request.base_url).rstrip("/")
-        seats = [{"seat": s["seat"], "kind": s["kind"], "bot": s["bot"], "name": s["name"], "key": t,
-                  "link": f"{base}/play/{live.id}?seat={s['seat']}&key={t}"} for s, t in zip(live.seats, tokens)]
-        return {"id": live.id, "seats": seats, "status": live.status, "play": f"{base}/play/{live.id}",
-                "campaign": name}

@@ -16,10 +16,9 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
+from sestertius import (CHANCE, RECORD_FORMAT, RECORD_VERSION, ConcordiaError, Game, GameOptions, IllegalAction,
+                        OptionsError, RecordError, check_options)
 from sestertius.bots import BOTS, make_bot
-from sestertius.rules.errors import ConcordiaError, IllegalAction, OptionsError, RecordError
-from sestertius.rules.game import RECORD_FORMAT, RECORD_VERSION, Game
-from sestertius.rules.state import CHANCE
 from sestertius.web.store import Store, hash_token
 
 log = logging.getLogger("sestertius.web")
@@ -68,7 +67,7 @@ class GameService:
 
     # -- creating -------------------------------------------------------------------------------------------
     def create(self, spec: dict[str, Any]) -> tuple[Live, list[str | None]]:
-        """Create a game from a request body (see server.CreateGame). Returns the live game and each seat's secret
+        """Create a game from a request body (see models.CreateGame). Returns the live game and each seat's secret
         (None for bots)."""
         mode, players, seat_specs, options = self._parse(spec)
         seed = spec.get("seed")
@@ -98,8 +97,6 @@ class GameService:
             game = Game.new(options, seed=seed)
         except (OptionsError, RecordError) as e:
             raise ApiError(422, str(e), "Options") from None
-        except ImportError as e:  # a mode whose module is not there yet
-            raise ApiError(422, f"mode {mode!r} is not available: {e}", "Options") from None
         gid = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         live = Live(id=gid, game=game, seats=[dict(r) for r in seat_rows], status="active", created=_iso_now(),
                     campaign=spec.get("campaign"))
@@ -141,16 +138,13 @@ class GameService:
         return mode, players, seat_specs, options
 
     def check_options(self, spec: dict[str, Any]) -> dict[str, Any]:
-        """The engine's options for a request body, validated (nothing is created); refusals as ApiError 422."""
-        from sestertius.rules.options import GameOptions
-        from sestertius.rules.rulebook import resolve
+        """The engine's options for a request body, checked by the engine (nothing is created); refusals as ApiError
+        422 with the engine's reason."""
         _, _, _, options = self._parse(spec)
-        try:
-            opts = GameOptions.from_dict(options)
-            resolve(opts)
-            return opts.to_dict()
-        except OptionsError as e:
-            raise ApiError(422, str(e), "Options") from None
+        why = check_options(options)
+        if why is not None:
+            raise ApiError(422, why, "Options")
+        return GameOptions.from_dict(options).to_dict()
 
     # -- loading --------------------------------------------------------------------------------------------
     def get(self, gid: str) -> Live:

@@ -9,7 +9,7 @@ with warnings.catch_warnings():  # starlette's note about httpx in its test clie
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from sestertius.web.server import create_app
+from sestertius.web.app import create_app
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from sestertius.rules.game import Game
+from sestertius import Game
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

@@ -1,7 +1,7 @@
 // The board as SVG, drawn from the board data (/api/boards/<name>) and a view: provinces tinted, cities coloured by
 // their good, land routes brown, sea routes blue (dashed: no stop), houses and colonists in player colours, bonus
-// markers showing their side. Legal targets are highlighted; clicks are reported through callbacks.
-"use strict";
+// markers showing their side. Legal targets are highlighted; clicks are reported through callbacks. An ES module.
+import { GOOD_COLORS, esc, playerColor, seatName } from "./common.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const MARGIN = 70;
@@ -13,7 +13,7 @@ function provinceHue(i, n) {
 
 function hsl(h, s, l) { return `hsl(${h} ${s}% ${l}%)`; }
 
-class BoardView {
+export class BoardView {
   constructor(container, geom) {
     this.container = container;
     this.geom = geom;

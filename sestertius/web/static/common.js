@@ -1,14 +1,15 @@
-// Shared helpers for the lobby and the game page: API calls, seat secrets kept in this browser, goods and cards.
-"use strict";
+// Shared helpers (an ES module) for the lobby, the campaigns page and the game page: API calls, seat secrets kept in
+// this browser, goods, cards, players' colours and names.
 
-const GOODS = ["brick", "food", "tool", "wine", "cloth"];
-const GOOD_COLORS = { brick: "#b4532a", food: "#d1a72c", tool: "#6c7a89", wine: "#7a2e63", cloth: "#3f7fb7" };
-const PLAYER_COLORS = ["#c8312b", "#2561c6", "#2e8b3e", "#e0a911", "#353535", "#f2efe6"];
-const PLAYER_TEXT_COLORS = ["#b0261f", "#1f4fa8", "#23732f", "#8f6a00", "#222222", "#6b6355"];
-const PLAYER_NAMES_OF_COLORS = ["red", "blue", "green", "yellow", "black", "white"];
-const CONTRARIUS_COLOR = "#7e3fa0";
-const GOD_ORDER = ["Vesta", "Jupiter", "Saturnus", "Venus", "Mercurius", "Mars", "Minerva"];
-const ACTION_TEXT = {
+export const $ = (id) => document.getElementById(id);
+
+export const GOODS = ["brick", "food", "tool", "wine", "cloth"];
+export const GOOD_COLORS = { brick: "#b4532a", food: "#d1a72c", tool: "#6c7a89", wine: "#7a2e63", cloth: "#3f7fb7" };
+export const PLAYER_COLORS = ["#c8312b", "#2561c6", "#2e8b3e", "#e0a911", "#353535", "#f2efe6"];
+export const PLAYER_TEXT_COLORS = ["#b0261f", "#1f4fa8", "#23732f", "#8f6a00", "#222222", "#6b6355"];
+export const PLAYER_NAMES_OF_COLORS = ["red", "blue", "green", "yellow", "black", "white"];
+export const CONTRARIUS_COLOR = "#7e3fa0";
+export const ACTION_TEXT = {
   tribune: "Take back played cards; buy a colonist",
   architect: "Move colonists, build houses",
   prefect: "Produce in a province, or cash in",
@@ -22,11 +23,11 @@ const ACTION_TEXT = {
   double: "Perform one of two halves",
 };
 
-function esc(s) {
+export function esc(s) {
   return String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 }
 
-function el(tag, attrs = {}, ...children) {
+export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === null || v === undefined || v === false) continue;
@@ -43,7 +44,7 @@ function el(tag, attrs = {}, ...children) {
   return e;
 }
 
-class ApiError extends Error {
+export class ApiError extends Error {
   constructor(status, body) {
     super((body && body.error) || `HTTP ${status}`);
     this.status = status;
@@ -52,7 +53,7 @@ class ApiError extends Error {
   }
 }
 
-async function api(method, path, body) {
+export async function api(method, path, body) {
   const opts = { method, headers: {} };
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
@@ -71,7 +72,7 @@ async function api(method, path, body) {
 }
 
 // seat secrets of this browser: localStorage["sestertius.creds.<game>"] = {seat: key}
-const Creds = {
+export const Creds = {
   get(game) {
     try { return JSON.parse(localStorage.getItem("sestertius.creds." + game) || "{}"); } catch (e) { return {}; }
   },
@@ -96,40 +97,40 @@ const Creds = {
   },
 };
 
-function goodIcon(g, extraClass = "") {
+export function goodIcon(g, extraClass = "") {
   if (g === "any") return el("span", { class: "good any " + extraClass, title: "any good" }, "?");
   return el("span", { class: `good ${g} ${extraClass}`, title: g }, g[0].toUpperCase());
 }
 
-function goodCount(g, n) {
+export function goodCount(g, n) {
   return el("span", { class: "goodcount", title: `${n} ${g}` }, goodIcon(g), String(n));
 }
 
-function coin(n, title) {
+export function coin(n, title) {
   return el("span", { class: "coin", title: title || `${n} sestertii` }, String(n));
 }
 
-function costIcons(costArr) {
+export function costIcons(costArr) {
   const out = [];
   (costArr || []).forEach((n, i) => { for (let k = 0; k < n; k++) out.push(goodIcon(GOODS[i])); });
   return out;
 }
 
-let CATALOG = null;
-async function loadCatalog() {
+export let CATALOG = null; // the card catalog, once loadCatalog() has fetched it
+export async function loadCatalog() {
   if (!CATALOG) CATALOG = await api("GET", "/api/catalog");
   return CATALOG;
 }
 
-function cardInfo(key) {
+export function cardInfo(key) {
   return (CATALOG && CATALOG.cards[key]) || { title: key, action: "", gods: [], cost: [0, 0, 0, 0, 0] };
 }
 
-function cardTitle(key) {
+export function cardTitle(key) {
   return key ? cardInfo(key).title : "—";
 }
 
-function cardWhat(c) {
+export function cardWhat(c) {
   if (c.action === "specialist") return `Houses in ${c.good} cities produce ${c.good}`;
   if (c.action === "mercator") return `+${c.money} sestertii, then trade`;
   if (c.action === "double" && c.halves && c.halves.length) return c.halves.map(cardTitle).join(" or ");
@@ -137,7 +138,7 @@ function cardWhat(c) {
 }
 
 // a card tile: god colour band, title, gods, what it does, its own cost
-function cardEl(key, opts = {}) {
+export function cardEl(key, opts = {}) {
   if (!key) return el("div", { class: "card empty" + (opts.small ? " small" : "") });
   const c = cardInfo(key);
   const gods = c.gods && c.gods.length ? c.gods : ["none"];
@@ -156,26 +157,26 @@ function cardEl(key, opts = {}) {
   return e;
 }
 
-function playerColor(seat, view) {
+export function playerColor(seat, view) {
   if (view && isContrarius(view, seat)) return CONTRARIUS_COLOR;
   return PLAYER_COLORS[seat % PLAYER_COLORS.length];
 }
 
-function playerTextColor(seat, view) {
+export function playerTextColor(seat, view) {
   if (view && isContrarius(view, seat)) return CONTRARIUS_COLOR;
   return PLAYER_TEXT_COLORS[seat % PLAYER_TEXT_COLORS.length];
 }
 
-function contrariusInfo(view) {
+export function contrariusInfo(view) {
   return view && view.extra && view.extra.contrarius ? view.extra.contrarius : null;
 }
 
-function isContrarius(view, seat) {
+export function isContrarius(view, seat) {
   const c = contrariusInfo(view);
   return !!(c && c.seat === seat);
 }
 
-function seatName(view, seat) {
+export function seatName(view, seat) {
   if (seat === null || seat === undefined) return "";
   const c = contrariusInfo(view);
   if (c && c.seat === seat) return c.name || "Contrarius";
@@ -185,7 +186,7 @@ function seatName(view, seat) {
 }
 
 // a short text for any JSON value (board rules and variants publish their own data in the view)
-function describeValue(val, depth = 0) {
+export function describeValue(val, depth = 0) {
   if (val === null || val === undefined) return "—";
   if (typeof val !== "object") return String(val);
   if (Array.isArray(val)) {
@@ -197,14 +198,14 @@ function describeValue(val, depth = 0) {
   return Object.entries(val).map(([k, v]) => `${k.replace(/_/g, " ")}: ${describeValue(v, depth + 1)}`).join(depth ? ", " : "\n");
 }
 
-function fmtDate(iso) {
+export function fmtDate(iso) {
   if (!iso) return "";
   const d = new Date(iso);
   if (isNaN(d)) return iso;
   return d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }
 
-function optionsSummary(o) {
+export function optionsSummary(o) {
   const parts = [];
   parts.push((o.board || "imperium").replace(/^./, (c) => c.toUpperCase()));
   const vsC = o.mode === "solo" || (o.mode === "team" && o.players === 2);

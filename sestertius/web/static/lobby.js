@@ -1,9 +1,8 @@
 // The lobby: create games (base/Venus with hot-seat, online and bot seats; solo against Contrarius, in or out of a
-// campaign), resume games of this browser, replay and download finished ones.
-"use strict";
+// campaign), resume games of this browser, replay and download finished ones. An ES module.
+import { $, Creds, PLAYER_COLORS, PLAYER_NAMES_OF_COLORS, api, el, fmtDate, optionsSummary } from "./common.js";
 
 let META = null;
-const $ = (id) => document.getElementById(id);
 const SEAT_KIND_OPTIONS = [
   ["hotseat", "Person at this screen (hot-seat)"],
   ["human", "Person elsewhere (invite link)"],

@@ -1,0 +1,260 @@
+"""The web API's answers, and the one error answer every refusal uses.
+
+Game views are the engine's own (``Game.view``) plus a few fields of the web app; :class:`GameView` documents their
+main fields and lets the rest through (boards and variants publish their own state in the view).
+"""
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+# -- Errors ------------------------------------------------------------------------------------------------------
+class ErrorAnswer(BaseModel):
+    """Every refusal: 403 wrong or missing seat secret, 404 unknown game (board, campaign), 409 a decision the rules
+    do not allow now (or not your turn, or the game has moved on), 422 a malformed request. A refused request
+    changes nothing."""
+    error: str = Field(..., description="what was refused and why, in words")
+    rule: str = Field(..., description="the rule (or part of the API) that refused it, e.g. 'Seat secret'")
+    detail: list[dict[str, Any]] | None = Field(None, description="422 only: where the request is malformed")
+
+
+ERROR_WORDS = {
+    403: "Wrong or missing secret for the seat (or the seat is a bot's)",
+    404: "Unknown game (or board, or campaign)",
+    409: "Not allowed now by the rules, not this seat's turn, or the game has moved on since the view",
+    422: "Malformed request, or options the engine does not offer",
+}
+
+
+def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The error answers of a route, for its OpenAPI description (``responses=errors(403, 404)``)."""
+    return {code: {"model": ErrorAnswer, "description": ERROR_WORDS[code]} for code in codes}
+
+
+# -- Answers: data for the lobby and the board -------------------------------------------------------------------
+class BoardChoice(BaseModel):
+    name: str
+    title: str
+    players: list[int] = Field(..., description="fewest and most players the board is made for")
+    cities: int
+    base: bool = Field(..., description="a base game can be set up on it")
+    solo: bool = Field(..., description="Solitaria can be played on it")
+    why_not: dict[str, str | None] = Field(..., description="per mode (base, solo): the engine's reason, or null")
+
+
+class NamedChoice(BaseModel):
+    name: str
+    title: str
+
+
+class Meta(BaseModel):
+    boards: list[BoardChoice]
+    bots: list[str]
+    modes: list[str]
+    difficulties: list[str]
+    displays: list[str]
+    fish_market: list[NamedChoice]
+    campaigns: bool
+
+
+class GeoCity(BaseModel):
+    id: int
+    name: str
+    x: float
+    y: float
+    province: int
+    zone: str
+    lat: float
+    lon: float
+    hinted: bool = Field(..., description="placed by the board file's layout hint (not projected)")
+
+
+class GeoRoute(BaseModel):
+    id: int
+    kind: str
+    a: int
+    b: int
+    no_stop: bool
+
+
+class GeoProvince(BaseModel):
+    id: int
+    name: str
+    cities: list[int]
+
+
+class BoardGeometry(BaseModel):
+    name: str
+    title: str
+    capital: int | None
+    width: float
+    height: float
+    cities: list[GeoCity]
+    routes: list[GeoRoute]
+    provinces: list[GeoProvince]
+
+
+class CardInfo(BaseModel):
+    title: str
+    action: str
+    gods: list[str]
+    cost: list[int]
+    money: int
+    good: str | None
+    vp_per_house: int
+    halves: list[str]
+
+
+class Catalog(BaseModel):
+    goods: list[str]
+    gods: list[str]
+    prices: list[int]
+    house_coins: list[int]
+    house_goods: list[list[int]]
+    colonist_cost: list[int]
+    storehouse: int
+    houses: int
+    cards: dict[str, CardInfo]
+
+
+# -- Answers: games ----------------------------------------------------------------------------------------------
+class SeatInfo(BaseModel):
+    seat: int
+    kind: Literal["hotseat", "human", "bot"]
+    bot: str | None
+    name: str
+
+
+class SeatLink(SeatInfo):
+    key: str | None = Field(..., description="the seat's secret (null for a bot): keep it, it is shown once")
+    link: str | None = Field(None, description="the seat's own link (persons only)")
+
+
+class CreatedGame(BaseModel):
+    id: str
+    seats: list[SeatLink]
+    status: Literal["active", "over"]
+    play: str
+    hotseat_link: str | None = Field(None, description="one link for all the seats at this screen (if any)")
+    campaign: str | None = Field(None, description="campaign games only")
+
+
+class OptionsCheck(BaseModel):
+    ok: bool
+    options: dict[str, Any] = Field(..., description="the engine's options for this game")
+
+
+class GameSummary(BaseModel):
+    id: str
+    options: dict[str, Any]
+    status: Literal["active", "over"]
+    decisions: int
+    created: str
+    updated: str
+    campaign: str | None
+    seed: int | None = Field(..., description="shown once the game is over")
+    seats: list[SeatInfo]
+
+
+class GameList(BaseModel):
+    games: list[GameSummary]
+
+
+class LegalEntry(BaseModel):
+    action: list[str | int]
+    text: str
+
+
+class PlayerView(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    seat: int
+    money: int
+    goods: dict[str, int]
+    colonists: list[dict[str, Any]]
+    hand: list[str] | None = Field(..., description="null unless it is the viewing seat's own hand")
+    hand_size: int
+    vp: int
+    partner: int | None = Field(..., description="the seat's team partner (team play), or null")
+
+
+class GameView(BaseModel):
+    """What a seat (or, without one, a spectator) sees; boards and variants add their own fields."""
+    model_config = ConfigDict(extra="allow")
+    options: dict[str, Any]
+    turn: int
+    to_act: int | None = Field(..., description="seat to decide; -1: chance (dice, tiles)")
+    over: bool
+    step: list[str] | None = Field(..., description="kind of the step to decide")
+    prompt: str | None = Field(..., description="the words for the step to decide")
+    players: list[PlayerView]
+    legal: list[LegalEntry] = Field(..., description="the decisions this seat may take now")
+    events: list[dict[str, Any]]
+    can_undo: bool
+    chance: bool
+    game: str
+    seat: int | None
+    seats: list[SeatInfo]
+    decisions: int = Field(..., description="number of decisions taken so far (the 'expect' of a decision)")
+    status: Literal["active", "over", "replay"]
+    campaign: str | None = None
+
+
+class ViewAnswer(BaseModel):
+    ok: bool
+    view: GameView
+
+
+class ReplayNext(BaseModel):
+    action: list[str | int]
+    decider: int
+    text: str
+
+
+class ReplayStep(BaseModel):
+    step: int
+    total: int
+    next: ReplayNext | None = Field(..., description="the decision that follows (null at the end)")
+    view: GameView
+
+
+class GameRecord(BaseModel):
+    """The engine's game record (replayable with ``concordia replay``), with the seats and the game's id."""
+    model_config = ConfigDict(extra="allow")
+    format: str
+    version: int
+    options: dict[str, Any]
+    seed: int
+    actions: list[list[str | int]]
+    deciders: list[int]
+    state_hash: str
+    seats: list[SeatInfo]
+    game: str
+
+
+# -- Answers: campaigns ------------------------------------------------------------------------------------------
+class CampaignGame(BaseModel):
+    number: int
+    board: str
+    seed: int | None
+    start_vp: int
+    player_score: int
+    contrarius_score: int
+    won: bool
+    margin: int
+    next_start_vp: int
+    web_game: str | None = Field(..., description="the web app's game, if it was played here")
+
+
+class Campaign(BaseModel):
+    name: str
+    start_vp: int
+    finished: bool
+    suggestion: str | None
+    games: list[CampaignGame]
+    active_game: str | None
+
+
+class CampaignList(BaseModel):
+    campaigns: list[Campaign]

@@ -1,0 +1,78 @@
+"""Games: create one (or only check its options), list them, a seat's (or the public) view, decisions and undo."""
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request
+from fastapi.concurrency import run_in_threadpool
+
+from sestertius.web.deps import DecisionSeat, HubDep, ServiceDep, UndoSeat, ViewSeat
+from sestertius.web.models import CreatedGame, CreateGame, GameList, GameView, OptionsCheck, ViewAnswer, errors
+from sestertius.web.responses import FastJSON
+from sestertius.web.service import Live
+
+router = APIRouter(tags=["games"])
+
+
+def seat_links(request: Request, live: Live, tokens: list[str | None]) -> tuple[str, list[dict[str, Any]]]:
+    """The server's base URL and each seat with its secret and, for a person, its own link."""
+    base = str(request.base_url).rstrip("/")
+    seats = []
+    for s, tok in zip(live.seats, tokens):
+        entry = {"seat": s["seat"], "kind": s["kind"], "bot": s["bot"], "name": s["name"], "key": tok}
+        if tok:
+            entry["link"] = f"{base}/play/{live.id}?seat={s['seat']}&key={tok}"
+        seats.append(entry)
+    return base, seats
+
+
+@router.post("/api/games", status_code=201, response_model=CreatedGame, response_model_exclude_unset=True,
+             responses=errors(422), summary="Create a game; returns one secret link per seat played by a person")
+async def create_game(body: CreateGame, request: Request, service: ServiceDep) -> dict[str, Any]:
+    live, tokens = await run_in_threadpool(service.create, body.spec())
+    base, seats = seat_links(request, live, tokens)
+    out = {"id": live.id, "seats": seats, "status": live.status, "play": f"{base}/play/{live.id}"}
+    hot = [f"{s['seat']}:{s['key']}" for s in seats if s["key"] and s["kind"] == "hotseat"]
+    if hot:
+        out["hotseat_link"] = f"{base}/play/{live.id}?keys={','.join(hot)}"
+    return out
+
+
+@router.post("/api/options/check", response_model=OptionsCheck, responses=errors(422),
+             summary="Check a game's options without creating it: the engine's options, or 422 with the reason")
+async def check_options(body: CreateGame, service: ServiceDep) -> dict[str, Any]:
+    return {"ok": True, "options": await run_in_threadpool(service.check_options, body.spec())}
+
+
+@router.get("/api/games", response_model=GameList, responses=errors(422),
+            summary="List games, most recently played first")
+async def list_games(service: ServiceDep, status: Literal["active", "over"] | None = None) -> dict[str, Any]:
+    return {"games": await run_in_threadpool(service.list_games, status)}
+
+
+@router.get("/api/games/{gid}", response_model=GameView, responses=errors(403, 404, 409, 422),
+            summary="A game's view for a seat (with its secret) or public")
+async def get_view(at: ViewSeat, service: ServiceDep) -> FastJSON:
+    return FastJSON(await run_in_threadpool(service.view, at.live, at.seat))
+
+
+@router.post("/api/games/{gid}/decisions", response_model=ViewAnswer, responses=errors(403, 404, 409, 422),
+             summary="Take a decision for a seat; bots and chance then move; returns the seat's new view")
+async def post_decision(at: DecisionSeat, service: ServiceDep, hub: HubDep) -> FastJSON:
+    def work() -> dict[str, Any]:
+        service.act(at.live, at.seat, list(at.given.action), at.given.expect)
+        return service.view(at.live, at.seat)
+    view = await run_in_threadpool(work)
+    hub.notify(service, at.live)
+    return FastJSON({"ok": True, "view": view})
+
+
+@router.post("/api/games/{gid}/undo", response_model=ViewAnswer, responses=errors(403, 404, 409, 422),
+             summary="Take back the seat's last decision of this turn (when the view says can_undo)")
+async def post_undo(at: UndoSeat, service: ServiceDep, hub: HubDep) -> FastJSON:
+    def work() -> dict[str, Any]:
+        service.undo(at.live, at.seat, at.given.expect)
+        return service.view(at.live, at.seat)
+    view = await run_in_threadpool(work)
+    hub.notify(service, at.live)
+    return FastJSON({"ok": True, "view": view})

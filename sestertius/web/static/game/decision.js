@@ -1,0 +1,109 @@
+// The decision panel: the engine's prompt for the step, the legal decisions as buttons grouped by verb, the chooser
+// when one click fits several decisions, and the last refusal.
+import { $, CATALOG, GOODS, cardInfo, cardTitle, el, seatName } from "../common.js";
+import { G, actions, cityName, placeName, routeName } from "./state.js";
+
+const VERB_GROUPS = {
+  play: "Play a card", move: "Move a colonist", build: "Build a house", produce: "Produce", cash: "Money",
+  sell: "Sell", buy: "Buy", drop: "Give up", place: "New colonists", recruit: "New colonist", card: "Buy a card",
+  copy: "Copy", half: "Perform", roll: "Die", line: "Line", cmove: "Contrarius' colonist", done: "",
+  keep: "", veto: "", start: "Start city", enter: "Fish market", stand: "Stand", take: "Take",
+};
+
+export function setButtonsDisabled(d) {
+  document.querySelectorAll("#actions button, #chooser button").forEach((b) => { b.disabled = d; });
+}
+
+// a clearer label than the engine's text where the view tells more
+export function labelOf(entry) {
+  const v = G.view, a = entry.action;
+  const cat = CATALOG || {};
+  try {
+    switch (a[0]) {
+      case "move": {
+        const c = v.players[v.seat].colonists[a[1]];
+        const from = placeName(c.at);
+        return `${c.kind} colonist: ${from} → ${routeName(a[2])}`;
+      }
+      case "sell": return `sell 1 ${GOODS[a[1]]} (+${cat.prices[a[1]]})`;
+      case "buy": return `buy 1 ${GOODS[a[1]]} (−${cat.prices[a[1]]})`;
+      case "build": {
+        const city = v.cities[a[1]];
+        const gi = GOODS.indexOf(city.good);
+        const goods = (cat.house_goods[gi] || []).map((n, i) => (n ? `${n} ${GOODS[i]}` : null)).filter(Boolean);
+        const coins = cat.house_coins[gi] * (city.houses.length + 1);
+        return `build in ${city.name} (${city.good}) — ${goods.join(", ")}, ${coins} sestertii`;
+      }
+      case "produce": {
+        const p = v.provinces[a[1]];
+        return `produce in ${p.name} (${p.good})`;
+      }
+      case "half": {
+        const me = v.players[v.seat];
+        const card = me && me.pile_top ? cardInfo(me.pile_top) : null;
+        if (card && card.halves && card.halves[a[1]]) return `perform ${cardTitle(card.halves[a[1]])}`;
+        break;
+      }
+      case "start": return `start in ${cityName(a[1])}`;
+      default: break;
+    }
+  } catch (e) { /* fall back to the engine's words */ }
+  return entry.text;
+}
+
+function doneLabel(step) {
+  return { arch_move: "Done moving → build", arch_build: "Done building", trade: "Done trading", buy: "Done buying",
+    colonist: "Done", tribune: "No colonist, thanks" }[step] || "Done";
+}
+
+export function renderDecision(v) {
+  const box = $("decision");
+  const legal = v.legal || [];
+  box.classList.toggle("hidden", !legal.length);
+  if (!legal.length) return;
+  const step = v.step ? v.step[0] : "";
+  $("decision-title").textContent = v.chance ? (step.startsWith("volcano") ? "Enter the volcano tile" : "Enter the roll") : `${seatName(v, v.seat)}: your decision`;
+  $("prompt").textContent = v.prompt || "";  // the engine's words for the step (chance steps entered by hand included)
+  const last = (v.events || [])[v.events.length - 1];
+  if ((v.chance || step.startsWith("contrarius")) && last) {
+    $("prompt").append(el("div", { class: "small muted", style: "margin-top:4px" }, `${seatName(v, last.seat) || "Game"}: ${last.text}`));
+  }
+  const err = $("error");
+  err.textContent = G.error || "";
+  err.classList.toggle("hidden", !G.error);
+
+  const ch = $("chooser");
+  ch.innerHTML = "";
+  ch.classList.toggle("hidden", !G.chooser);
+  if (G.chooser) {
+    ch.append(el("div", { class: "small" }, "Several decisions fit that click — choose one:"));
+    const row = el("div", { class: "actions" });
+    for (const e of G.chooser) row.append(el("button", { class: "legal", dataset: { verb: e.action[0] }, onclick: () => actions.send(e.action) }, labelOf(e)));
+    row.append(el("button", { onclick: () => actions.choose(null) }, "Cancel"));
+    ch.append(row);
+  }
+
+  const box2 = $("actions");
+  box2.innerHTML = "";
+  // grouped by verb, in the engine's order of first appearance; Done first (always in sight)
+  const groups = new Map();
+  legal.forEach((e, i) => {
+    const verb = e.action[0];
+    if (!groups.has(verb)) groups.set(verb, []);
+    groups.get(verb).push({ ...e, index: i });
+  });
+  const order = [...groups.keys()].sort((a, b) => (b === "done") - (a === "done"));
+  const many = legal.length > 14;
+  box2.classList.toggle("scroll", many);
+  for (const verb of order) {
+    const list = groups.get(verb);
+    if (groups.size > 1 && VERB_GROUPS[verb] && list.length > 1) box2.append(el("div", { class: "group-title" }, VERB_GROUPS[verb]));
+    for (const e of list) {
+      const label = verb === "done" ? doneLabel(step) : labelOf(e);
+      box2.append(el("button", {
+        class: "legal" + (verb === "done" ? " primary" : ""), dataset: { verb, index: e.index },
+        title: e.text, onclick: () => actions.send(e.action),
+      }, label));
+    }
+  }
+}

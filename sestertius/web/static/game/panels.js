@@ -1,0 +1,94 @@
+// The side panels: final scoring, the seat's hand, Contrarius (Solitaria's automaton) and the card display.
+import { $, cardEl, cardTitle, contrariusInfo, el, goodIcon, playerColor, seatName } from "../common.js";
+import { G, actions } from "./state.js";
+
+export function renderScores(v) {
+  const box = $("scores");
+  box.classList.toggle("hidden", !v.scores);
+  if (!v.scores) return;
+  box.innerHTML = "";
+  box.append(el("h2", {}, "Final scoring"));
+  const seats = v.scores.map((_, i) => i);
+  const keys = Object.keys(v.scores[0]).filter((k) => k !== "total");
+  const win = v.ranking ? v.ranking[0] : null;
+  const head = el("tr", {}, el("th", {}, "God"), seats.map((s) => el("th", { class: s === win ? "winner" : "" },
+    el("span", { class: "swatch", style: `background:${playerColor(s, v)}` }), " ", seatName(v, s))));
+  const rows = keys.map((k) => el("tr", {}, el("td", {}, k), seats.map((s) => el("td", {}, String(v.scores[s][k] ?? 0)))));
+  const total = el("tr", { class: "total" }, el("td", {}, "Total"), seats.map((s) => el("td", { class: s === win ? "winner" : "" }, String(v.scores[s].total))));
+  box.append(el("table", {}, el("thead", {}, head), el("tbody", {}, rows, total)));
+  if (v.ranking) box.append(el("p", { class: "small muted" }, "Ranking: " + v.ranking.map((s, i) => `${i + 1}. ${seatName(v, s)}`).join("  ")));
+}
+
+export function renderHand(v, t) {
+  const panel = $("handpanel");
+  const me = v.seat !== null && v.seat !== undefined ? v.players[v.seat] : null;
+  panel.classList.toggle("hidden", !me || !me.hand);
+  if (!me || !me.hand) return;
+  $("handtitle").textContent = G.local.length > 1 ? `Hand of ${seatName(v, v.seat)}` : "Your hand";
+  const box = $("hand");
+  box.innerHTML = "";
+  const counts = new Map();
+  for (const k of me.hand) counts.set(k, (counts.get(k) || 0) + 1);
+  for (const [k, n] of counts) {
+    const acts = t.hand.get(k);
+    const c = cardEl(k, { count: n, cls: acts ? "playable" : "", showCost: false });
+    if (acts) {
+      c.title = "Click to play " + cardTitle(k);
+      c.addEventListener("click", () => actions.send(acts[0].action));
+    }
+    box.append(c);
+  }
+  if (!me.hand.length) box.append(el("span", { class: "muted" }, "no cards in hand"));
+}
+
+export function renderContrarius(v) {
+  const box = $("contrarius");
+  const c = contrariusInfo(v);
+  const other = v.extra && !c ? v.extra : null;
+  box.classList.toggle("hidden", !c && !other);
+  box.innerHTML = "";
+  if (c) {
+    box.append(el("h2", {}, el("span", { class: "swatch pcC" }), " ", c.name || "Contrarius"));
+    box.append(el("div", { class: "kv" },
+      el("div", {}, "Difficulty"), el("div", {}, String(c.difficulty || "").replace(/_/g, " ")),
+      el("div", {}, "Victory points"), el("div", {}, el("b", {}, String(c.vp))),
+      el("div", {}, "Houses"), el("div", {}, `${c.houses_built} built, ${c.houses_in_supply} in supply`),
+      el("div", {}, "Colonists on the board"), el("div", {}, String(c.colonists_on_board)),
+      c.track && c.track.length ? el("div", {}, "Houses on the VP track") : null,
+      c.track && c.track.length ? el("div", {}, c.track.join(", ")) : null,
+    ));
+    box.append(el("div", { class: "small muted", style: "margin:6px 0 3px" }, `Face up (${(c.face_up || []).length})`));
+    box.append(el("div", { class: "cards" }, (c.face_up || []).map((k) => cardEl(k, { small: true, showCost: false, strip: true }))));
+    box.append(el("div", { class: "small muted", style: "margin:6px 0 3px" }, `Face down (${(c.face_down || []).length})`));
+    box.append(el("div", { class: "cards" }, (c.face_down || []).map((k) => cardEl(k, { small: true, showCost: false, cls: "back", strip: true }))));
+    // anything else Contrarius publishes
+    const known = new Set(["seat", "name", "difficulty", "vp", "face_up", "face_down", "houses_built", "houses_in_supply", "track", "colonists_on_board"]);
+    const rest = Object.entries(c).filter(([k]) => !known.has(k));
+    if (rest.length) box.append(el("div", { class: "kv" }, rest.flatMap(([k, val]) => [el("div", {}, k.replace(/_/g, " ")), el("div", {}, typeof val === "object" ? JSON.stringify(val) : String(val))])));
+  } else if (other) {
+    box.append(el("h2", {}, "More"));
+    box.append(el("div", { class: "kv" }, Object.entries(other).flatMap(([k, val]) => [el("div", {}, k), el("div", {}, typeof val === "object" ? JSON.stringify(val) : String(val))])));
+  }
+}
+
+export function renderDisplay(v, t) {
+  const box = $("display");
+  box.innerHTML = "";
+  (v.display || []).forEach((slot, pos) => {
+    const acts = t.display.get(pos);
+    const c = cardEl(slot.card, { cls: acts ? "buyable" : "" });
+    if (acts) {
+      c.title = `Buy ${cardTitle(slot.card)}`;
+      c.addEventListener("click", () => {
+        if (acts.length === 1) actions.send(acts[0].action);
+        else actions.choose(acts);
+      });
+    }
+    const extra = el("div", { class: "poscost", title: "the position's extra cost" },
+      slot.extra.length ? ["+", ...slot.extra.map((g) => goodIcon(g))] : el("span", { class: "muted" }, "free"));
+    box.append(el("div", { class: "slot", dataset: { pos } }, c, extra));
+  });
+  box.append(el("div", { class: "slot deck" },
+    el("div", { class: "card back" + (v.deck_size ? "" : " empty") }, v.deck_size ? el("div", { class: "title", style: "margin-top:30px" }, v.deck_top || "") : null),
+    el("div", { class: "small muted" }, `deck: ${v.deck_size}`)));
+}

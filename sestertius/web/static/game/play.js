@@ -1,0 +1,136 @@
+// Playing: showing a fresh view (the seat this screen plays), sending decisions and undo, clicks on the board,
+// and live views over the WebSocket (reconnecting after a restart of the server).
+import { $, el, seatName } from "../common.js";
+import { BoardView } from "../board.js";
+import { describeError, fetchBoard, fetchView, openSocket, postDecision, postUndo } from "./api.js";
+import { setButtonsDisabled } from "./decision.js";
+import { render } from "./render.js";
+import { G, actions, hideHands, wantedSeat } from "./state.js";
+import { targetsOf } from "./targets.js";
+
+export async function ensureBoard(v) {
+  if (G.board && G.geom && G.geom.name === v.options.board) return;
+  G.geom = await fetchBoard(v.options.board || v.board);
+  G.board = new BoardView($("board"), G.geom);
+  G.board.on("route", (rid) => clickTarget("routes", rid));
+  G.board.on("city", (cid) => clickTarget("cities", cid));
+  G.board.on("province", (pid) => clickTarget("provinces", pid));
+  G.board.on("pawn", (key) => { G.selectedPawn = G.selectedPawn === key ? null : key; G.chooser = null; render(); });
+  $("boardtitle").textContent = G.geom.title;
+}
+
+export async function show(v) {
+  const want = wantedSeat(v);
+  if (want !== v.seat) v = await fetchView(want);
+  const seatChanged = G.shownSeat !== v.seat;
+  if (seatChanged || (G.view && G.view.decisions !== v.decisions)) { G.selectedPawn = null; G.chooser = null; }
+  if (seatChanged && G.shownSeat !== null && v.seat !== null && G.local.length > 1 && hideHands() && !v.over) curtain(v);
+  G.view = v;
+  G.shownSeat = v.seat;
+  render();
+}
+
+// hot-seat: cover the screen until the next person says they sit in front of it
+function curtain(v) {
+  const old = document.querySelector(".curtain");
+  if (old) old.remove();
+  const name = seatName(v, v.seat);
+  const c = el("div", { class: "curtain", role: "dialog" },
+    el("div", {}, `Pass the screen to ${name}`),
+    el("button", { class: "primary", onclick: () => c.remove() }, `I am ${name}: show my hand`));
+  document.body.append(c);
+}
+
+// ---- live updates ---------------------------------------------------------------------------------------------
+export function connect() {
+  const seat = G.local.length ? G.local[0] : null;
+  try {
+    G.ws = openSocket(seat, {
+      onOpen: () => { G.wsRetry = 0; setConn(true); },
+      onView: async (view) => {
+        if (G.busy) return; // our own request's answer brings the view
+        // already showing this position (typically: the answer to our own decision came first)
+        if (G.view && view.decisions === G.view.decisions && view.to_act === G.view.to_act && view.status === G.view.status) return;
+        try { await show(view); } catch (e) { /* the next message or request will do */ }
+      },
+      onClose: () => { setConn(false); retry(); },
+    });
+  } catch (e) {
+    retry();
+  }
+}
+
+function retry() {
+  const delay = Math.min(5000, 400 * 2 ** G.wsRetry++);
+  setTimeout(async () => {
+    // after a restart of the server: fetch the view again, then listen again
+    try { if (!G.busy) await show(await fetchView(G.shownSeat)); } catch (e) { /* still down */ }
+    connect();
+  }, delay);
+}
+
+function setConn(live) {
+  const c = $("conn");
+  c.className = "conn " + (live ? "live" : "off");
+  c.textContent = live ? "live" : "offline";
+  c.title = live ? "moves of the other players appear here as they are made" : "reconnecting…";
+}
+
+// ---- deciding -------------------------------------------------------------------------------------------------
+async function send(action) {
+  if (G.busy || !G.view) return;
+  const seat = G.view.seat;
+  if (seat === null || seat === undefined) return;
+  G.busy = true;
+  G.error = null;
+  setButtonsDisabled(true);
+  try {
+    const res = await postDecision(seat, action, G.view.decisions);
+    G.busy = false;
+    await show(res.view);
+  } catch (e) {
+    G.busy = false;
+    G.error = describeError(e);
+    if (e.status === 409 && e.rule === "Stale view") {
+      try { await show(await fetchView(seat)); } catch (e2) { /* ignore */ }
+    }
+    render();
+  }
+}
+
+export async function undo() {
+  if (G.busy || !G.view || !G.view.can_undo) return;
+  const seat = G.view.seat;
+  G.busy = true;
+  G.error = null;
+  try {
+    const res = await postUndo(seat, G.view.decisions);
+    G.busy = false;
+    await show(res.view);
+  } catch (e) {
+    G.busy = false;
+    G.error = describeError(e);
+    render();
+  }
+}
+
+// a click on a glowing route, city or bonus marker: its decision, or a choice when several fit
+function clickTarget(kind, id) {
+  const t = targetsOf(G.view);
+  let acts = t[kind].get(id) || [];
+  if (G.selectedPawn && kind === "routes") {
+    const sel = acts.filter((a) => a.pawn === G.selectedPawn);
+    if (sel.length) acts = sel;
+  }
+  if (!acts.length) return;
+  if (acts.length === 1) { send(acts[0].action); return; }
+  choose(acts);
+}
+
+// offer a choice between several decisions (null: none)
+function choose(entries) {
+  G.chooser = entries;
+  render();
+}
+
+Object.assign(actions, { send, choose });

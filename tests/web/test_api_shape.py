@@ -1,0 +1,169 @@
+"""The API's shape: every answer documented in the OpenAPI schema (errors with the one error model), the one seat
+check on every route that needs a seat's secret, the documented view model matching real views, and the lobby's
+choices coming from the engine."""
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+with warnings.catch_warnings():  # starlette's note about httpx in its test client
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+import sestertius
+from sestertius.web.app import create_app
+from sestertius.web.models import GameView, ReplayStep
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+ERROR = "#/components/schemas/ErrorAnswer"
+
+
+@pytest.fixture
+def client(tmp_path):
+    app = create_app(f"sqlite:///{tmp_path / 'games.sqlite3'}", campaigns_path=str(tmp_path / "campaigns.sqlite3"))
+    with TestClient(app) as c:
+        yield c
+
+
+def two_people(client):
+    r = client.post("/api/games", json={"board": "italia", "seed": 11,
+                                        "seats": [{"kind": "hotseat", "name": "Ann"}, {"kind": "human", "name": "Bob"}]})
+    assert r.status_code == 201, r.text
+    g = r.json()
+    return g["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+
+
+def error_schema(spec, path, method, status):
+    answer = spec["paths"][path][method]["responses"].get(str(status))
+    assert answer is not None, f"{method.upper()} {path} does not document {status}"
+    return answer["content"]["application/json"]["schema"].get("$ref")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+def test_openapi_lists_every_error_answer_with_the_error_model(client):
+    spec = client.get("/openapi.json").json()
+    for path in ("/api/games/{gid}/decisions", "/api/games/{gid}/undo"):
+        for status in (403, 404, 409, 422):
+            assert error_schema(spec, path, "post", status) == ERROR, (path, status)
+    assert error_schema(spec, "/api/games/{gid}", "get", 404) == ERROR
+    assert error_schema(spec, "/api/games/{gid}", "get", 403) == ERROR
+    model = spec["components"]["schemas"]["ErrorAnswer"]
+    assert set(model["required"]) == {"error", "rule"}
+    # every route has a response model, and no error answer is documented in another shape than the real one
+    for path, ops in spec["paths"].items():
+        for method, op in ops.items():
+            ok = op["responses"].get("200") or op["responses"].get("201")
+            assert ok["content"]["application/json"]["schema"].get("$ref"), (method, path)
+            for status, answer in op["responses"].items():
+                if status.startswith("4"):
+                    assert answer["content"]["application/json"]["schema"]["$ref"] == ERROR, (method, path, status)
+
+
+SEAT_ROUTES = {
+    "view": lambda c, gid, seat, key: c.get(f"/api/games/{gid}", params={"seat": seat, "key": key}),
+    "decision": lambda c, gid, seat, key: c.post(f"/api/games/{gid}/decisions",
+                                                 json={"seat": seat, "key": key, "action": ["play", "mercator"]}),
+    "undo": lambda c, gid, seat, key: c.post(f"/api/games/{gid}/undo", json={"seat": seat, "key": key}),
+}
+
+
+@pytest.mark.parametrize("route", sorted(SEAT_ROUTES))
+@pytest.mark.parametrize("wrong", ["other seat's", "made up", "empty"])
+def test_seat_check_refuses_a_wrong_secret_on_every_seat_route(client, route, wrong):
+    gid, k0, k1 = two_people(client)
+    key = {"other seat's": k1, "made up": "x" * 24, "empty": ""}[wrong]
+    live = client.app.state.service.get(gid)
+    before = (live.game.state.hash(), client.app.state.store.decision_rows(gid))
+    r = SEAT_ROUTES[route](client, gid, 0, key)
+    assert r.status_code == 403, r.text
+    assert r.json()["rule"] == "Seat secret" and "seat 0" in r.json()["error"]
+    assert (live.game.state.hash(), client.app.state.store.decision_rows(gid)) == before
+    # the seat's own secret passes the same check (a decision first, so that there is one to take back)
+    if route == "undo":
+        assert SEAT_ROUTES["decision"](client, gid, 0, k0).status_code == 200
+    assert SEAT_ROUTES[route](client, gid, 0, k0).status_code == 200
+
+
+@pytest.mark.parametrize("wrong", ["other seat's", "made up", "empty"])
+def test_seat_check_refuses_a_wrong_secret_on_the_websocket(client, wrong):
+    from starlette.websockets import WebSocketDisconnect
+    gid, k0, k1 = two_people(client)
+    key = {"other seat's": k1, "made up": "x" * 24, "empty": ""}[wrong]
+    with pytest.raises(WebSocketDisconnect) as e:
+        with client.websocket_connect(f"/ws/{gid}?seat=0&key={key}") as ws:
+            ws.receive_json()
+    assert e.value.code == 4403
+    with client.websocket_connect(f"/ws/{gid}?seat=0&key={k0}") as ws:
+        assert ws.receive_json()["view"]["seat"] == 0
+
+
+@pytest.mark.parametrize("body", [
+    {"board": "italia", "seed": 2, "seats": [{"kind": "hotseat"}, {"kind": "bot"}]},
+    {"mode": "solo", "board": "italia", "manual_dice": True, "seed": 3},
+    {"mode": "team", "board": "imperium", "venus": True, "seed": 4,
+     "seats": [{"kind": "hotseat"}] + [{"kind": "bot"}] * 3},
+    {"board": "sicilia", "manual_dice": True, "seed": 5, "seats": [{"kind": "hotseat"}, {"kind": "bot"}]},
+])
+def test_documented_view_model_matches_real_views(client, body):
+    g = client.post("/api/games", json=body).json()
+    gid, key = g["id"], g["seats"][0]["key"]
+    for _ in range(6):
+        mine = client.get(f"/api/games/{gid}", params={"seat": 0, "key": key}).json()
+        GameView.model_validate(mine)
+        GameView.model_validate(client.get(f"/api/games/{gid}").json())
+        if not mine["legal"]:
+            break
+        r = client.post(f"/api/games/{gid}/decisions", json={"seat": 0, "key": key, "action": mine["legal"][0]["action"]})
+        assert r.status_code == 200, r.text
+    assert mine["prompt"] is None or isinstance(mine["prompt"], str)
+    partners = [p["partner"] for p in mine["players"]]
+    if body.get("mode") == "team":
+        assert partners == [2, 3, 0, 1]
+    elif body.get("mode") is None:
+        assert partners == [None, None]
+
+
+def test_replay_answer_matches_its_model(client):
+    g = client.post("/api/games", json={"board": "italia", "seed": 5, "seats": [{"kind": "bot"}] * 2}).json()
+    for step in (0, 9):
+        ReplayStep.model_validate(client.get(f"/api/games/{g['id']}/replay", params={"step": step}).json())
+
+
+def test_lobby_choices_come_from_the_engine(client):
+    meta = client.get("/api/meta").json()
+    offer = sestertius.choices()
+    assert meta["modes"] == [m["name"] for m in offer["modes"]]
+    assert meta["difficulties"] == offer["difficulties"] and meta["displays"] == offer["displays"]
+    assert meta["fish_market"] == offer["fish_market"]
+    assert [b["name"] for b in meta["boards"]] == [b["name"] for b in offer["boards"]]
+    for b in meta["boards"]:
+        for mode, players in (("base", 2), ("solo", 1)):
+            why = sestertius.check_options({"board": b["name"], "players": players, "mode": mode})
+            assert b["why_not"][mode] == why and b[mode] == (why is None)
+    assert not next(b for b in meta["boards"] if b["name"] == "balearica")["solo"]
+
+
+def test_pages_load_es_modules_that_all_resolve(client):
+    """The browser UI is ES modules without a build step: every page's module and everything it imports is served."""
+    import re
+    from urllib.parse import urljoin
+    seen, todo = set(), []
+    for page in ("/", "/play/x", "/replay/x", "/campaigns"):
+        html = client.get(page).text
+        assert "<script src=" not in html  # no classic scripts sharing globals
+        todo += re.findall(r'<script type="module" src="([^"]+)"', html)
+    assert todo
+    while todo:
+        url = todo.pop()
+        if url in seen:
+            continue
+        seen.add(url)
+        r = client.get(url)
+        assert r.status_code == 200 and "javascript" in r.headers["content-type"], url
+        todo += [urljoin(url, m) for m in re.findall(r'^import .* from "([^"]+)";$', r.text, flags=re.M)]
+    assert {"/static/game.js", "/static/game/play.js", "/static/board.js", "/static/common.js"} <= seen
+    game = "".join(client.get(u).text for u in seen if u.startswith("/static/game"))
+    # the engine's words and rules come from the view: no JS copies of the prompts or of the team-partner rule
+    assert "PROMPTS" not in game and "partnerOf" not in game and "v.prompt" in game and "p.partner" in game
