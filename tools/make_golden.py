@@ -3,6 +3,7 @@ random chooser (with undos where the configuration asks), saved as an ordinary r
 
     python tools/make_golden.py            # rewrite every record (a rules change: say so in the commit)
     python tools/make_golden.py NAME ...   # rewrite some
+    python tools/make_golden.py --check    # which parts of each record a replay no longer reproduces
 
 The golden section pins more than the final state hash: the hash after every 50 decisions, a digest of every
 legal-decision list along the game (this engine's perft), a digest of every event text, the final views of every
@@ -121,7 +122,29 @@ def make(name: str) -> None:
     print(f"{name}: {len(record['actions'])} decisions, hash {record['state_hash']}")
 
 
+def check() -> int:
+    """Replay every record and name what differs: a change of representation alters only 'hash' and 'checkpoints';
+    anything else (legal decisions, log, views, scores) is a change of behaviour."""
+    changed = 0
+    for path in sorted(OUT.glob("*.json")):
+        rec = json.loads(path.read_text(encoding="utf-8"))
+        golden = rec["golden"]
+        game = Game.from_record(rec, check_hash=False)
+        legal, checkpoints = legal_trace(rec)
+        now = fingerprint(game)
+        diff = [k for k, same in (("hash", game.state.hash() == rec["state_hash"]),
+                                  ("checkpoints", checkpoints == golden["checkpoints"]),
+                                  ("legal", legal == golden["legal"]),
+                                  *((k, now[k] == golden[k]) for k in ("events", "views", "scores", "ranking")))
+                if not same]
+        changed += bool(diff)
+        print(f"{path.stem}: {', '.join(diff) if diff else 'same'}")
+    return 1 if changed else 0
+
+
 def main() -> None:
+    if sys.argv[1:] == ["--check"]:
+        sys.exit(check())
     names = sys.argv[1:] or list(CONFIGS)
     for name in names:
         make(name)
