@@ -52,7 +52,7 @@ def render_state(game: Game) -> str:
     cat = s.cat
     p = s.players[solitaria.PLAYER]
     c = s.players[solitaria.CONTRARIUS]
-    info = s.parts["public"]["contrarius"]
+    info = s.rules.mode.public(s)["contrarius"]
     goods = " ".join(f"{GOODS[g]} {n}" for g, n in enumerate(p.goods) if n) or "none"
     display = []
     for i, key in enumerate(s.display):

@@ -145,6 +145,11 @@ class Game:
     def ranking(self) -> list[int]:
         return self.state.rules.mode.ranking(self.state)
 
+    def result(self) -> dict[str, float]:
+        """The mode's results beyond ``scores()`` (Solitaria: ``"contrarius"`` and ``"player"``, with two players
+        ``"player 1"``, ``"player 2"`` and in team play ``"team"``); empty until the game is over."""
+        return self.state.rules.mode.result(self.state) if self.state.over else {}
+
     def describe(self, action: tuple, seat: int | None = None) -> str:
         return describe(self.state, action)
 

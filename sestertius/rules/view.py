@@ -83,7 +83,7 @@ def player_view(game: "Game", seat: int | None) -> dict[str, Any]:
         out["intermediate"] = s.intermediate
     for variant in s.rules.variants:
         out.update(variant.public(s))
-    extra_view = s.parts.get("public")
+    extra_view = rs.public(s)  # the mode's own public part (Solitaria's Contrarius)
     if extra_view:
         out["extra"] = extra_view
     return out

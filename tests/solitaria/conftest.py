@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from sestertius.rules.modes import solitaria
+from sestertius.rules.modes.solitaria import building, roma
 from support.solitaria import reachable_by
 
 
@@ -13,14 +13,15 @@ def contrarius_builds(monkeypatch):
     before each game; every build appends ``(city, ok)``, where ok says the city was reachable over empty lines with
     its movement points at that moment and held no house of Contrarius yet. The engine is patched once per test."""
     watched: dict = {"seat": None, "built": None}
-    real = solitaria.build_contrarius_house
+    real = building.build_contrarius_house
 
     def checked(s, city):
         seat = watched["seat"]
         watched["built"].append((city, reachable_by(s, seat, city) and city not in s.players[seat].houses))
         real(s, city)
 
-    monkeypatch.setattr(solitaria, "build_contrarius_house", checked)
+    for module in (building, roma):  # where its houses are built: after a reaction, on Roma's ship track
+        monkeypatch.setattr(module, "build_contrarius_house", checked)
 
     def watch(seat: int) -> list[tuple[int, bool]]:
         watched["seat"], watched["built"] = seat, []

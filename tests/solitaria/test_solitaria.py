@@ -43,7 +43,7 @@ def test_standard_setup():
     assert c.hand[:5] == ["c_tribune", "c_architect", "c_prefect", "c_mercator", "c_colonist"]
     assert len(c.hand) == 6 and s.cat.cards[c.hand[5]].action == "specialist"
     assert all(k is not None for k in s.display) and len(s.deck) == 15 - 7 - 1
-    assert c.houses == [] and s.parts["contrarius"]["track"] == []
+    assert c.houses == [] and s.parts["contrarius"].track == []
 
 
 def test_sixth_card_is_the_first_specialist_of_the_display():
@@ -76,7 +76,7 @@ def test_start_vp_option_overrides_the_level():
                                                ("strong_expert_8", [8, 16, 24, 32, 40])])
 def test_expert_houses_on_the_track(difficulty, track):
     g = solo(difficulty=difficulty)
-    assert g.state.parts["contrarius"]["track"] == track
+    assert g.state.parts["contrarius"].track == track
     assert solitaria_supply(g) == 10
     cap = g.state.R + g.state.board.capital
     assert con(g).col.count(cap) == 2
@@ -413,7 +413,7 @@ def test_expert_marker_reaching_a_track_house_builds_it():
     g = solo(difficulty="expert", seed=1)
     con(g).vp = 8
     play(g, "mason")  # +3: 11, over the house at 10
-    assert g.state.parts["contrarius"]["track"] == [20, 30, 40, 50]
+    assert g.state.parts["contrarius"].track == [20, 30, 40, 50]
     st = g.current_step()
     assert st[0] == "contrarius_roll" and st[2] == "mercator"
     roll(g, "food")
@@ -434,7 +434,7 @@ def test_expert_empty_supply_takes_from_the_far_end_of_the_track():
     roll(g, "cloth")
     while g.current_step()[0] == "contrarius_move":
         g.apply(g.legal_actions()[0])
-    assert s.parts["contrarius"]["track"] == [10, 20, 30, 40]
+    assert s.parts["contrarius"].track == [10, 20, 30, 40]
     assert "far end of the victory point track (50)" in last_text(g, containing="builds in")
 
 
@@ -622,7 +622,7 @@ def test_contrarius_ends_the_game_player_plays_one_last_card_without_reaction():
     play(g, "mason")
     assert g.is_over and con(g).vp == vp  # no reaction to the last card
     assert "does not react to your last card" in last_text(g)
-    assert s.parts["contrarius_score"] == g.scores()[1]["total"]
+    assert g.result()["contrarius"] == g.scores()[1]["total"]
     assert g.scores()[1]["Concordia"] == 7
 
 
@@ -769,7 +769,7 @@ def test_reach_reading_is_data_passing_occupied_lines_when_chosen(monkeypatch):
     from sestertius.rules.modes import solitaria
 
     original = solitaria.data
-    monkeypatch.setattr(solitaria, "data", lambda s: dataclasses.replace(original(s), reach_passes_occupied=True))
+    monkeypatch.setattr(solitaria.reach, "data", lambda s: dataclasses.replace(original(s), reach_passes_occupied=True))
     g = _mini(monkeypatch)
     put(g, PLAYER, 0, route(g, LAND, "Roma", "Bononia"))
     put(g, PLAYER, 3, route(g, SEA, "Roma", "Olbia"))

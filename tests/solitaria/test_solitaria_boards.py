@@ -291,7 +291,7 @@ def test_random_roma_solo_games_finish_and_replay(level):
             assert steps < 3000
         marks = sum(m >> CONTRARIUS & 1 for m in s.parts["roma"]["marks"])
         assert marks <= 1  # one ship reaches Byzantium once
-        assert s.parts["contrarius_score"] == g.scores()[CONTRARIUS]["total"]
+        assert g.result()["contrarius"] == g.scores()[CONTRARIUS]["total"]
         assert Game.from_record(g.record()).state.hash() == g.state.hash()
 
 
@@ -306,16 +306,16 @@ def test_fish_paid_at_the_market_go_to_contrarius_and_score():
     g.state.parts["fish"].stored[0] = 3
     s.pending.append(("market", PLAYER, -1))
     g.apply(("enter", 0, 0))  # coastal spot 1: 1 brick for 1 fish
-    assert g.state.parts["fish"].stored[0] == 2 and s.parts["contrarius"]["fish"] == 1
+    assert g.state.parts["fish"].stored[0] == 2 and s.parts["contrarius"].fish == 1
     assert "takes the 1 fish you paid" in last_text(g)
-    assert s.parts["public"]["contrarius"]["fish"] == 1
+    assert g.view(PLAYER)["extra"]["contrarius"]["fish"] == 1
     assert g.scores()[CONTRARIUS]["fish"] == 1
     assert "fish" not in g.scores()[PLAYER]
 
 
 def test_contrarius_fish_are_not_goods_for_vesta():
     g = fishy()
-    g.state.parts["contrarius"]["fish"] = 9
+    g.state.parts["contrarius"].fish = 9
     con(g).hand.append("mason")
     sc = g.scores()[CONTRARIUS]
     assert sc["fish"] == 9 and sc["Vesta"] == 0
@@ -330,7 +330,7 @@ def test_mercator_reaction_takes_the_province_fish():
     c = con(g).houses[-1]
     prov = s.board.province_of[c]
     assert s.parts["fish"].spots[prov] == 0 and not s.marker_up[prov]
-    assert s.parts["contrarius"]["fish"] == 1
+    assert s.parts["contrarius"].fish == 1
     assert "Contrarius takes its 1 fish" in last_text(g, containing="activates")
 
 
@@ -351,7 +351,7 @@ def test_mercator_reaction_regrows_the_fish_when_three_provinces_are_empty():
     settle(g)
     assert "the fish regrow" in last_text(g, containing="already produced")
     assert 0 not in s.parts["fish"].spots and all(s.marker_up)
-    assert s.parts["contrarius"]["fish"] == 0
+    assert s.parts["contrarius"].fish == 0
 
 
 def test_mercator_reaction_does_nothing_with_fewer_than_three_empty():
@@ -397,8 +397,8 @@ def test_random_fish_solo_games_finish_score_and_replay():
             steps += 1
             assert steps < 3000
         sc = g.scores()[CONTRARIUS]
-        assert sc["fish"] == g.state.parts["contrarius"]["fish"] >= 0
-        assert g.state.parts["contrarius_score"] == sc["total"]
+        assert sc["fish"] == g.state.parts["contrarius"].fish >= 0
+        assert g.result()["contrarius"] == sc["total"]
         assert Game.from_record(g.record()).state.hash() == g.state.hash()
 
 

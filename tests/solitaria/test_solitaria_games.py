@@ -37,7 +37,7 @@ def check(g: Game, cards: list[str]) -> None:
     assert sum(1 for o in s.route_occ if o >= 0) == sum(1 for p in s.players for loc in p.col if 0 <= loc < s.R)
     assert c.money == 0 and c.goods == [0] * 5
     assert s.storehouse_used(PLAYER) <= s.cat.storehouse or s.pending[-1][0] == "discard"
-    track = s.parts["contrarius"]["track"]
+    track = s.parts["contrarius"].track
     assert len(c.houses) + len(track) <= 15
     assert all(pos > c.vp for pos in track)  # every house its marker reached was taken
     assert all_cards(s) == cards
@@ -63,7 +63,7 @@ def play_one(board: str, level: str, seed: int, contrarius_builds, try_all: bool
         assert steps < 3000
     assert built and all(ok for _, ok in built), [(g.state.board.cities[c], ok) for c, ok in built if not ok]
     scores = g.scores()
-    assert g.state.parts["contrarius_score"] == scores[CONTRARIUS]["total"]
+    assert g.result()["contrarius"] == scores[CONTRARIUS]["total"]
     assert g.state.concordia in (PLAYER, CONTRARIUS)
     assert sorted(g.ranking()) == [PLAYER, CONTRARIUS]
     return g

@@ -254,8 +254,8 @@ def test_contrarius_ends_the_game_the_team_plays_one_final_card_without_reaction
     assert g.is_over and s.players[C].vp == vp
     assert any("does not react" in t for t in texts(g)[-3:])
     sc = g.scores()
-    assert s.parts["team_score"] == (sc[0]["total"] + sc[1]["total"]) / 2
-    assert s.parts["contrarius_score"] == sc[C]["total"]
+    assert g.result()["team"] == (sc[0]["total"] + sc[1]["total"]) / 2
+    assert g.result()["contrarius"] == sc[C]["total"]
 
 
 @pytest.mark.parametrize("difficulty", ["standard", "beginner", "veteran", "strong_veteran", "expert",
@@ -287,7 +287,7 @@ def test_random_playouts_keep_the_invariants_and_replay():
             assert g.to_act() in (0, 1, None, CHANCE)
             assert steps < 5000
         sc = g.scores()
-        assert s.parts["team_score"] * 2 == sc[0]["total"] + sc[1]["total"]
+        assert g.result()["team"] * 2 == sc[0]["total"] + sc[1]["total"]
         assert Game.from_record(g.record()).state.hash() == g.state.hash()
         g2 = team(level, seed=seed, manual=False, board=board)
         rnd = random.Random(seed)

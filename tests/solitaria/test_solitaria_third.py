@@ -38,7 +38,7 @@ def test_setup():
     assert [s.players[i].money for i in (0, 1)] == [6, 7]
     assert [s.players[i].vp for i in (0, 1)] == [20, 20]
     assert s.pm == 1  # the other player has Praefectus Magnus
-    assert s.parts["contrarius"]["veto"] == [1, 1]
+    assert s.parts["contrarius"].veto == [1, 1]
     c = s.players[C]
     assert c.hand[:5] == list(d.contrarius_cards) and len(c.hand) == 6
     # stacks I, II and III (base deck III: Mercator, Consul + Architect, Prefect, Colonist, Diplomat)
@@ -54,7 +54,7 @@ def test_difficulty_as_in_solo(difficulty, vp):
     g = third(difficulty)
     assert [g.state.players[i].vp for i in (0, 1)] == [vp, vp]
     if difficulty == "expert":
-        assert g.state.parts["contrarius"]["track"] == [10, 20, 30, 40, 50]
+        assert g.state.parts["contrarius"].track == [10, 20, 30, 40, 50]
     if difficulty == "veteran":
         assert len(g.state.players[C].houses) == 1
 
@@ -84,7 +84,7 @@ def test_architect_reaction_with_the_veto_offered_to_the_reacting_player_first()
     want = g.state.display[2]
     g.apply(KEEP)
     assert want in g.state.players[C].hand
-    assert g.state.parts["contrarius"]["veto"] == [1, 1]
+    assert g.state.parts["contrarius"].veto == [1, 1]
 
 
 def test_veto_rerolls_once_per_player():
@@ -93,12 +93,12 @@ def test_veto_rerolls_once_per_player():
     play(g, 1, "architect", DONE, DONE)
     g.apply(("roll", 3))
     g.apply(VETO)  # seat 1 uses its veto card
-    assert g.state.parts["contrarius"]["veto"] == [1, 0]
+    assert g.state.parts["contrarius"].veto == [1, 0]
     assert g.to_act() == CHANCE and "uses the veto card" in texts(g, "veto")[-1]
     g.apply(("roll", 5))
     assert g.to_act() == 0  # only seat 0 still has a veto card
     g.apply(VETO)
-    assert g.state.parts["contrarius"]["veto"] == [0, 0]
+    assert g.state.parts["contrarius"].veto == [0, 0]
     want = g.state.display[0]
     g.apply(("roll", 1))
     assert g.current_step()[0] != "contrarius_veto"  # nobody has a veto left: the die stands
@@ -219,8 +219,8 @@ def test_contrarius_ends_the_game_each_player_plays_one_last_card_without_reacti
     assert "does not react" in texts(g)[-1]
     r = g.ranking()
     assert sorted(r) == [0, 1, 2] and len(g.scores()) == 3
-    assert s.parts["contrarius_score"] == g.scores()[C]["total"]
-    assert s.parts["player_scores"] == [g.scores()[0]["total"], g.scores()[1]["total"]]
+    assert g.result()["contrarius"] == g.scores()[C]["total"]
+    assert [g.result()["player 1"], g.result()["player 2"]] == [g.scores()[0]["total"], g.scores()[1]["total"]]
 
 
 def test_player_ends_the_game_the_other_player_has_one_more_turn():
@@ -269,7 +269,7 @@ def test_random_playouts_keep_the_invariants_and_replay():
             c = s.players[C]
             assert c.money == 0 and c.goods == [0] * 5 and len(c.houses) <= 15
             assert s.pm in (0, 1)
-            assert all(v >= 0 for v in s.parts["contrarius"]["veto"])
+            assert all(v >= 0 for v in s.parts["contrarius"].veto)
             assert g.to_act() in (0, 1, None, CHANCE)
             assert steps < 5000
         assert s.concordia in (0, 1, 2)

@@ -188,8 +188,8 @@ def two_player_playout(mode: str, board: str, level: str, seed: int, contrarius_
         s = g.state
         c = s.players[C]
         assert s.n == 3 and c.money == 0 and c.goods == [0] * 5 and len(c.col) == 6
-        assert len(c.houses) + len(s.parts["contrarius"]["track"]) <= 15
-        assert all(pos > c.vp for pos in s.parts["contrarius"]["track"])
+        assert len(c.houses) + len(s.parts["contrarius"].track) <= 15
+        assert all(pos > c.vp for pos in s.parts["contrarius"].track)
         for seat in range(3):
             assert [x for x in range(len(s.board.cities)) if s.houses[x] >> seat & 1] == sorted(s.players[seat].houses)
             for loc in s.players[seat].col:
@@ -205,6 +205,6 @@ def two_player_playout(mode: str, board: str, level: str, seed: int, contrarius_
     assert all(ok for _, ok in built), [(g.state.board.cities[c], ok) for c, ok in built if not ok]
     assert g.state.concordia in (0, 1, C)
     assert sorted(g.ranking()) == [0, 1, C]
-    assert g.state.parts["contrarius_score"] == g.scores()[C]["total"]
+    assert g.result()["contrarius"] == g.scores()[C]["total"]
     assert Game.from_record(g.record()).state.hash() == g.state.hash()
     return g

@@ -31,7 +31,7 @@ and Tribune's "city" numbers ``C`` and ``C + 1`` mean START and OSTIA. God marks
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from sestertius.data.board import LAND, SEA, UNREACHABLE, Board, Route
 from sestertius.data.catalog import GOODS
@@ -544,23 +544,34 @@ def legal_god(s: GameState, st: Pending) -> list[tuple]:
 
 
 def apply_god(s: GameState, st: Pending, a: tuple) -> None:
-    seat = st[1]
     s.pending.pop()
-    t = track(s)
+    mark_god(s, st[1], a)
+
+
+def mark_god(s: GameState, seat: int, a: tuple, scored: Callable[[int, bool], None] | None = None) -> int:
+    """Score a god in Byzantium for ``seat`` (``a``: one of ``RULES.god_options``, ``("god", name)`` or
+    ``("god", "Minerva", good)``): the points of one card of it (half, rounded up, if another colour marked it
+    already) are added to the seat's points and the god is marked with a house of its supply; marking with its last
+    house ends the game. Logged as a ``byzantium`` event, unless ``scored(points, half)`` says it instead (an
+    automaton giving its reasons). Returns the points."""
     name = a[1]
     pts = RULES.god_points(s, seat, a)
-    i = t.gods.index(name)
+    i = track(s).gods.index(name)
     r = roma(s)
     half = bool(r["marks"][i] & ~(1 << seat))
     marks = list(r["marks"])
     marks[i] |= 1 << seat
     r["marks"] = tuple(marks)
     s.players[seat].vp += pts
-    what = f"{name} as {s.cat.cards[_specialist(s, a[2])].title}" if name == "Minerva" else name
-    s.log("byzantium", seat, f"scores {what} in Byzantium: {pts} VP" + (" (half: already marked)" if half else ""),
-          god=name, points=pts)
+    if scored is None:
+        what = f"{name} as {s.cat.cards[_specialist(s, a[2])].title}" if name == "Minerva" else name
+        s.log("byzantium", seat, f"scores {what} in Byzantium: {pts} VP" + (" (half: already marked)" if half else ""),
+              god=name, points=pts)
+    else:
+        scored(pts, half)
     if RULES.houses_left(s, seat) <= 0:
         trigger_end(s, seat)
+    return pts
 
 
 def _specialist(s: GameState, g: int) -> str:

@@ -86,6 +86,16 @@ class Ruleset:
     def ranking(self, s: GameState) -> list[int]:
         return ranking(s)
 
+    def result(self, s: GameState) -> dict[str, float]:
+        """The mode's results beyond the seats' scores, by name (Solitaria: Contrarius', the player's, the team's
+        total); read through ``Game.result()`` once the game is over."""
+        return {}
+
+    def public(self, s: GameState) -> dict:
+        """What every seat may see of the mode's own part of the state (Solitaria: a summary of Contrarius),
+        computed when a view is made; a view shows it as ``extra``."""
+        return {}
+
     def next_seat(self, s: GameState, seat: int) -> int:
         return (seat + 1) % s.n
 

@@ -1,0 +1,61 @@
+"""The fish market with Contrarius (solitaria-solo.txt, "Fish market of the Balearica expansion"): the fish the
+player pays at a stand go to Contrarius, who scores them at the end; its Mercator reaction takes a province's fish
+(A-SOLO-FISH)."""
+from __future__ import annotations
+
+from sestertius.data.catalog import load_fish_market
+from sestertius.data.solitaria import SoloData
+from sestertius.rules.modes.solitaria.contrarius import chooser, data, part, say
+from sestertius.rules.modes.solitaria.production import players_produce
+from sestertius.rules.state import GameState
+from sestertius.rules.turn import queue_overflow
+from sestertius.rules.variants.fish_market import fish
+
+
+def vp_per_fish(s: GameState) -> int:
+    return int(data(s).fish_market.get("vp_per_fish", 1))
+
+
+def take_paid_fish(s: GameState, n: int) -> None:
+    """The fish a player paid at the market go to Contrarius instead of the supply."""
+    info = part(s)
+    assert info.fish is not None
+    info.fish += n
+    say(s, f"takes the {n} fish you paid at the market (now {info.fish} fish, "
+           f"{data(s).fish_market.get('vp_per_fish', 1)} VP each at the end)", fish=n)
+
+
+def fish_points(s: GameState) -> int:
+    """Contrarius' points for its fish at the end."""
+    return (part(s).fish or 0) * vp_per_fish(s)
+
+
+def produce_fish(s: GameState, d: SoloData, prov: int) -> None:
+    """Mercator reaction with the fish market: the province produces and Contrarius takes its fish (the bonus good);
+    if it has no fish (it produced), the fish regrow as after a Prefect's cash when at least 3 provinces have none
+    (A-SOLO-FISH)."""
+    f = fish(s)
+    pname = s.board.provinces[prov]
+    spots = f.spots
+    if spots[prov]:
+        n = spots[prov]
+        spots[prov] = 0
+        info = part(s)
+        assert info.fish is not None
+        info.fish += n
+        gained = players_produce(s, prov)
+        s.marker_up[prov] = False
+        say(s, f"activates {pname} for production: {gained}; Contrarius takes its {n} fish, the bonus "
+               f"good (now {info.fish} fish)", province=prov, fish=n)
+        queue_overflow(s, chooser(s))
+        return
+    need = int(d.fish_market.get("reactivate_min_empty", 3))
+    empty = spots.count(0)
+    if empty >= need:
+        f.spots = [2 if x == 1 else x or load_fish_market().setup_fish for x in spots]
+        s.marker_up = [True] * len(spots)
+        say(s, f"{pname} has already produced and {empty} provinces have no fish (at least {need}): the fish "
+               f"regrow as after a Prefect's cash (1 fish -> 2, each empty spot gets 1)", province=prov)
+    else:
+        say(s, f"{pname} has already produced and only {empty} province{'s' * (empty != 1)} have no fish "
+               f"(fewer than {need}): nothing happens", province=prov)

@@ -1,0 +1,36 @@
+"""The step records of the modes against Contrarius: its reaction, its dice and vetoes, its house, its colonist's
+move, its production, its veteran start and line, its ship on Roma."""
+from __future__ import annotations
+
+from typing import Any
+
+from sestertius.rules.modes.solitaria.building import (apply_build, apply_move, apply_produce, legal_build, legal_move,
+                                                       legal_produce)
+from sestertius.rules.modes.solitaria.dice import apply_roll, apply_veto, legal_roll, legal_veto
+from sestertius.rules.modes.solitaria.reactions import apply_react, legal_react
+from sestertius.rules.modes.solitaria.roma import apply_ship, legal_ship
+from sestertius.rules.modes.solitaria.setup import apply_line, apply_setup, legal_line
+from sestertius.rules.modes.solitaria.words import KEEP_OR_VETO, describe_cmove, describe_line, describe_roll
+from sestertius.rules.steps import ApplyFn, LegalFn, Step, legal_auto
+
+
+def _step(kind: str, legal: LegalFn, apply: ApplyFn, **more: Any) -> Step:
+    return Step(kind, "Contrarius", legal, apply, **more)
+
+
+STEPS = (
+    _step("contrarius_react", legal_react, apply_react),
+    _step("contrarius_roll", legal_roll, apply_roll, prompt="Roll the die and enter the face it shows.",
+          chance_prompt="Roll the die for Contrarius and enter the face it shows.", words={"roll": describe_roll}),
+    _step("contrarius_build", legal_build, apply_build),
+    _step("contrarius_move", legal_move, apply_move,
+          prompt="Choose which of Contrarius' colonists moves onto which line.", words={"cmove": describe_cmove}),
+    _step("contrarius_produce", legal_produce, apply_produce),
+    _step("contrarius_setup", legal_auto, apply_setup),
+    _step("contrarius_line", legal_line, apply_line,
+          prompt="Choose the line for Contrarius' colonist (click a glowing route).", words={"line": describe_line}),
+    _step("contrarius_ship", legal_ship, apply_ship),
+    _step("contrarius_veto", legal_veto, apply_veto,
+          prompt=("Contrarius rolled: keep the result, or use your one veto card to make Contrarius roll this die "
+                  "again."), words=KEEP_OR_VETO),
+)

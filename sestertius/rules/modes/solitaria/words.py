@@ -1,0 +1,37 @@
+"""How the decisions about Contrarius read: die faces, its colonist's move, the line of its veteran start, a veto."""
+from __future__ import annotations
+
+from sestertius.data.solitaria import SPECIAL_FACE
+from sestertius.rules.modes.solitaria.contrarius import con, data
+from sestertius.rules.state import GameState
+from sestertius.rules.words import KINDS, place_name
+
+
+def describe_roll(s: GameState, a: tuple) -> str:
+    st = s.pending[-1] if s.pending else None
+    if st and st[0] == "contrarius_roll":
+        die = data(s).dice[st[2]]
+        face = a[1]
+        if die.key == "architect":
+            return f"{face} (the card at display position {face})"
+        if face == SPECIAL_FACE:
+            return "S (the good of Contrarius' best specialist)"
+        if face in KINDS:
+            return f"{face} colonist"
+        return str(face)
+    return f"roll {a[1]}"
+
+
+def describe_cmove(s: GameState, a: tuple) -> str:
+    slot, r = a[1], a[2]
+    loc = con(s).col[slot]
+    frm = s.board.route_name(loc) if 0 <= loc < s.R else place_name(s, loc - s.R)
+    return f"Contrarius' {KINDS[s.colonist_kind(slot)]} colonist from {frm} to {s.board.route_name(r)}"
+
+
+def describe_line(s: GameState, a: tuple) -> str:
+    return f"Contrarius' colonist onto {s.board.route_name(a[1])}"
+
+
+KEEP_OR_VETO = {"keep": lambda s, a: "keep the die result",
+                "veto": lambda s, a: "use your veto card: Contrarius rolls this die again"}
