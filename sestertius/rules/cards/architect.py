@@ -158,12 +158,13 @@ def build_house(s: GameState, seat: int, c: int, pay_cost: bool) -> None:
         trigger_end(s, seat)
 
 
-def refuse_arch_move(s: GameState, st: Pending, a: Action) -> str:
-    seat, pts = st[1], st[2]
+def unmovable(s: GameState, seat: int, pts: int, slot: int, r: int) -> str | None:
+    """Why the seat's colonist ``slot`` may not move onto route ``r`` with ``pts`` movement points left, or None
+    when it may. (On a board whose moves depend on the position, a move onto one of the board's own places past
+    the routes is the board's to judge: ``BoardRules.why_not_move``.)"""
     p = s.players[seat]
     b = s.board
     br = s.rules.board
-    slot, r = a[1], a[2]
     if not 0 <= slot < len(p.col) or p.col[slot] == STORE:
         return "that colonist is not on the board"
     why = br.why_not_move(s, seat, slot, r) if br.dynamic_moves else None
@@ -185,10 +186,16 @@ def refuse_arch_move(s: GameState, st: Pending, a: Action) -> str:
             return f"{b.route_name(r)} cannot be reached by that colonist now"
     else:
         d = b.dist[loc][r] if loc < s.R else b.city_dist[k][loc - s.R][r]
-    if d <= pts:
-        first = next(i for i, x in enumerate(p.col) if x == loc and (i < s.cat.land_colonists) == (k == 0))
+    if d > pts:
+        return f"{b.route_name(r)} is {d} steps away; you have {pts} movement points left"
+    first = next(i for i, x in enumerate(p.col) if x == loc and (i < s.cat.land_colonists) == (k == 0))
+    if first != slot:  # the decisions list one colonist per kind and place
         return f"colonists of one kind in one city are interchangeable: move the colonist of slot {first} instead"
-    return f"{b.route_name(r)} is {d} steps away; you have {pts} movement points left"
+    return None
+
+
+def refuse_arch_move(s: GameState, st: Pending, a: Action) -> str:
+    return unmovable(s, st[1], st[2], a[1], a[2]) or "not legal now"
 
 
 def words_move(s: GameState, a: Action) -> str:
