@@ -152,11 +152,6 @@ def load_board(name: str) -> Board:
     return parse_board(path.read_text(encoding="utf-8"), source=f"{name}.toml")
 
 
-def load_board_file(path: str | Path) -> Board:
-    p = Path(path)
-    return parse_board(p.read_text(encoding="utf-8"), source=str(p))
-
-
 def parse_board(text: str, source: str = "<board>") -> Board:
     def fail(msg: str) -> BoardError:
         return BoardError(f"{source}: {msg}")

@@ -18,6 +18,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from platformdirs import user_config_dir
+
 GOODS = ("brick", "food", "tool", "wine", "cloth")
 BRICK, FOOD, TOOL, WINE, CLOTH = range(5)
 GODS = ("Vesta", "Jupiter", "Saturnus", "Venus", "Mercurius", "Mars", "Minerva")
@@ -83,10 +85,6 @@ def overrides_path() -> Path | None:
     env = os.environ.get("SESTERTIUS_OVERRIDES")
     if env:
         return Path(env)
-    try:
-        from platformdirs import user_config_dir
-    except ImportError:  # pragma: no cover
-        return None
     p = Path(user_config_dir("sestertius")) / "overrides.toml"
     return p if p.is_file() else None
 
