@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sestertius.data.catalog import GOODS, assumptions_for
+from sestertius.data.catalog import ANY, GOODS, NO_GOOD, assumptions_for
 from sestertius.rules.state import STORE
 from sestertius.rules.words import describe, prompt
 
@@ -20,7 +20,7 @@ def public_board(game: "Game") -> dict[str, Any]:
     return {
         "board": b.name,
         "cities": [
-            {"id": c, "name": name, "good": GOODS[s.city_good[c]] if s.city_good[c] >= 0 else None,
+            {"id": c, "name": name, "good": GOODS[s.city_good[c]] if s.city_good[c] != NO_GOOD else None,
              "province": b.province_of[c], "capital": c == b.capital, "lat": b.lat[c], "lon": b.lon[c],
              "houses": [seat for seat in range(s.n) if s.houses[c] >> seat & 1],
              "can_build": c != b.capital and br.can_build(s, c)}
@@ -67,7 +67,7 @@ def player_view(game: "Game", seat: int | None) -> dict[str, Any]:
         "turn": s.turn, "current": s.current, "to_act": to_act, "over": s.over,
         "step": list(s.pending[-1][:1]) if s.pending and not s.over else None, "prompt": prompt(s),
         "pm": s.pm, "concordia": s.concordia, "final_turns": s.final_turns,
-        "display": [{"card": key, "extra": [("any" if g < 0 else GOODS[g]) for g in s.display_costs[i]]}
+        "display": [{"card": key, "extra": [("any" if g == ANY else GOODS[g]) for g in s.display_costs[i]]}
                     for i, key in enumerate(s.display)],
         "deck_size": len(s.deck), "deck_top": s.deck_labels[-1] if s.deck_labels else None,
         "players": players, **public_board(game),

@@ -19,7 +19,7 @@ from collections import deque
 from typing import Any
 
 from sestertius.data.board import LAND, SEA, UNREACHABLE, Board, BoardError
-from sestertius.rules.state import STORE, GameState
+from sestertius.rules.state import NOBODY, STORE, GameState
 from sestertius.rules.boards.base import BoardRules
 
 
@@ -156,7 +156,7 @@ class BalearicaRules(BoardRules):
             if key in seen:
                 continue  # two colonists of one kind at one place: moving either is the same decision
             seen.add(key)
-            out.extend((slot, r) for _, r in self.reach(s, seat, slot, pts) if occ[r] < 0 and stoppable[r])
+            out.extend((slot, r) for _, r in self.reach(s, seat, slot, pts) if occ[r] == NOBODY and stoppable[r])
         return out
 
     def move_cost(self, s: GameState, seat: int, slot: int, route: int) -> int | None:

@@ -9,7 +9,7 @@ moves itself (Balearica's ships, Roma's ship track).
 from __future__ import annotations
 
 from sestertius.data.catalog import GOODS
-from sestertius.rules.state import STORE, GameState
+from sestertius.rules.state import NOBODY, STORE, GameState
 from sestertius.rules.steps import DONE, Action, Pending, Step
 from sestertius.rules.turn import can_pay, pay, trigger_end
 from sestertius.rules.words import KINDS, place_name
@@ -42,7 +42,7 @@ def legal_arch_move(s: GameState, st: Pending) -> list[Action]:
         for d, r2 in table:
             if d > pts:
                 break
-            if occ[r2] < 0 and stoppable[r2]:
+            if occ[r2] == NOBODY and stoppable[r2]:
                 out.append(("move", slot, r2))
     return out
 
@@ -62,7 +62,7 @@ def apply_arch_move(s: GameState, st: Pending, a: Action) -> None:
     else:
         d = b.dist[loc][r2] if loc < s.R else b.city_dist[0 if slot < s.cat.land_colonists else 1][loc - s.R][r2]
     if loc < s.R:
-        s.route_occ[loc] = -1
+        s.route_occ[loc] = NOBODY
     if r2 < s.R:  # else a dynamic board's own place (Roma's ship track), not a route
         s.route_occ[r2] = seat
     p.col[slot] = r2
@@ -175,7 +175,7 @@ def unmovable(s: GameState, seat: int, pts: int, slot: int, r: int) -> str | Non
     k = 0 if slot < s.cat.land_colonists else 1
     if b.route_kind[r] != k:
         return f"a {KINDS[k]} colonist moves only on {KINDS[k]} routes"
-    if s.route_occ[r] >= 0:
+    if s.route_occ[r] != NOBODY:
         return f"{b.route_name(r)} is occupied: a route holds one colonist at the end of a move"
     if not b.stoppable[r]:
         return f"{b.route_name(r)} may be passed but not stopped on"

@@ -3,7 +3,7 @@ house there produces), or take the sestertii of the turned markers and turn them
 from __future__ import annotations
 
 from sestertius.data.catalog import GOODS
-from sestertius.rules.state import GameState
+from sestertius.rules.state import NOBODY, GameState
 from sestertius.rules.steps import Action, Pending, Step
 from sestertius.rules.turn import queue_overflow
 
@@ -40,14 +40,15 @@ def apply_prefect(s: GameState, st: Pending, a: Action) -> None:
 
 
 def produce_province(s: GameState, seat: int, prov: int, bonus: bool) -> None:
-    """Flip the province's marker; ``seat`` (if >= 0 and bonus) takes the bonus good; every house produces."""
+    """Flip the province's marker; ``seat`` (unless NOBODY, and with ``bonus``) takes the bonus good; every house
+    produces."""
     s.marker_up[prov] = False
     good = s.marker_good[prov]
     rs = s.rules.mode
     text = f"produces in {s.board.provinces[prov]}"
-    if bonus and seat >= 0 and not s.rules.board.production_bonus(s, prov):
+    if bonus and seat != NOBODY and not s.rules.board.production_bonus(s, prov):
         text += " (no bonus good: the province has lost its production bonus)"
-    elif bonus and seat >= 0:
+    elif bonus and seat != NOBODY:
         n = 1
         if rs.pm_bonus(s, seat):
             n = 2
