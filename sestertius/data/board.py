@@ -128,6 +128,12 @@ class Board:
         except KeyError:
             raise KeyError(f"board {self.name} has no city {name!r}") from None
 
+    def steps(self, kind: int, loc: int, route: int) -> int:
+        """Steps a colonist of ``kind`` at location ``loc`` (a route, or ``len(routes) + city`` inside a city) needs
+        to reach ``route`` (UNREACHABLE if it cannot)."""
+        n = len(self.routes)
+        return self.dist[loc][route] if loc < n else self.city_dist[kind][loc - n][route]
+
     def route_name(self, r: int) -> str:
         a, b = self.route_cities[r]
         return f"{KIND_NAMES[self.route_kind[r]]} {self.cities[a]}–{self.cities[b]}"

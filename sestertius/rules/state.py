@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from sestertius.data.board import Board, load_board
+from sestertius.data.board import LAND, SEA, Board, load_board
 from sestertius.data.catalog import NO_GOOD, Catalog, load_catalog
 from sestertius.rules.errors import OptionsError
 
@@ -128,6 +128,10 @@ class GameState:
 
     def free_space(self, seat: int) -> int:
         return self.cat.storehouse - self.storehouse_used(seat)
+
+    def kind_of(self, slot: int) -> int:
+        """The kind of a player's colonist slot: LAND (the first slots) or SEA."""
+        return LAND if slot < self.cat.land_colonists else SEA
 
     def colonists_on_board(self, seat: int) -> int:
         return sum(1 for loc in self.players[seat].col if loc != STORE)

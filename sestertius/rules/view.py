@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from sestertius.data.board import KIND_NAMES
 from sestertius.data.catalog import ANY, GOODS, NO_GOOD, assumptions_for
 from sestertius.rules.state import STORE
 from sestertius.rules.words import describe, prompt
@@ -47,7 +48,7 @@ def player_view(game: "Game", seat: int | None) -> dict[str, Any]:
     for i, p in enumerate(s.players):
         colonists = []
         for slot, loc in enumerate(p.col):
-            kind = "land" if slot < cat.land_colonists else "sea"
+            kind = KIND_NAMES[s.kind_of(slot)]
             where = ("store" if loc == STORE else {"route": loc} if loc < R else {"city": loc - R} if loc < RC
                      else br.location(s, loc))  # past the cities: a board's own place (a start boat)
             colonists.append({"slot": slot, "kind": kind, "at": where})

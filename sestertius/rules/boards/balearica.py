@@ -101,7 +101,7 @@ class BalearicaRules(BoardRules):
         b = s.board
         R = s.R
         loc = s.players[seat].col[slot]
-        kind = LAND if slot < s.cat.land_colonists else SEA
+        kind = s.kind_of(slot)
         if kind == SEA:
             if loc >= R + len(b.cities):
                 table = self.boats(s).by_distance[loc - R - len(b.cities)]
@@ -152,7 +152,7 @@ class BalearicaRules(BoardRules):
         for slot, loc in enumerate(s.players[seat].col):
             if loc == STORE:
                 continue
-            key = (0 if slot < nland else 1, loc)
+            key = (s.kind_of(slot), loc)
             if key in seen:
                 continue  # two colonists of one kind at one place: moving either is the same decision
             seen.add(key)

@@ -275,8 +275,7 @@ class RomaRules(BoardRules):
             return None
         b = s.board
         t = track(s)
-        d = t.start_dist[route] if loc == t.start(s) else b.dist[loc][route] if loc < s.R else \
-            b.city_dist[LAND][loc - s.R][route]
+        d = t.start_dist[route] if loc == t.start(s) else b.steps(LAND, loc, route)
         return None if d == UNREACHABLE else d
 
     def why_not_move(self, s: GameState, seat: int, slot: int, target: int) -> str | None:

@@ -34,7 +34,7 @@ def legal_arch_move(s: GameState, st: Pending) -> list[Action]:
     for slot, loc in enumerate(col):
         if loc == STORE:
             continue
-        kind = 0 if slot < nland else 1
+        kind = 0 if slot < nland else 1  # s.kind_of(slot), inlined: this loop lists every move
         if (kind, loc) in seen:
             continue  # two colonists of one kind at one place: moving either is the same decision
         seen.add((kind, loc))
@@ -60,7 +60,7 @@ def apply_arch_move(s: GameState, st: Pending, a: Action) -> None:
     if br.dynamic_moves:
         d = br.move_cost(s, seat, slot, r2)
     else:
-        d = b.dist[loc][r2] if loc < s.R else b.city_dist[0 if slot < s.cat.land_colonists else 1][loc - s.R][r2]
+        d = b.steps(s.kind_of(slot), loc, r2)
     if loc < s.R:
         s.route_occ[loc] = NOBODY
     if r2 < s.R:  # else a dynamic board's own place (Roma's ship track), not a route
@@ -172,7 +172,7 @@ def unmovable(s: GameState, seat: int, pts: int, slot: int, r: int) -> str | Non
         return why
     if not 0 <= r < s.R:
         return f"no route {r}"
-    k = 0 if slot < s.cat.land_colonists else 1
+    k = s.kind_of(slot)
     if b.route_kind[r] != k:
         return f"a {KINDS[k]} colonist moves only on {KINDS[k]} routes"
     if s.route_occ[r] != NOBODY:
@@ -185,10 +185,10 @@ def unmovable(s: GameState, seat: int, pts: int, slot: int, r: int) -> str | Non
         if d is None:
             return f"{b.route_name(r)} cannot be reached by that colonist now"
     else:
-        d = b.dist[loc][r] if loc < s.R else b.city_dist[k][loc - s.R][r]
+        d = b.steps(k, loc, r)
     if d > pts:
         return f"{b.route_name(r)} is {d} steps away; you have {pts} movement points left"
-    first = next(i for i, x in enumerate(p.col) if x == loc and (i < s.cat.land_colonists) == (k == 0))
+    first = next(i for i, x in enumerate(p.col) if x == loc and s.kind_of(i) == k)
     if first != slot:  # the decisions list one colonist per kind and place
         return f"colonists of one kind in one city are interchangeable: move the colonist of slot {first} instead"
     return None
@@ -199,7 +199,7 @@ def refuse_arch_move(s: GameState, st: Pending, a: Action) -> str:
 
 
 def words_move(s: GameState, a: Action) -> str:
-    kind = KINDS[0 if a[1] < s.cat.land_colonists else 1]
+    kind = KINDS[s.kind_of(a[1])]
     if a[2] >= s.R:  # a board's own place (Roma's ship track)
         return f"move {kind} colonist to {place_name(s, a[2] - s.R)}"
     return f"move {kind} colonist to {s.board.route_name(a[2])}"
