@@ -8,6 +8,16 @@ from pathlib import Path
 import pytest
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _no_user_overrides(tmp_path_factory):
+    """The shipped data only: a user's own overrides file (in their config folder) must not change the tests."""
+    empty = tmp_path_factory.mktemp("config") / "overrides.toml"
+    empty.write_text("", encoding="utf-8")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("SESTERTIUS_OVERRIDES", str(empty))
+        yield
+
+
 @pytest.fixture
 def overrides(tmp_path, monkeypatch):
     """``overrides(text)`` writes a user's overrides file (TOML correcting the shipped data) and points

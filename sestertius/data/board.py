@@ -128,6 +128,12 @@ class Board:
         except KeyError:
             raise KeyError(f"board {self.name} has no city {name!r}") from None
 
+    def steps(self, kind: int, loc: int, route: int) -> int:
+        """Steps a colonist of ``kind`` at location ``loc`` (a route, or ``len(routes) + city`` inside a city) needs
+        to reach ``route`` (UNREACHABLE if it cannot)."""
+        n = len(self.routes)
+        return self.dist[loc][route] if loc < n else self.city_dist[kind][loc - n][route]
+
     def route_name(self, r: int) -> str:
         a, b = self.route_cities[r]
         return f"{KIND_NAMES[self.route_kind[r]]} {self.cities[a]}–{self.cities[b]}"
@@ -150,11 +156,6 @@ def load_board(name: str) -> Board:
     if not path.is_file():
         raise BoardError(f"unknown board {name!r}; boards: {', '.join(board_names())}")
     return parse_board(path.read_text(encoding="utf-8"), source=f"{name}.toml")
-
-
-def load_board_file(path: str | Path) -> Board:
-    p = Path(path)
-    return parse_board(p.read_text(encoding="utf-8"), source=str(p))
 
 
 def parse_board(text: str, source: str = "<board>") -> Board:

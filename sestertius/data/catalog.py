@@ -18,12 +18,15 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from platformdirs import user_config_dir
+
 GOODS = ("brick", "food", "tool", "wine", "cloth")
 BRICK, FOOD, TOOL, WINE, CLOTH = range(5)
 GODS = ("Vesta", "Jupiter", "Saturnus", "Venus", "Mercurius", "Mars", "Minerva")
 ACTIONS = ("tribune", "architect", "prefect", "mercator", "senator", "consul", "diplomat", "colonist",
            "specialist", "magister", "double", "legatus", "proconsul")
 ANY = -1  # an "any good" payment slot
+NO_GOOD = -1  # a card or city without a good of its own; a purchase paying no good for a '?'
 
 
 class DataError(ValueError):
@@ -38,7 +41,7 @@ class Card:
     gods: tuple[str, ...]
     cost: tuple[int, ...]  # goods count per good index
     money: int = 0  # Mercator
-    good: int = -1  # specialist
+    good: int = NO_GOOD  # the specialist's good
     vp_per_house: int = 0  # specialist (Minerva)
     halves: tuple[str, ...] = ()  # double cards
     buys: int = 2  # Senator-like cards: how many cards one performance may buy (Praetor: 1)
@@ -83,10 +86,6 @@ def overrides_path() -> Path | None:
     env = os.environ.get("SESTERTIUS_OVERRIDES")
     if env:
         return Path(env)
-    try:
-        from platformdirs import user_config_dir
-    except ImportError:  # pragma: no cover
-        return None
     p = Path(user_config_dir("sestertius")) / "overrides.toml"
     return p if p.is_file() else None
 
@@ -136,7 +135,7 @@ def build_catalog(components: dict[str, Any], cards_raw: dict[str, Any]) -> Cata
             cards[key] = Card(
                 key=key, title=info.get("title", key), action=action, gods=gods,
                 cost=goods_vector(info.get("cost", {}), where + " cost"), money=int(info.get("money", 0)),
-                good=GOODS.index(good) if good in GOODS else -1, vp_per_house=int(info.get("vp_per_house", 0)),
+                good=GOODS.index(good) if good in GOODS else NO_GOOD, vp_per_house=int(info.get("vp_per_house", 0)),
                 halves=tuple(info.get("halves", ())), buys=int(info.get("buys", 2)),
             )
         for card in cards.values():

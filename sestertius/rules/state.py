@@ -19,17 +19,21 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from sestertius.data.board import LAND, SEA, Board, load_board
-from sestertius.data.catalog import Catalog, load_catalog
+from sestertius.data.catalog import NO_GOOD, Catalog, load_catalog
 from sestertius.rules.errors import OptionsError
 
 if TYPE_CHECKING:  # pragma: no cover
     from sestertius.rules.options import GameOptions
     from sestertius.rules.rulebook import Rulebook
 
-STORE = -1
+STORE = -1  # a colonist location: in its owner's storehouse
 CHANCE = -1  # decider of chance steps
 AUTO = -2  # decider of steps the engine resolves itself
 AUTOMATON = -3  # decider of automaton steps (Contrarius): resolved by its rules, logged with reasons
+# no seat: an empty route, the Concordia card still on the table, a log line of the game itself, a tile drawn at setup
+NOBODY = -1
+# not begun: the final turns before the Concordia card is taken, a seat's market spot before its first use
+NOT_YET = -1
 NUMERALS = ("I", "II", "III", "IV", "V", "VI")
 MASK64 = (1 << 64) - 1
 
@@ -125,8 +129,8 @@ class GameState:
     def free_space(self, seat: int) -> int:
         return self.cat.storehouse - self.storehouse_used(seat)
 
-    def colonist_kind(self, slot: int) -> int:
-        """LAND or SEA: the kind of the colonist in a seat's slot (land slots first, then sea slots)."""
+    def kind_of(self, slot: int) -> int:
+        """The kind of a player's colonist slot: LAND (the first slots) or SEA."""
         return LAND if slot < self.cat.land_colonists else SEA
 
     def colonists_on_board(self, seat: int) -> int:
@@ -196,7 +200,7 @@ def new_state(options: "GameOptions", rules: "Rulebook", seed: int, catalog: Cat
     s.display_costs = cat.display_costs[options.display]
 
     # city tokens: each zone's pile shuffled, one token per city of that zone (in city order)
-    city_good = [-1] * len(board.cities)
+    city_good = [NO_GOOD] * len(board.cities)  # the capital has no token
     for zone, counts in sorted(cat.tokens.items()):
         cities = [c for c in board.buildable() if board.zone[c] == zone]
         pile = [g for g, k in enumerate(counts) for _ in range(k)]
@@ -208,7 +212,7 @@ def new_state(options: "GameOptions", rules: "Rulebook", seed: int, catalog: Cat
             city_good[c] = g
     s.city_good = city_good
     s.houses = [0] * len(board.cities)
-    s.route_occ = [-1] * s.R
+    s.route_occ = [NOBODY] * s.R
     s.marker_good = [max(city_good[c] for c in cities) for cities in board.province_cities]
     s.marker_up = [True] * len(board.provinces)
 
@@ -243,8 +247,8 @@ def new_state(options: "GameOptions", rules: "Rulebook", seed: int, catalog: Cat
     s.current = 0
     s.turn = 0
     s.pending = []
-    s.concordia = -1
-    s.final_turns = -1
+    s.concordia = NOBODY
+    s.final_turns = NOT_YET
     s.over = False
     s.rng = seed & MASK64
     s.turn_info = TurnInfo()

@@ -20,6 +20,7 @@ LegalFn = Callable[["GameState", Pending], list[Action]]
 ApplyFn = Callable[["GameState", Pending, Action], None]
 WordsFn = Callable[["GameState", Action], str]
 RefuseFn = Callable[["GameState", Pending, Action], str]
+PromptFn = Callable[["GameState", Pending], str]
 
 DONE: Action = ("done",)
 AUTO_ACTION: Action = ("auto",)
@@ -31,8 +32,9 @@ class Step:
     title: str  # the rule's name, given with every refusal ("Architect (move)")
     legal: LegalFn
     apply: ApplyFn
-    prompt: str = "Your decision."  # what the seat to decide is asked
-    chance_prompt: str = "Chance: enter the outcome."  # what a person at the table is asked for a chance outcome
+    prompt: str | PromptFn = "Your decision."  # what the seat to decide is asked (fixed words or made from the step)
+    # what a person at the table is asked for a chance outcome
+    chance_prompt: str | PromptFn = "Chance: enter the outcome."
     words: Mapping[str, WordsFn] = field(default_factory=dict)  # verb -> how a decision of this step reads
     # why a decision whose verb the step accepts is refused; None: the generic "not legal now"
     refuse: RefuseFn | None = None

@@ -8,7 +8,7 @@ card) through the hooks of :class:`sestertius.rules.variants.base.Variant`.
 from __future__ import annotations
 
 from sestertius.rules.scoring import score_all
-from sestertius.rules.state import AUTO, GameState, TurnInfo, _draw
+from sestertius.rules.state import AUTO, NOBODY, GameState, TurnInfo, _draw
 from sestertius.rules.steps import Action, Pending, Step, auto_step
 
 
@@ -42,7 +42,7 @@ def refill_display(s: GameState) -> None:
     if (s.options.intermediate_scoring and s.intermediate is None
             and s.cat.intermediate_deck in s.seen_decks):
         s.intermediate = {"turn": s.turn, "scores": score_all(s)}
-        s.log("scoring", -1, "intermediate scoring (for information)")
+        s.log("scoring", NOBODY, "intermediate scoring (for information)")
 
 
 def display_empty(s: GameState) -> bool:

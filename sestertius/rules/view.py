@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sestertius.data.catalog import GOODS, assumptions_for
+from sestertius.data.board import KIND_NAMES
+from sestertius.data.catalog import ANY, GOODS, NO_GOOD, assumptions_for
 from sestertius.rules.state import STORE
 from sestertius.rules.words import describe, prompt
 
@@ -20,7 +21,7 @@ def public_board(game: "Game") -> dict[str, Any]:
     return {
         "board": b.name,
         "cities": [
-            {"id": c, "name": name, "good": GOODS[s.city_good[c]] if s.city_good[c] >= 0 else None,
+            {"id": c, "name": name, "good": GOODS[s.city_good[c]] if s.city_good[c] != NO_GOOD else None,
              "province": b.province_of[c], "capital": c == b.capital, "lat": b.lat[c], "lon": b.lon[c],
              "houses": [seat for seat in range(s.n) if s.houses[c] >> seat & 1],
              "can_build": c != b.capital and br.can_build(s, c)}
@@ -47,7 +48,7 @@ def player_view(game: "Game", seat: int | None) -> dict[str, Any]:
     for i, p in enumerate(s.players):
         colonists = []
         for slot, loc in enumerate(p.col):
-            kind = "land" if slot < cat.land_colonists else "sea"
+            kind = KIND_NAMES[s.kind_of(slot)]
             where = ("store" if loc == STORE else {"route": loc} if loc < R else {"city": loc - R} if loc < RC
                      else br.location(s, loc))  # past the cities: a board's own place (a start boat)
             colonists.append({"slot": slot, "kind": kind, "at": where})
@@ -67,7 +68,7 @@ def player_view(game: "Game", seat: int | None) -> dict[str, Any]:
         "turn": s.turn, "current": s.current, "to_act": to_act, "over": s.over,
         "step": list(s.pending[-1][:1]) if s.pending and not s.over else None, "prompt": prompt(s),
         "pm": s.pm, "concordia": s.concordia, "final_turns": s.final_turns,
-        "display": [{"card": key, "extra": [("any" if g < 0 else GOODS[g]) for g in s.display_costs[i]]}
+        "display": [{"card": key, "extra": [("any" if g == ANY else GOODS[g]) for g in s.display_costs[i]]}
                     for i, key in enumerate(s.display)],
         "deck_size": len(s.deck), "deck_top": s.deck_labels[-1] if s.deck_labels else None,
         "players": players, **public_board(game),

@@ -64,4 +64,5 @@ def prompt(s: GameState) -> str | None:
         return None
     st = s.pending[-1]
     step = s.rules.steps[st[0]]
-    return step.chance_prompt if st[1] == CHANCE else step.prompt
+    words = step.chance_prompt if st[1] == CHANCE else step.prompt
+    return words if isinstance(words, str) else words(s, st)

@@ -51,9 +51,6 @@ class Live:
     lock: threading.RLock = field(default_factory=threading.RLock)
     stored: int = 0  # decisions written to the database
 
-    def seat_kind(self, seat: int) -> str:
-        return self.seats[seat]["kind"]
-
 
 class GameService:
     def __init__(self, store: Store) -> None:

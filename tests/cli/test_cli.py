@@ -1,8 +1,11 @@
-"""The command line: simulate prints statistics, replay checks a saved game and refuses a corrupt one."""
+"""The command line: simulate prints statistics, replay checks a saved game and refuses a corrupt one, the options'
+choices come from the engine and a combination it refuses stops the command (exit code 2) with its reason."""
 import json
 import random
 import subprocess
 import sys
+
+import pytest
 
 from sestertius.cli import main
 from sestertius.rules.game import Game
@@ -73,3 +76,72 @@ def test_simulate_stops_games_the_bots_hold_and_says_so(capsys):
                  "--max-turns", "5", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "2 game(s) stopped unfinished after 5 turns" in out and "score distribution" not in out
+
+
+# -- the options come from the engine's table; refused combinations stop before any game ---------------------------
+def _choices_of(command: str) -> dict[str, list]:
+    from sestertius.cli import parser
+    sub = next(a for a in parser()._actions if a.dest == "command").choices[command]
+    return {a.dest: list(a.choices) for a in sub._actions if a.choices}
+
+
+def test_option_choices_come_from_the_engine():
+    from sestertius import choices
+    table = choices()
+    for command in ("simulate", "solo"):
+        got = _choices_of(command)
+        assert got["board"] == [b["name"] for b in table["boards"]]
+        assert got["difficulty"] == table["difficulties"]
+    got = _choices_of("simulate")
+    assert got["mode"] == [m["name"] for m in table["modes"]]
+    assert got["fish_market"] == [f["name"] for f in table["fish_market"]]
+    assert got["display"] == table["displays"]
+
+
+@pytest.mark.parametrize("args, options", [
+    (["--mode", "team", "--players", "3"], {"board": "imperium", "players": 3, "mode": "team"}),
+    (["--board", "balearica", "--fish-market", "coastal", "--players", "3"],
+     {"board": "balearica", "players": 3, "fish_market": "coastal"}),
+    (["--mode", "solo", "--board", "balearica"], {"board": "balearica", "players": 1, "mode": "solo"}),
+    (["--mode", "solo", "--players", "2", "--venus"],
+     {"board": "imperium", "players": 2, "mode": "solo", "venus": True}),
+    (["--players", "1"], {"board": "imperium", "players": 1}),
+])
+def test_simulate_refuses_what_the_engine_refuses(args, options, monkeypatch, capsys):
+    from sestertius import check_options
+    import sestertius.cli.simulate as simulate
+
+    def no_game(*a, **k):  # pragma: no cover - the point: never reached
+        raise AssertionError("a game was played")
+    monkeypatch.setattr(simulate, "run_simulation", no_game)
+    why = check_options(options)
+    assert why
+    assert main(["simulate", *args, "--games", "1", "--no-progress"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.strip() == f"concordia simulate: refused: {why}" and captured.out == ""
+
+
+def test_simulate_refuses_an_unknown_bot(capsys):
+    assert main(["simulate", "--bot", "random,clever", "--games", "1", "--no-progress"]) == 2
+    assert "unknown bot 'clever'; bots: random, greedy" in capsys.readouterr().err
+
+
+def test_unknown_choices_are_argument_errors(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["simulate", "--mode", "duel"])
+    assert exit_.value.code == 2 and "invalid choice: 'duel'" in capsys.readouterr().err
+
+
+def test_solo_refuses_a_board_before_asking_anything(capsys):
+    assert main(["solo", "--board", "balearica", "--seed", "1"]) == 2  # no input is read
+    assert "refused: Solitaria" in capsys.readouterr().out
+
+
+def test_python_dash_m_help():
+    out = subprocess.run([sys.executable, "-m", "sestertius", "--help"], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("usage: concordia")
+    assert all(command in out.stdout for command in ("serve", "simulate", "replay", "solo"))
+    out = subprocess.run([sys.executable, "-m", "sestertius", "simulate", "--help"], capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0 and "{base,solo,team}" in out.stdout and "{coastal,mountain}" in out.stdout

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from sestertius.campaigns import CampaignStore, next_start
-from sestertius.automaton.terminal import main as solo_main
+from sestertius.cli.solo import main as solo_main
 from sestertius.cli import main as cli_main
 
 
@@ -79,7 +79,7 @@ def test_terminal_plays_a_whole_game():
     assert solo_main(_args(), input_fn=_always_first, out=out) == 0
     text = out.getvalue()
     assert "Solitaria on Italia" in text and "A-DICE" in text
-    assert "Play a card:" in text and "1. play Tribune" in text
+    assert "Play a card from your hand." in text and "1. play Tribune" in text  # the view's prompt
     assert "Contrarius: reacts to your" in text
     assert "Final scoring:" in text
     assert ("Contrarius wins" in text) != ("You win" in text)
@@ -90,7 +90,9 @@ def test_terminal_manual_dice_asks_for_each_face():
     answers = iter(["2", "1", "1"] + ["1"] * 5000)  # play Architect, done, done, then the die ...
     assert solo_main(_args(dice="manual"), input_fn=lambda p="": next(answers), out=out) == 0
     text = out.getvalue()
-    assert "Roll the blue Architect die and enter the face:" in text
+    # the view's prompt; the die to roll is named by Contrarius' explanation just before it
+    assert ("rolls the blue Architect die for the display card it takes\n"
+            "Roll the die for Contrarius and enter the face it shows.") in text
     assert "1. 1 (the card at display position 1)" in text
     assert "die: rolled 1 on the blue Architect die" in text
 

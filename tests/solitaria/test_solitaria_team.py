@@ -297,7 +297,7 @@ def test_random_playouts_keep_the_invariants_and_replay():
 
 
 def test_simulate_runs_the_mode():
-    from sestertius.simulate import run_simulation
+    from sestertius.cli.simulate import run_simulation
     r = run_simulation("italia", 2, 3, mode="team", progress=False)
     assert r["players"] == 2 and "team" in r and "contrarius" in r
 

@@ -19,7 +19,7 @@ from collections import deque
 from typing import Any
 
 from sestertius.data.board import LAND, SEA, UNREACHABLE, Board, BoardError
-from sestertius.rules.state import STORE, GameState
+from sestertius.rules.state import NOBODY, STORE, GameState
 from sestertius.rules.boards.base import BoardRules
 
 
@@ -101,7 +101,7 @@ class BalearicaRules(BoardRules):
         b = s.board
         R = s.R
         loc = s.players[seat].col[slot]
-        kind = LAND if slot < s.cat.land_colonists else SEA
+        kind = s.kind_of(slot)
         if kind == SEA:
             if loc >= R + len(b.cities):
                 table = self.boats(s).by_distance[loc - R - len(b.cities)]
@@ -152,11 +152,11 @@ class BalearicaRules(BoardRules):
         for slot, loc in enumerate(s.players[seat].col):
             if loc == STORE:
                 continue
-            key = (0 if slot < nland else 1, loc)
+            key = (s.kind_of(slot), loc)
             if key in seen:
                 continue  # two colonists of one kind at one place: moving either is the same decision
             seen.add(key)
-            out.extend((slot, r) for _, r in self.reach(s, seat, slot, pts) if occ[r] < 0 and stoppable[r])
+            out.extend((slot, r) for _, r in self.reach(s, seat, slot, pts) if occ[r] == NOBODY and stoppable[r])
         return out
 
     def move_cost(self, s: GameState, seat: int, slot: int, route: int) -> int | None:

@@ -38,7 +38,7 @@ from sestertius.data.catalog import GOODS
 from sestertius.rules.boards.base import BoardRules
 from sestertius.rules.cards.architect import build_house, house_cost, words_build, words_move
 from sestertius.rules.scoring import god_values
-from sestertius.rules.state import AUTO, STORE, GameState
+from sestertius.rules.state import AUTO, NOBODY, STORE, GameState
 from sestertius.rules.steps import DONE, Pending, Step, auto_step
 from sestertius.rules.turn import can_pay, trigger_end
 
@@ -261,7 +261,7 @@ class RomaRules(BoardRules):
             for d, r2 in table:
                 if d > pts:
                     break
-                if occ[r2] < 0 and stoppable[r2]:
+                if occ[r2] == NOBODY and stoppable[r2]:
                     out.append((slot, r2))
         return out
 
@@ -275,8 +275,7 @@ class RomaRules(BoardRules):
             return None
         b = s.board
         t = track(s)
-        d = t.start_dist[route] if loc == t.start(s) else b.dist[loc][route] if loc < s.R else \
-            b.city_dist[LAND][loc - s.R][route]
+        d = t.start_dist[route] if loc == t.start(s) else b.steps(LAND, loc, route)
         return None if d == UNREACHABLE else d
 
     def why_not_move(self, s: GameState, seat: int, slot: int, target: int) -> str | None:

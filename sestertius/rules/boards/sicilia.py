@@ -22,7 +22,7 @@ from typing import Any
 
 from sestertius.data.catalog import GOODS, DataError, goods_vector, overrides_path, read_data
 from sestertius.rules.boards.base import BoardRules
-from sestertius.rules.state import CHANCE, GameState
+from sestertius.rules.state import CHANCE, NOBODY, GameState
 from sestertius.rules.steps import Action, Pending, Step
 
 EFFECTS = ("no_bonus", "no_building", "no_production")
@@ -184,13 +184,13 @@ def outcomes(s: GameState, setup: bool) -> list[tuple]:
 
 
 def draw(s: GameState, seat: int, name: str) -> None:
-    """Take the tile ``name`` out of the pile; ``seat`` >= 0 takes its bonus (at setup nobody does); a province
+    """Take the tile ``name`` out of the pile; ``seat`` takes its bonus (at setup NOBODY does); a province
     tile is placed in its column."""
     v = vol(s)
     d = volcano_data()
     b = s.board
     v["last"] = name
-    taker = seat if seat >= 0 and s.rules.mode.receives_goods(s, seat) else -1  # Contrarius takes nothing
+    taker = seat if seat != NOBODY and s.rules.mode.receives_goods(s, seat) else NOBODY  # Contrarius takes nothing
     nobody = "its bonus goes to nobody: Contrarius has no money or goods"
     if name in d.neutral_kinds:
         k = d.neutral_kinds.index(name)
@@ -198,7 +198,7 @@ def draw(s: GameState, seat: int, name: str) -> None:
         v["unseen"] = tuple(n - (j == k) for j, n in enumerate(v["unseen"]))
         got = _bonus(s, taker, d.neutral_money[k], d.neutral_goods[k])
         s.log("volcano", seat, f"draws a neutral volcano tile ({name}): "
-              + (got if taker >= 0 else nobody if seat >= 0 else "put aside"), tile=name)
+              + (got if taker != NOBODY else nobody if seat != NOBODY else "put aside"), tile=name)
         return
     prov = b.provinces.index(name)
     i = RULES.column_of(s, prov)
@@ -207,7 +207,8 @@ def draw(s: GameState, seat: int, name: str) -> None:
     v["pile"] = tuple(n - (j == i) for j, n in enumerate(v["pile"]))
     v["cols"] = tuple(n + (j == i) for j, n in enumerate(v["cols"]))
     row = v["cols"][i]
-    got = _bonus(s, taker, d.province_money, d.province_goods) if taker >= 0 else nobody if seat >= 0 else ""
+    got = (_bonus(s, taker, d.province_money, d.province_goods) if taker != NOBODY
+           else nobody if seat != NOBODY else "")
     effect = {d.row_of["no_bonus"]: f"{name} loses its production bonus for the rest of the game",
               d.row_of["no_building"]: f"no more houses may be built in {name}",
               d.row_of["no_production"]: f"Etna erupts: {name} can no longer produce"}.get(row)
@@ -216,7 +217,7 @@ def draw(s: GameState, seat: int, name: str) -> None:
 
 
 def _bonus(s: GameState, seat: int, money: int, goods: tuple[int, ...]) -> str:
-    if seat < 0:
+    if seat == NOBODY:
         return ""
     p = s.players[seat]
     p.money += money
@@ -248,7 +249,7 @@ def apply_volcano_setup(s: GameState, st: Pending, a: tuple) -> None:
         s.pending[-1] = ("volcano_setup", CHANCE, left - 1)
     else:
         s.pending.pop()
-    draw(s, -1, a[1])
+    draw(s, NOBODY, a[1])
 
 
 def describe_tile(s: GameState, a: tuple) -> str:

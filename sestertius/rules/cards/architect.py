@@ -9,7 +9,7 @@ moves itself (Balearica's ships, Roma's ship track).
 from __future__ import annotations
 
 from sestertius.data.catalog import GOODS
-from sestertius.rules.state import STORE, GameState
+from sestertius.rules.state import NOBODY, STORE, GameState
 from sestertius.rules.steps import DONE, Action, Pending, Step
 from sestertius.rules.turn import can_pay, pay, trigger_end
 from sestertius.rules.words import KINDS, place_name
@@ -34,7 +34,7 @@ def legal_arch_move(s: GameState, st: Pending) -> list[Action]:
     for slot, loc in enumerate(col):
         if loc == STORE:
             continue
-        kind = 0 if slot < nland else 1
+        kind = 0 if slot < nland else 1  # s.kind_of(slot), inlined: this loop lists every move
         if (kind, loc) in seen:
             continue  # two colonists of one kind at one place: moving either is the same decision
         seen.add((kind, loc))
@@ -42,7 +42,7 @@ def legal_arch_move(s: GameState, st: Pending) -> list[Action]:
         for d, r2 in table:
             if d > pts:
                 break
-            if occ[r2] < 0 and stoppable[r2]:
+            if occ[r2] == NOBODY and stoppable[r2]:
                 out.append(("move", slot, r2))
     return out
 
@@ -60,9 +60,9 @@ def apply_arch_move(s: GameState, st: Pending, a: Action) -> None:
     if br.dynamic_moves:
         d = br.move_cost(s, seat, slot, r2)
     else:
-        d = b.dist[loc][r2] if loc < s.R else b.city_dist[0 if slot < s.cat.land_colonists else 1][loc - s.R][r2]
+        d = b.steps(s.kind_of(slot), loc, r2)
     if loc < s.R:
-        s.route_occ[loc] = -1
+        s.route_occ[loc] = NOBODY
     if r2 < s.R:  # else a dynamic board's own place (Roma's ship track), not a route
         s.route_occ[r2] = seat
     p.col[slot] = r2
@@ -158,12 +158,13 @@ def build_house(s: GameState, seat: int, c: int, pay_cost: bool) -> None:
         trigger_end(s, seat)
 
 
-def refuse_arch_move(s: GameState, st: Pending, a: Action) -> str:
-    seat, pts = st[1], st[2]
+def unmovable(s: GameState, seat: int, pts: int, slot: int, r: int) -> str | None:
+    """Why the seat's colonist ``slot`` may not move onto route ``r`` with ``pts`` movement points left, or None
+    when it may. (On a board whose moves depend on the position, a move onto one of the board's own places past
+    the routes is the board's to judge: ``BoardRules.why_not_move``.)"""
     p = s.players[seat]
     b = s.board
     br = s.rules.board
-    slot, r = a[1], a[2]
     if not 0 <= slot < len(p.col) or p.col[slot] == STORE:
         return "that colonist is not on the board"
     why = br.why_not_move(s, seat, slot, r) if br.dynamic_moves else None
@@ -171,10 +172,10 @@ def refuse_arch_move(s: GameState, st: Pending, a: Action) -> str:
         return why
     if not 0 <= r < s.R:
         return f"no route {r}"
-    k = 0 if slot < s.cat.land_colonists else 1
+    k = s.kind_of(slot)
     if b.route_kind[r] != k:
         return f"a {KINDS[k]} colonist moves only on {KINDS[k]} routes"
-    if s.route_occ[r] >= 0:
+    if s.route_occ[r] != NOBODY:
         return f"{b.route_name(r)} is occupied: a route holds one colonist at the end of a move"
     if not b.stoppable[r]:
         return f"{b.route_name(r)} may be passed but not stopped on"
@@ -184,15 +185,21 @@ def refuse_arch_move(s: GameState, st: Pending, a: Action) -> str:
         if d is None:
             return f"{b.route_name(r)} cannot be reached by that colonist now"
     else:
-        d = b.dist[loc][r] if loc < s.R else b.city_dist[k][loc - s.R][r]
-    if d <= pts:
-        first = next(i for i, x in enumerate(p.col) if x == loc and (i < s.cat.land_colonists) == (k == 0))
+        d = b.steps(k, loc, r)
+    if d > pts:
+        return f"{b.route_name(r)} is {d} steps away; you have {pts} movement points left"
+    first = next(i for i, x in enumerate(p.col) if x == loc and s.kind_of(i) == k)
+    if first != slot:  # the decisions list one colonist per kind and place
         return f"colonists of one kind in one city are interchangeable: move the colonist of slot {first} instead"
-    return f"{b.route_name(r)} is {d} steps away; you have {pts} movement points left"
+    return None
+
+
+def refuse_arch_move(s: GameState, st: Pending, a: Action) -> str:
+    return unmovable(s, st[1], st[2], a[1], a[2]) or "not legal now"
 
 
 def words_move(s: GameState, a: Action) -> str:
-    kind = KINDS[0 if a[1] < s.cat.land_colonists else 1]
+    kind = KINDS[s.kind_of(a[1])]
     if a[2] >= s.R:  # a board's own place (Roma's ship track)
         return f"move {kind} colonist to {place_name(s, a[2] - s.R)}"
     return f"move {kind} colonist to {s.board.route_name(a[2])}"
@@ -204,7 +211,8 @@ def words_build(s: GameState, a: Action) -> str:
 
 STEPS = (
     Step("arch_move", "Architect (move)", legal_arch_move, apply_arch_move,
-         prompt="Architect: move your colonists. Click a glowing route (or first one of your colonists), then Done.",
+         prompt=lambda s, st: (f"Architect: move your colonists ({st[2]} movement point{'s' * (st[2] != 1)} left). "
+                               f"Click a glowing route (or first one of your colonists), then Done."),
          words={"move": words_move}, refuse=refuse_arch_move, verbs=frozenset({"move", "done"})),
     Step("arch_build", "Architect (build)", legal_arch_build, apply_arch_build,
          prompt="Architect: build houses. Click a glowing city, then Done.",

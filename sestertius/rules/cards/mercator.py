@@ -7,23 +7,43 @@ from sestertius.rules.state import GameState
 from sestertius.rules.steps import DONE, Action, Pending, Step
 
 
+def untradable(s: GameState, st: Pending, verb: str, g: int) -> str | None:
+    """Why the seat may not sell or buy one good of type ``g`` now, or None when it may."""
+    seat = st[1]
+    return _untradable(s, st, s.players[seat].goods, s.free_space(seat), s.rules.mode.funds(s, seat), verb, g)
+
+
+def _untradable(s: GameState, st: Pending, goods: list[int], space: int, funds: int, verb: str, g: int) -> str | None:
+    sold, bought = st[2], st[3]
+    bit = 1 << g
+    limit = 2 if len(st) == 4 else st[4]  # st[4]: the types allowed (the fish market's Mercator stand: one)
+    if not (sold | bought) & bit and (sold | bought).bit_count() >= limit:
+        if limit == 1:
+            return "the fish market's Mercator stand trades at most one type of goods"
+        return "a Mercator trades at most two types of goods"
+    if verb == "sell":
+        if not goods[g]:
+            return f"you have no {GOODS[g]} to sell"
+        if bought & bit:
+            return "you may not buy and sell the same good in one trade"
+        return None
+    if space <= 0:
+        return "your storehouse is full"
+    if funds < s.cat.prices[g]:
+        return f"{GOODS[g]} costs {s.cat.prices[g]} sestertii; you have {funds}"
+    if sold & bit:
+        return "you may not buy and sell the same good in one trade"
+    return None
+
+
 def legal_trade(s: GameState, st: Pending) -> list[Action]:
-    seat, sold, bought = st[1], st[2], st[3]
-    p = s.players[seat]
-    used = sold | bought
-    full = used.bit_count() >= (2 if len(st) == 4 else st[4])  # st[4]: types allowed (fish-market stand)
-    space = s.free_space(seat)
-    funds = s.rules.mode.funds(s, seat)
-    prices = s.cat.prices
+    seat = st[1]
+    goods, space, funds = s.players[seat].goods, s.free_space(seat), s.rules.mode.funds(s, seat)
     out: list[Action] = [DONE]
     for g in range(5):
-        bit = 1 << g
-        if full and not used & bit:
-            continue
-        if p.goods[g] and not bought & bit:
-            out.append(("sell", g))
-        if space > 0 and funds >= prices[g] and not sold & bit:
-            out.append(("buy", g))
+        for verb in ("sell", "buy"):
+            if _untradable(s, st, goods, space, funds, verb, g) is None:
+                out.append((verb, g))
     return out
 
 
@@ -46,21 +66,9 @@ def apply_trade(s: GameState, st: Pending, a: Action) -> None:
 
 
 def refuse_trade(s: GameState, st: Pending, a: Action) -> str:
-    seat, g = st[1], a[1]
-    p = s.players[seat]
-    used = (st[2] | st[3]).bit_count()
-    limit = 2 if len(st) == 4 else st[4]
-    if not (st[2] | st[3]) >> g & 1 and used >= limit:
-        if limit == 1:
-            return "the fish market's Mercator stand trades at most one type of goods"
-        return "a Mercator trades at most two types of goods"
-    if a[0] == "sell" and not p.goods[g]:
-        return f"you have no {GOODS[g]} to sell"
-    if a[0] == "buy" and s.free_space(seat) <= 0:
-        return "your storehouse is full"
-    if a[0] == "buy" and p.money < s.cat.prices[g]:
-        return f"{GOODS[g]} costs {s.cat.prices[g]} sestertii; you have {p.money}"
-    return "you may not buy and sell the same good in one trade"
+    if not 0 <= a[1] < len(GOODS):
+        return f"there is no good {a[1]!r}"
+    return untradable(s, st, a[0], a[1]) or "not legal now"
 
 
 def words_trade(s: GameState, a: Action) -> str:

@@ -3,14 +3,22 @@ house there produces), or take the sestertii of the turned markers and turn them
 from __future__ import annotations
 
 from sestertius.data.catalog import GOODS
-from sestertius.rules.state import GameState
+from sestertius.rules.state import NOBODY, GameState
 from sestertius.rules.steps import Action, Pending, Step
 from sestertius.rules.turn import queue_overflow
 
 
+def unproducible(s: GameState, prov: int) -> str | None:
+    """Why a Prefect may not produce in this province now, or None when it may."""
+    if not s.rules.board.can_produce(s, prov):
+        return f"{s.board.provinces[prov]} can no longer produce (the volcano has erupted)"
+    if not s.marker_up[prov]:
+        return f"{s.board.provinces[prov]} has already produced: its bonus marker shows coins"
+    return None
+
+
 def legal_prefect(s: GameState, st: Pending) -> list[Action]:
-    br = s.rules.board
-    out: list[Action] = [("produce", i) for i, up in enumerate(s.marker_up) if up and br.can_produce(s, i)]
+    out: list[Action] = [("produce", i) for i in range(len(s.marker_up)) if unproducible(s, i) is None]
     out.append(("cash",))
     return out
 
@@ -32,14 +40,15 @@ def apply_prefect(s: GameState, st: Pending, a: Action) -> None:
 
 
 def produce_province(s: GameState, seat: int, prov: int, bonus: bool) -> None:
-    """Flip the province's marker; ``seat`` (if >= 0 and bonus) takes the bonus good; every house produces."""
+    """Flip the province's marker; ``seat`` (unless NOBODY, and with ``bonus``) takes the bonus good; every house
+    produces."""
     s.marker_up[prov] = False
     good = s.marker_good[prov]
     rs = s.rules.mode
     text = f"produces in {s.board.provinces[prov]}"
-    if bonus and seat >= 0 and not s.rules.board.production_bonus(s, prov):
+    if bonus and seat != NOBODY and not s.rules.board.production_bonus(s, prov):
         text += " (no bonus good: the province has lost its production bonus)"
-    elif bonus and seat >= 0:
+    elif bonus and seat != NOBODY:
         n = 1
         if rs.pm_bonus(s, seat):
             n = 2
@@ -59,10 +68,9 @@ def produce_province(s: GameState, seat: int, prov: int, bonus: bool) -> None:
 
 
 def refuse_prefect(s: GameState, st: Pending, a: Action) -> str:
-    name = s.board.provinces[a[1]]
-    if not s.rules.board.can_produce(s, a[1]):
-        return f"{name} can no longer produce (the volcano has erupted)"
-    return f"{name} has already produced: its bonus marker shows coins"
+    if not 0 <= a[1] < len(s.marker_up):
+        return f"there is no province {a[1]!r}"
+    return unproducible(s, a[1]) or "not legal now"
 
 
 def words_produce(s: GameState, a: Action) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from sestertius.data.catalog import ANY, GOODS
+from sestertius.data.catalog import ANY, GOODS, NO_GOOD
 from sestertius.rules.state import GameState
 from sestertius.rules.steps import DONE, Action, Pending, Step
 from sestertius.rules.turn import can_pay, display_empty, pay, trigger_end
@@ -26,7 +26,7 @@ def purchase_options(s: GameState, seat: int, pos: int, with_position: bool) -> 
     if not can_pay(goods, fixed):
         return []
     if wild == 0:
-        return [("card", pos, -1)]
+        return [("card", pos, NO_GOOD)]
     out: list[Action] = []
     for combo in combinations_with_replacement(range(5), wild):
         need = fixed[:]
@@ -60,7 +60,7 @@ def apply_buy(s: GameState, st: Pending, a: Action) -> None:
         for g in extra:
             cost[g] += 1
         for g in a[2:]:
-            if g >= 0:
+            if g != NO_GOOD:
                 cost[g] += 1
     pay(p.goods, cost)
     p.hand.append(key)
@@ -87,7 +87,7 @@ def refuse_buy(s: GameState, st: Pending, a: Action) -> str:
 def words_card(s: GameState, a: Action) -> str:
     key = s.display[a[1]]
     title = s.cat.cards[key].title if key else "?"
-    extra = [GOODS[g] for g in a[2:] if g >= 0]
+    extra = [GOODS[g] for g in a[2:] if g != NO_GOOD]
     return f"buy {title} from position {a[1] + 1}" + (f" (paying {', '.join(extra)} for '?')" if extra else "")
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sestertius.data.catalog import Card
 from sestertius.rules.scoring import ranking
-from sestertius.rules.state import GameState, TurnInfo
+from sestertius.rules.state import NOBODY, GameState, TurnInfo
 from sestertius.rules.steps import Step
 from sestertius.rules.turn import effective_top, push_turn, refill_display
 
@@ -100,7 +100,7 @@ class Ruleset:
         return (seat + 1) % s.n
 
     def on_end_trigger(self, s: GameState, seat: int) -> None:
-        if s.concordia < 0:
+        if s.concordia == NOBODY:
             s.concordia = seat
             s.final_turns = s.n  # this turn and one more turn for every other player
             s.log("concordia", seat, "takes the Concordia card: every other player has one more turn")

@@ -33,7 +33,7 @@ from typing import Any
 from sestertius.data.catalog import GOODS, FishSide, Stand, load_fish_market
 from sestertius.rules.cards.colonist import place_colonist
 from sestertius.rules.cards.prefect import produce_province
-from sestertius.rules.state import AUTO, STORE, GameState
+from sestertius.rules.state import AUTO, NOT_YET, STORE, GameState
 from sestertius.rules.steps import DONE, Action, Pending, Step, auto_step
 from sestertius.rules.turn import queue_overflow, refill_display
 from sestertius.rules.variants.base import Variant
@@ -43,7 +43,7 @@ class FishPart:
     """The fish market's part of the state."""
     __slots__ = ("spots", "coins", "pos", "stored", "used_in", "used_by")
 
-    def __init__(self, spots: list[int], coins: list[int], pos: list[int], stored: list[int], used_in: int = -1,
+    def __init__(self, spots: list[int], coins: list[int], pos: list[int], stored: list[int], used_in: int = NOT_YET,
                  used_by: tuple[int, ...] = ()) -> None:
         self.spots = spots  # fish on each province's marker spot
         self.coins = coins  # sestertii lying on each market spot
@@ -102,7 +102,7 @@ def refusal(s: GameState, seat: int, stand: Stand) -> str | None:
 def reach(pos: int, start: int, n: int) -> list[tuple[int, int]]:
     """(spot, spots skipped) the marker may move to: any spot at the first use; else forward, at most back to the
     spot where this phase began (a full circle)."""
-    if pos < 0:
+    if pos == NOT_YET:
         return [(j, 0) for j in range(n)]
     limit = (start - pos) % n or n
     return [((pos + d) % n, d - 1) for d in range(1, limit + 1)]
@@ -134,7 +134,7 @@ def apply_market(s: GameState, st: Pending, a: tuple) -> None:
     p = s.players[seat]
     pos = f.pos[seat]
     text = f"fish market: {'starts at' if pos < 0 else 'moves to'} spot {j + 1}"
-    if pos >= 0:
+    if pos != NOT_YET:
         d = (j - pos) % n or n
         for i in range(1, d):
             f.coins[(pos + i) % n] += 1
@@ -147,9 +147,9 @@ def apply_market(s: GameState, st: Pending, a: tuple) -> None:
         p.money += taken
         f.coins[j] = 0
         text += f", takes the {taken} sestertii lying there"
-    if start < 0:
+    if start == NOT_YET:
         start = j
-    returned = pos >= 0 and j == start  # back where the phase began: stop here
+    returned = pos != NOT_YET and j == start  # back where the phase began: stop here
     if sd.one_spot_per_phase:  # mountainside: one new spot per phase, its other stand(s) may follow
         if len(sd.spots[j]) > 1:
             s.pending[-1] = ("stands", seat, j, 1 << k)
@@ -309,7 +309,7 @@ def describe_enter(s: GameState, a: tuple) -> str:
         f = fish(s)
         pos = f.pos[st[1]]
         n = len(side(s).spots)
-        skips = ((j - pos) % n or n) - 1 if pos >= 0 else 0
+        skips = ((j - pos) % n or n) - 1 if pos != NOT_YET else 0
         if skips:
             text += f", skipping {skips} spot{'s' if skips > 1 else ''} (1 sestertius each)"
         if f.coins[j]:
@@ -346,7 +346,7 @@ def explain(s: GameState, st: Pending, a: tuple) -> str:
             if not 0 <= j < n or not 0 <= k < len(spots[j]):
                 return f"the market has no stand {k + 1} at spot {j + 1} (spots 1 to {n})"
             pos, start = fish(s).pos[seat], st[2]
-            if pos >= 0:
+            if pos != NOT_YET:
                 d = (j - pos) % n or n
                 if d > ((start - pos) % n or n):
                     return (f"the marker moves forward and must stop on reaching the spot where this phase began "
@@ -414,7 +414,7 @@ class FishMarket(Variant):
         (``state.pm``, set up as for Praefectus Magnus)."""
         n_prov = len(s.board.provinces)
         s.parts["fish"] = FishPart([load_fish_market().setup_fish] * n_prov, [0] * len(side(s).spots),
-                                   [-1] * s.n, [0] * s.n)
+                                   [NOT_YET] * s.n, [0] * s.n)
         s.marker_up = [True] * n_prov
 
     def turn_started(self, s: GameState, seat: int) -> None:

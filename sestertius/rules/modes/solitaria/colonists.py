@@ -6,9 +6,9 @@ from __future__ import annotations
 from sestertius.data.board import LAND, SEA
 from sestertius.data.solitaria import SoloData
 from sestertius.rules.cards.colonist import place_colonist
-from sestertius.rules.modes.solitaria.contrarius import F_COLONIST, NOBODY, con, cseat, data, roma_track, say
+from sestertius.rules.modes.solitaria.contrarius import F_COLONIST, con, cseat, data, roma_track, say
 from sestertius.rules.modes.solitaria.display import take_card
-from sestertius.rules.state import CHANCE, STORE, GameState
+from sestertius.rules.state import CHANCE, NOBODY, STORE, GameState
 from sestertius.rules.words import KINDS, place_name
 
 
@@ -16,7 +16,7 @@ def free_slot(s: GameState, kind: int) -> int | None:
     """Contrarius' first colonist of this kind still in its supply, or None."""
     col = con(s).col
     for slot, loc in enumerate(col):
-        if loc == STORE and s.colonist_kind(slot) == kind:
+        if loc == STORE and s.kind_of(slot) == kind:
             return slot
     return None
 
@@ -39,7 +39,7 @@ def move_colonist(s: GameState, slot: int, r: int, why: str) -> None:
         s.route_occ[loc] = NOBODY
     p.col[slot] = r
     s.route_occ[r] = cseat(s)
-    say(s, f"moves its {KINDS[s.colonist_kind(slot)]} colonist from {frm} to {s.board.route_name(r)} ({why})",
+    say(s, f"moves its {KINDS[s.kind_of(slot)]} colonist from {frm} to {s.board.route_name(r)} ({why})",
         slot=slot, route=r)
 
 

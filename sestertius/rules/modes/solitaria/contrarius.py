@@ -17,7 +17,6 @@ from sestertius.rules.state import CHANCE, GameState, PlayerState
 CONTRARIUS = 1  # Contrarius' seat in solo play; in general it is the last seat, ``cseat(s)``
 PLAYER = 0  # the (starting) player
 NAME = "Contrarius"
-NOBODY = -1  # no seat: an empty line (``route_occ``), the Concordia card or Praefectus Magnus not held, a setup log
 # fallback chain flags: what already failed in one reaction (the supplementary rules never loop); F_NONE: nothing yet
 F_NONE, F_BUILD, F_COLONIST, F_CARD = 0, 1, 2, 4
 # the Diplomat's targets for Contrarius' face-up cards: its first card FACE_UP, the next FACE_UP - 1, ...

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import deque
 
 from sestertius.data.board import LAND, SEA
-from sestertius.rules.modes.solitaria.contrarius import NOBODY, city_name, con, cseat, data, roma_track
-from sestertius.rules.state import STORE, GameState
+from sestertius.rules.modes.solitaria.contrarius import city_name, con, cseat, data, roma_track
+from sestertius.rules.state import NOBODY, STORE, GameState
 
 INF = 10 ** 6  # steps to a city no colonist can reach
 
@@ -68,7 +68,7 @@ def colonist_distances(s: GameState, slot: int) -> dict[int, int]:
     if loc == STORE:
         return {}
     b = s.board
-    kind = s.colonist_kind(slot)
+    kind = s.kind_of(slot)
     occ = s.route_occ
     t = roma_track(s)
     if t is not None and loc >= t.start(s):  # Roma: START (land), or the ship track (sea: never reaches a site)
@@ -104,7 +104,7 @@ class Reach:
         best: dict[int, int] = {}
         seen_places: set[tuple[int, int]] = set()
         for slot, loc in enumerate(p.col):
-            kind = s.colonist_kind(slot)
+            kind = s.kind_of(slot)
             if loc == STORE or (kind, loc) in seen_places:
                 continue
             seen_places.add((kind, loc))

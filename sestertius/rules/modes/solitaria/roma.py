@@ -21,7 +21,7 @@ def frontmost_ship(s: GameState) -> int | None:
     assert t is not None
     col = con(s).col
     start = t.start(s)
-    ships = [slot for slot, loc in enumerate(col) if s.colonist_kind(slot) == SEA and loc != STORE and loc > start]
+    ships = [slot for slot, loc in enumerate(col) if s.kind_of(slot) == SEA and loc != STORE and loc > start]
     return max(ships, key=lambda slot: (col[slot], -slot)) if ships else None
 
 

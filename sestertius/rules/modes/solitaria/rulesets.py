@@ -8,14 +8,13 @@ from typing import Any
 from sestertius.data.catalog import Card
 from sestertius.data.solitaria import SoloData
 from sestertius.rules.modes.base import Ruleset
-from sestertius.rules.modes.solitaria.contrarius import (NOBODY, PLAYER, con, cseat, data, face_up_index,
-                                                         face_up_target, humans, last_card_after_its_end, part, say,
-                                                         summary, total)
+from sestertius.rules.modes.solitaria.contrarius import (PLAYER, con, cseat, data, face_up_index, face_up_target,
+                                                         humans, last_card_after_its_end, part, say, summary, total)
 from sestertius.rules.modes.solitaria.fish import fish_points, take_paid_fish
 from sestertius.rules.modes.solitaria.setup import set_up
 from sestertius.rules.modes.solitaria.steps import STEPS
 from sestertius.rules.modes.team import TeamRuleset
-from sestertius.rules.state import AUTOMATON, GameState
+from sestertius.rules.state import AUTOMATON, NOBODY, GameState
 from sestertius.rules.turn import effective_top
 
 

@@ -11,11 +11,11 @@ from sestertius.data.catalog import GOODS
 from sestertius.data.solitaria import SoloData, difficulty_key, solo_data
 from sestertius.rules.cards.architect import build_house
 from sestertius.rules.modes.solitaria.colonists import place_on_route
-from sestertius.rules.modes.solitaria.contrarius import (NOBODY, PLAYER, ContrariusPart, city_name, con, cseat,
-                                                         humans, remember, roma_track, say, track)
+from sestertius.rules.modes.solitaria.contrarius import (PLAYER, ContrariusPart, city_name, con, cseat, humans,
+                                                         remember, roma_track, say, track)
 from sestertius.rules.modes.solitaria.reach import (INF, capital_label, capital_lines, capital_routes,
                                                     steps_over_empty_lines)
-from sestertius.rules.state import AUTOMATON, STORE, GameState, PlayerState, _draw
+from sestertius.rules.state import AUTOMATON, NOBODY, STORE, GameState, PlayerState, _draw
 from sestertius.rules.turn import refill_display
 from sestertius.rules.words import KINDS
 
@@ -140,7 +140,7 @@ def second_colonist_options(s: GameState, first: int) -> tuple[int | None, int, 
     b = s.board
     cap = b.capital
     placed = [slot for slot, loc in enumerate(con(s).col) if 0 <= loc < s.R]  # on the map (not Roma's ship track)
-    used_kind = s.colonist_kind(placed[0]) if placed else SEA
+    used_kind = s.kind_of(placed[0]) if placed else SEA
     points = len(placed) + 1
     reasons: list[str] = []
     for kind in (1 - used_kind, used_kind):

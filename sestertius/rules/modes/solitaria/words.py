@@ -26,7 +26,7 @@ def describe_cmove(s: GameState, a: tuple) -> str:
     slot, r = a[1], a[2]
     loc = con(s).col[slot]
     frm = s.board.route_name(loc) if 0 <= loc < s.R else place_name(s, loc - s.R)
-    return f"Contrarius' {KINDS[s.colonist_kind(slot)]} colonist from {frm} to {s.board.route_name(r)}"
+    return f"Contrarius' {KINDS[s.kind_of(slot)]} colonist from {frm} to {s.board.route_name(r)}"
 
 
 def describe_line(s: GameState, a: tuple) -> str:

@@ -1,13 +1,12 @@
-"""Whole games played by bots, with statistics: the engine of ``concordia simulate`` and the benchmarks."""
+"""``concordia simulate``: whole games played by bots, with statistics (also used by the benchmarks)."""
 from __future__ import annotations
 
 import statistics
 import time
 from typing import Any
 
+from sestertius import Game, GameOptions
 from sestertius.bots import make_bot
-from sestertius.rules.game import Game
-from sestertius.rules.options import GameOptions
 
 
 MAX_TURNS = 3000  # a guard for simulations: weak bots can hold a game forever (nobody builds or buys)
@@ -37,15 +36,23 @@ def _summary(values: list[float]) -> dict[str, float]:
             "stdev": round(statistics.pstdev(values), 2)}
 
 
+def simulation_options(board: str, players: int, venus: bool = False, display: str = "standard", mode: str = "base",
+                       difficulty: str = "standard", fish_market: str | None = None) -> dict[str, Any]:
+    """The options of every game of a simulation (``sestertius.check_options`` says whether they can be played).
+    Solitaria is played solo unless 2 players are asked for (then Contrarius is a third player)."""
+    if mode == "solo" and players != 2:
+        players = 1
+    return {"board": board, "players": players, "venus": venus, "display": display, "mode": mode,
+            "difficulty": difficulty, "fish_market": fish_market}
+
+
 def run_simulation(board: str, players: int, games: int, seed: int = 0, bots: list[str] | None = None,
                    venus: bool = False, display: str = "standard", mode: str = "base",
                    difficulty: str = "standard", progress: bool = True, max_turns: int = MAX_TURNS,
                    fish_market: str | None = None) -> dict[str, Any]:
     bots = bots or ["random"]
-    if mode == "solo" and players != 2:
-        players = 1  # Solitaria solo; with 2 players: Contrarius as a third player (team with 2: team play)
-    options = GameOptions(board=board, players=players, venus=venus, display=display, mode=mode,
-                          difficulty=difficulty, fish_market=fish_market).validate()
+    options = GameOptions.from_dict(simulation_options(board, players, venus, display, mode, difficulty, fish_market))
+    players = options.players
     iterator = range(games)
     bar = None
     if progress:

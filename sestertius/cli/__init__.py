@@ -1,0 +1,130 @@
+"""The ``concordia`` command: serve the web app, simulate games, replay a saved game, play solo in the terminal.
+
+The choices of the options (modes, boards, fish-market sides, difficulties, displays) come from the engine's own
+table, ``sestertius.choices()``; a combination the engine refuses is reported with its reason
+(``sestertius.check_options``) and exit code 2, before any game is played.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+EXIT_REFUSED = 2  # as argparse exits on a bad argument
+
+
+def _names(entries: list[dict[str, Any]]) -> list[str]:
+    return [e["name"] for e in entries]
+
+
+def _refused(command: str, why: str) -> int:
+    print(f"concordia {command}: refused: {why}", file=sys.stderr)
+    return EXIT_REFUSED
+
+
+# -- serve ------------------------------------------------------------------------------------------------------------
+def _add_serve(sub: Any, table: dict[str, Any]) -> None:
+    p = sub.add_parser("serve", help="start the web app (SQLite by default)")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--db", default=None, help="database URL (default: SQLite file in the user data folder)")
+
+
+def serve(args: argparse.Namespace) -> int:
+    from sestertius.web.app import run
+    run(host=args.host, port=args.port, db_url=args.db)
+    return 0
+
+
+# -- simulate ---------------------------------------------------------------------------------------------------------
+def _add_simulate(sub: Any, table: dict[str, Any]) -> None:
+    p = sub.add_parser("simulate", help="play many games with bots and print statistics")
+    p.add_argument("--board", default="imperium", choices=_names(table["boards"]))
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed + i")
+    p.add_argument("--bot", default="random", help="random or greedy (or a comma list, one per seat)")
+    p.add_argument("--venus", action="store_true", help="Concordia Venus individual play")
+    p.add_argument("--display", default="standard", choices=table["displays"])
+    p.add_argument("--mode", default="base", choices=_names(table["modes"]),
+                   help="solo: Solitaria (--players 2: Contrarius as a third player); team: Venus team play "
+                        "(--players 2: Solitaria's cooperative team play against Contrarius)")
+    p.add_argument("--difficulty", default="standard", choices=table["difficulties"],
+                   help="Solitaria's level of Contrarius")
+    p.add_argument("--fish-market", default=None, choices=_names(table["fish_market"]),
+                   help="the fish-market variant (side of its board)")
+    p.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    p.add_argument("--max-turns", type=int, default=3000,
+                   help="stop a game after this many turns (weak bots can hold a game forever)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def simulate(args: argparse.Namespace) -> int:
+    from sestertius import check_options
+    from sestertius.bots import BOTS
+    from sestertius.cli.simulate import format_report, run_simulation, simulation_options
+    bots = args.bot.split(",")
+    unknown = [b for b in bots if b not in BOTS]
+    if unknown:
+        return _refused("simulate", f"unknown bot {unknown[0]!r}; bots: {', '.join(BOTS)}")
+    options = simulation_options(board=args.board, players=args.players, venus=args.venus, display=args.display,
+                                 mode=args.mode, difficulty=args.difficulty, fish_market=args.fish_market)
+    why = check_options(options)
+    if why is not None:
+        return _refused("simulate", why)
+    report = run_simulation(
+        board=args.board, players=args.players, games=args.games, seed=args.seed, bots=bots,
+        venus=args.venus, display=args.display, mode=args.mode, difficulty=args.difficulty,
+        progress=not args.no_progress, fish_market=args.fish_market, max_turns=args.max_turns,
+    )
+    print(json.dumps(report, indent=1) if args.json else format_report(report))
+    return 0
+
+
+# -- replay -----------------------------------------------------------------------------------------------------------
+def _add_replay(sub: Any, table: dict[str, Any]) -> None:
+    p = sub.add_parser("replay", help="replay a saved game and check it")
+    p.add_argument("file")
+
+
+def replay(args: argparse.Namespace) -> int:
+    from sestertius.cli.replay import replay as run
+    return run(args.file)
+
+
+# -- solo -------------------------------------------------------------------------------------------------------------
+def _add_solo(sub: Any, table: dict[str, Any]) -> None:
+    p = sub.add_parser("solo", help="play Solitaria against Contrarius in the terminal")
+    p.add_argument("--board", default="italia", choices=_names(table["boards"]))
+    p.add_argument("--difficulty", default="standard", choices=table["difficulties"])
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--dice", choices=["auto", "manual"], default="auto",
+                   help="manual: you roll the physical dice and type the faces")
+    p.add_argument("--campaign", default=None, help="name of a campaign to play this game in")
+
+
+def solo(args: argparse.Namespace) -> int:
+    from sestertius.cli.solo import main as solo_main
+    return solo_main(args)
+
+
+# -- the command ------------------------------------------------------------------------------------------------------
+COMMANDS = {"serve": (_add_serve, serve), "simulate": (_add_simulate, simulate), "replay": (_add_replay, replay),
+            "solo": (_add_solo, solo)}
+
+
+def parser() -> argparse.ArgumentParser:
+    from sestertius import choices
+    table = choices()
+    p = argparse.ArgumentParser(prog="concordia", description=__doc__.split("\n\n")[0])
+    sub = p.add_subparsers(dest="command", required=True)
+    for add, _ in COMMANDS.values():
+        add(sub, table)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    return COMMANDS[args.command][1](args)
+

@@ -1,0 +1,25 @@
+"""``concordia replay``: replay a saved game, check its state hash, and say where it stands."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from sestertius import ConcordiaError, Game
+
+
+def replay(path: str | Path) -> int:
+    """0 when the record replays to its state hash, 1 (with the reason on stderr) when it is refused."""
+    try:
+        game = Game.load(path)
+    except ConcordiaError as e:
+        print(f"refused: {e}", file=sys.stderr)
+        return 1
+    rec = game.record()
+    print(f"{path}: {len(rec['actions'])} decisions replayed; state hash {rec['state_hash']} matches")
+    view = game.view(None)
+    if view["over"]:
+        for seat in view["ranking"]:
+            print(f"  seat {seat + 1}: {view['scores'][seat]['total']} VP")
+    else:
+        print(f"  game in progress: turn {view['turn']}, seat {view['to_act']} to act")
+    return 0

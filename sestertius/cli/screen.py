@@ -1,0 +1,209 @@
+"""What the terminal game shows, drawn from a seat's view (``Game.view(seat)``): the same dict the web client gets.
+
+Every function here takes a view (or a part of one) and returns text; none of them sees the game's state. Static
+reference data comes from where a web client takes it: card titles and costs from the card catalogue (the web
+client's ``/api/catalog``), board titles from ``sestertius.choices()``.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Iterable
+
+View = dict[str, Any]
+
+STATE_EVENTS = ("contrarius", "die", "concordia", "setup")  # told as they happen (the player's own moves are not)
+
+
+@lru_cache(maxsize=None)
+def catalog() -> dict[str, dict[str, Any]]:
+    """Card key -> title and cost (goods, one entry per good): the base cards and Solitaria's own."""
+    from sestertius.data.catalog import GOODS
+    from sestertius.data.solitaria import solo_data
+    return {key: {"title": card.title.replace(" (Contrarius)", ""),
+                  "cost": [GOODS[g] for g, n in enumerate(card.cost) for _ in range(n)]}
+            for key, card in solo_data().catalog.cards.items()}
+
+
+@lru_cache(maxsize=None)
+def board_title(name: str) -> str:
+    from sestertius import choices
+    return next((b["title"] for b in choices()["boards"] if b["name"] == name), name)
+
+
+def cards(keys: Iterable[str]) -> str:
+    return ", ".join(catalog().get(k, {"title": k})["title"] for k in keys) or "-"
+
+
+def city(view: View, c: int) -> str:
+    return view["cities"][c]["name"]
+
+
+def route(view: View, r: int, kind: bool = True) -> str:
+    """'land Roma–Novaria' (without its kind: 'Roma–Novaria')."""
+    line = view["routes"][r]
+    ends = f"{city(view, line['a'])}–{city(view, line['b'])}"
+    return f"{line['kind']} {ends}" if kind else ends
+
+
+def contrarius(view: View) -> dict[str, Any]:
+    """Contrarius' public summary (``extra``), empty when no Contrarius plays."""
+    return (view.get("extra") or {}).get("contrarius") or {}
+
+
+def seat_marks(view: View, seat: int) -> dict[int, str]:
+    """One letter per seat for the board: Y you, C Contrarius, else the seat's number."""
+    marks = {p["seat"]: str(p["seat"] + 1) for p in view["players"]}
+    marks[seat] = "Y"
+    if contrarius(view):
+        marks[contrarius(view)["seat"]] = "C"
+    return marks
+
+
+def colonists(view: View, player: dict[str, Any]) -> str:
+    out = []
+    for col in player["colonists"]:
+        at = col["at"]
+        if at == "store":
+            continue
+        if "route" in at:
+            where = route(view, at["route"], kind=False)
+        elif "city" in at:
+            where = f"in {city(view, at['city'])}"
+        else:  # a board's own place (Roma's Start, a start boat)
+            where = f"on {at.get('name', at)}"
+        out.append(f"{col['kind']} {where}")
+    return "; ".join(out) or "-"
+
+
+def houses(view: View, player: dict[str, Any]) -> str:
+    names = ", ".join(city(view, c) for c in player["houses"]) or "-"
+    return f"houses {len(player['houses'])}/{len(player['houses']) + player['houses_left']}: {names}"
+
+
+def display(view: View) -> str:
+    shown = []
+    for i, slot in enumerate(view["display"]):
+        if slot["card"] is None:
+            continue
+        card = catalog().get(slot["card"], {"title": slot["card"], "cost": []})
+        extra = "+".join(slot["extra"])
+        shown.append(f"{i + 1} {card['title']} ({' '.join(card['cost']) or 'free'}{' + ' + extra if extra else ''})")
+    return " | ".join(shown) or "empty"
+
+
+def render_state(view: View, seat: int = 0) -> str:
+    """The state at the start of a turn: the turn, you, Contrarius, the display and the produced provinces."""
+    me = view["players"][seat]
+    con = contrarius(view)
+    goods = " ".join(f"{g} {n}" for g, n in me["goods"].items() if n) or "none"
+    head = f"── turn {view['turn'] + 1} · {board_title(view['board'])}"
+    if con:
+        head += f" · {con['difficulty']}"
+    head += f" · deck {view['deck_size']} cards"
+    if view["final_turns"] > 0:
+        head += f" · game ends after {'this turn' if view['final_turns'] == 1 else 'the next turn'}"
+    pile = cards([me["pile_top"]] if me["pile_top"] is not None else [])
+    if me["pile_size"] > 1:  # the view shows a discard pile's top card only
+        pile += f" (on top of {me['pile_size'] - 1} more)"
+    lines = [
+        head,
+        f"You: {me['money']} sestertii · {goods} ({me['storehouse']['used']}/{me['storehouse']['size']}) · "
+        f"VP so far {me['vp']}",
+        f"  {houses(view, me)}",
+        f"  colonists: {colonists(view, me)}",
+        f"  hand: {cards(me['hand'] or [])} · played: {pile}",
+    ]
+    if con:
+        c = view["players"][con["seat"]]
+        lines += [
+            f"Contrarius: {con['vp']} VP · {houses(view, c)}"
+            + (f" · houses on the VP track at {', '.join(map(str, con['track']))}" if con["track"] else ""),
+            f"  colonists: {colonists(view, c)}",
+            f"  cards face up: {cards(con['face_up'])} · face down: {cards(con['face_down'])}",
+        ]
+    produced = [p["name"] for p in view["provinces"] if not p["good_side"]]
+    lines += [f"Display: {display(view)}", f"Provinces that have produced: {', '.join(produced) or 'none'}"]
+    return "\n".join(lines)
+
+
+def render_board(view: View, seat: int = 0) -> str:
+    """Every province with its marker and its cities (good, houses: Y you, C Contrarius), and the occupied lines."""
+    marks = seat_marks(view, seat)
+    lines = []
+    for p in view["provinces"]:
+        shown = []
+        for c in view["cities"]:
+            if c["province"] != p["id"] or c["capital"]:
+                continue
+            who = "".join(marks[s] for s in c["houses"])
+            shown.append(f"{c['name']}{' ' + c['good'] if c['good'] else ''}" + (f" [{who}]" if who else ""))
+        lines.append(f"  {p['name']} ({p['good'] if p['good_side'] else 'coins'}): {', '.join(shown)}")
+    occupied = [f"{route(view, r['id'])} {marks[r['colonist']]}" for r in view["routes"] if r["colonist"] >= 0]
+    capital = next((c["name"] for c in view["cities"] if c["capital"]), None)
+    where = f"capital {capital} · " if capital else ""
+    lines.append(f"  {where}lines with colonists: {'; '.join(occupied) or 'none'}")
+    return "\n".join(lines)
+
+
+def seat_names(view: View, seat: int = 0) -> list[str]:
+    names = [f"seat {p['seat'] + 1}" for p in view["players"]]
+    names[seat] = "You"
+    if contrarius(view):
+        names[contrarius(view)["seat"]] = "Contrarius"
+    return names
+
+
+def render_scores(scores: list[dict[str, int]], names: list[str]) -> str:
+    """A table of scores (the view's ``scores`` at the end), one row per seat."""
+    gods = [g for g in scores[0] if g != "total"]
+    rows = [f"{'':12}" + "".join(f"{g[:9]:>10}" for g in gods) + f"{'total':>8}"]
+    for name, score in zip(names, scores):
+        rows.append(f"{name:12}" + "".join(f"{score[g]:>10}" for g in gods) + f"{score['total']:>8}")
+    return "\n".join(rows)
+
+
+def result(view: View, seat: int = 0) -> str:
+    """Who won a finished game, and by how much (from the view's ``scores`` and ``ranking``)."""
+    names = seat_names(view, seat)
+    first, second = view["ranking"][0], view["ranking"][1]
+    margin = view["scores"][first]["total"] - view["scores"][second]["total"]
+    tie = " (tie: the Concordia card decides)" if margin == 0 else ""
+    winner = "You win" if first == seat else f"{names[first]} wins"
+    return f"{winner} by {margin}{tie}."
+
+
+def decisions(legal: list[dict[str, Any]]) -> list[tuple[tuple, str]]:
+    """The decisions to number: (action, text) from a view's ``legal``; a die lists a repeated face once."""
+    out: list[tuple[tuple, str]] = []
+    for d in legal:
+        action = _tupled(d["action"])
+        if all(action != a for a, _ in out):
+            out.append((action, d["text"]))
+    return out
+
+
+def _tupled(a: list) -> tuple:
+    return tuple(_tupled(x) if isinstance(x, list) else x for x in a)
+
+
+def new_events(seen: list[dict[str, Any]], events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events of ``events`` (a view's latest events) that came after ``seen`` (an earlier view's): the view
+    keeps only the latest events, so the two lists are lined up where the end of ``seen`` meets ``events``."""
+    for start in range(max(0, len(seen) - len(events)), len(seen)):
+        if seen[start:] == events[:len(seen) - start]:
+            return events[len(seen) - start:]
+    return list(events)
+
+
+def event_lines(view: View, events: list[dict[str, Any]]) -> list[str]:
+    """What the player is told as it happens: Contrarius' decisions with their reasons, dice, the Concordia card."""
+    cseat = contrarius(view).get("seat")
+    lines = []
+    for e in events:
+        if e["kind"] not in STATE_EVENTS and e["seat"] != cseat:
+            continue
+        if e["kind"] in ("build", "colonist") and e["seat"] == cseat:
+            continue  # the explanation before it says the same
+        who = "die:" if e["kind"] == "die" else "Contrarius:" if e["kind"] == "contrarius" else "·"
+        lines.append(f"  {who} {e['text']}")
+    return lines
