@@ -21,7 +21,7 @@ from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from sestertius.rules.game import Game  # noqa: E402
+from sestertius.rules.game import Game
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "records"
 

@@ -10,9 +10,8 @@ from __future__ import annotations
 import tomllib
 from collections import deque
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 LAND, SEA = 0, 1
@@ -149,7 +148,7 @@ def board_names() -> list[str]:
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_board(name: str) -> Board:
     """Load a board shipped with the package (``imperium``, ``italia``, ...)."""
     path = resources.files("sestertius") / "data" / "boards" / f"{name}.toml"

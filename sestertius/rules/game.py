@@ -52,7 +52,7 @@ class Game:
         self._advance()
 
     @classmethod
-    def new(cls, options: GameOptions | dict[str, Any] | None = None, seed: int = 0) -> "Game":
+    def new(cls, options: GameOptions | dict[str, Any] | None = None, seed: int = 0) -> Game:
         if options is None:
             opts = GameOptions().validate()
         elif isinstance(options, dict):
@@ -157,7 +157,7 @@ class Game:
         }
 
     @classmethod
-    def from_record(cls, rec: dict[str, Any], upto: int | None = None, check_hash: bool = True) -> "Game":
+    def from_record(cls, rec: dict[str, Any], upto: int | None = None, check_hash: bool = True) -> Game:
         if not isinstance(rec, dict):
             raise RecordError("a game record must be a JSON object")
         if rec.get("format") != RECORD_FORMAT:
@@ -194,7 +194,7 @@ class Game:
         Path(path).write_text(json.dumps(self.record(), indent=1), encoding="utf-8")
 
     @classmethod
-    def load(cls, path: str | Path) -> "Game":
+    def load(cls, path: str | Path) -> Game:
         try:
             rec = json.loads(Path(path).read_text(encoding="utf-8"))
         except json.JSONDecodeError as e:
@@ -229,7 +229,7 @@ class Game:
         # decisions the automaton and the engine took after the undone one are replayed, not kept
         self.state, self.history, self.deciders = g.state, g.history, g.deciders
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         g = Game.__new__(Game)
         g.options, g.seed, g.auto_chance = self.options, self.seed, self.auto_chance
         g.history, g.deciders = self.history[:], self.deciders[:]

@@ -59,7 +59,7 @@ class PlayerState:
         self.houses: list[int] = []  # cities with this player's house, in building order
         self.vp = 0  # points scored during play (Solitaria start value; Contrarius' track)
 
-    def copy(self) -> "PlayerState":
+    def copy(self) -> PlayerState:
         p = PlayerState.__new__(PlayerState)
         p.money = self.money
         p.goods = self.goods[:]
@@ -82,9 +82,9 @@ class GameState:
 
     board: Board
     cat: Catalog
-    rules: "Rulebook"
+    rules: Rulebook
 
-    def copy(self) -> "GameState":
+    def copy(self) -> GameState:
         s = GameState.__new__(GameState)
         s.board = self.board
         s.cat = self.cat
@@ -174,9 +174,9 @@ class TurnInfo:
     half: str | None = None  # the half of a double card performed
     half_index: int | None = None  # and which half it was
     partner_card: str | None = None  # team play: the card a partner played for a Legatus
-    first: "TurnInfo | None" = None  # team play: the first action's part, kept when the partner starts performing
+    first: TurnInfo | None = None  # team play: the first action's part, kept when the partner starts performing
 
-    def copy(self) -> "TurnInfo":
+    def copy(self) -> TurnInfo:
         return replace(self)  # every field is immutable
 
 
@@ -188,7 +188,7 @@ def _deepcopy_plain(x: Any) -> Any:
     return x
 
 
-def new_state(options: "GameOptions", rules: "Rulebook", seed: int, catalog: Catalog | None = None) -> GameState:
+def new_state(options: GameOptions, rules: Rulebook, seed: int, catalog: Catalog | None = None) -> GameState:
     """Set up a game: city tokens, bonus markers, sale decks, display, players' pieces, money and hands."""
     cat = catalog or load_catalog()
     board = load_board(options.board)

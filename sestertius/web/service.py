@@ -16,8 +16,18 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from sestertius import (CHANCE, RECORD_FORMAT, RECORD_VERSION, ConcordiaError, Game, GameOptions, IllegalAction,
-                        OptionsError, RecordError, check_options)
+from sestertius import (
+    CHANCE,
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    ConcordiaError,
+    Game,
+    GameOptions,
+    IllegalAction,
+    OptionsError,
+    RecordError,
+    check_options,
+)
 from sestertius.bots import BOTS, make_bot
 from sestertius.web.store import Store, hash_token
 

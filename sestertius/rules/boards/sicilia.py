@@ -16,14 +16,14 @@ tiles are shuffled into a new pile.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from math import gcd
 from typing import Any
 
 from sestertius.data.catalog import GOODS, DataError, goods_vector, overrides_path, read_data
 from sestertius.rules.boards.base import BoardRules
 from sestertius.rules.state import CHANCE, NOBODY, GameState
-from sestertius.rules.steps import Action, Pending, Step
+from sestertius.rules.steps import Pending, Step
 
 EFFECTS = ("no_bonus", "no_building", "no_production")
 
@@ -62,7 +62,7 @@ class VolcanoData:
                 raise DataError(f"{where} [players] neutral_in_pile {n} = {k}: there are {sum(self.neutral_count)}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load(override_file: str | None) -> VolcanoData:
     return VolcanoData(read_data("sicilia.toml", "sicilia", override_file))
 
@@ -149,7 +149,7 @@ class SiciliaRules(BoardRules):
                             **{e: self.active(s, prov, e) for e in EFFECTS}})
         return {"volcano": {"columns": columns, "pile": sum(v["pile"]) + v["neutral"],
                             "neutral_in_pile": v["neutral"], "last": v["last"],
-                            "rows": {e: r for e, r in volcano_data().row_of.items()}}}
+                            "rows": dict(volcano_data().row_of)}}
 
 
 RULES = SiciliaRules()

@@ -9,9 +9,9 @@ have a house.
 from __future__ import annotations
 
 from sestertius.data.catalog import Card
+from sestertius.rules.modes.base import Ruleset
 from sestertius.rules.scoring import score_all
 from sestertius.rules.state import AUTO, GameState
-from sestertius.rules.modes.base import Ruleset
 from sestertius.rules.steps import DONE, Action, Pending, Step, auto_step
 from sestertius.rules.turn import carry_out, unplayable
 

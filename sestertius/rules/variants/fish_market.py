@@ -53,7 +53,7 @@ class FishPart:
         self.used_in = used_in
         self.used_by = used_by
 
-    def copy(self) -> "FishPart":
+    def copy(self) -> FishPart:
         return FishPart(self.spots[:], self.coins[:], self.pos[:], self.stored[:], self.used_in, self.used_by)
 
     def to_dict(self) -> dict[str, Any]:
