@@ -29,11 +29,11 @@ DIE_USES = {"architect": "position", "colonist": "colonist", "mercator": "good",
 class Die:
     key: str
     name: str
-    faces: tuple  # one entry per face, in die order (a value may repeat)
+    faces: tuple[Any, ...]  # one entry per face, in die order (a value may repeat)
 
-    def values(self) -> tuple:
+    def values(self) -> tuple[Any, ...]:
         """The distinct values, in die order (what a person chooses from when entering a roll)."""
-        out: list = []
+        out: list[Any] = []
         for f in self.faces:
             if f not in out:
                 out.append(f)

@@ -19,7 +19,7 @@ from sestertius.rules.options import GameOptions
 from sestertius.rules.rulebook import resolve
 from sestertius.rules.scoring import score_all
 from sestertius.rules.state import AUTO, AUTOMATON, CHANCE, new_state, splitmix64
-from sestertius.rules.steps import Pending
+from sestertius.rules.steps import Action, Pending
 from sestertius.rules.turn import push_turn
 from sestertius.rules.view import player_view
 from sestertius.rules.words import describe, refusal, title
@@ -28,7 +28,7 @@ RECORD_FORMAT = "sestertius-game"
 RECORD_VERSION = 1
 
 
-def _tupled(a: Any) -> tuple:
+def _tupled(a: Any) -> Action:
     return tuple(_tupled(x) if isinstance(x, list) else x for x in a)
 
 
@@ -36,7 +36,7 @@ class Game:
     def __init__(self, options: GameOptions, seed: int, auto_chance: bool | None = None) -> None:
         self.options = options
         self.seed = seed
-        self.history: list[tuple] = []
+        self.history: list[Action] = []
         self.deciders: list[int] = []  # who made each decision in history
         # chance outcomes are sampled unless a person enters them (table assistant) or a record supplies them
         self.auto_chance = (not options.manual_dice) if auto_chance is None else auto_chance
@@ -71,9 +71,10 @@ class Game:
         s = self.state
         if s.over or not s.pending:
             return None
-        return s.pending[-1][1]
+        decider: int = s.pending[-1][1]
+        return decider
 
-    def current_step(self) -> tuple | None:
+    def current_step(self) -> Pending | None:
         return self.state.pending[-1] if self.state.pending and not self.state.over else None
 
     def rule_name(self, st: Pending | None = None) -> str:
@@ -81,14 +82,14 @@ class Game:
         st = st or self.current_step()
         return title(st, self.state) if st else "End of game"
 
-    def legal_actions(self) -> list[tuple]:
+    def legal_actions(self) -> list[Action]:
         s = self.state
         if s.over or not s.pending:
             return []
         st = s.pending[-1]
         return s.rules.steps[st[0]].legal(s, st)
 
-    def apply(self, action: tuple | list) -> None:
+    def apply(self, action: Action | list[Any]) -> None:
         """Apply one decision of the seat to act. An illegal decision raises IllegalAction and changes nothing."""
         a = _tupled(action) if not isinstance(action, tuple) else action
         s = self.state
@@ -99,11 +100,11 @@ class Game:
             raise IllegalAction(refusal(s, st, a), title(st, s))
         self._apply(a)
 
-    def apply_unchecked(self, action: tuple) -> None:
+    def apply_unchecked(self, action: Action) -> None:
         """Apply a decision taken from ``legal_actions()`` without checking it again (for bots and simulations)."""
         self._apply(action)
 
-    def _apply(self, a: tuple) -> None:
+    def _apply(self, a: Action) -> None:
         s = self.state
         st = s.pending[-1]
         if st[1] == CHANCE:  # an entered or replayed chance outcome uses up one draw, as a sampled one does
@@ -145,7 +146,7 @@ class Game:
     def ranking(self) -> list[int]:
         return self.state.rules.mode.ranking(self.state)
 
-    def describe(self, action: tuple, seat: int | None = None) -> str:
+    def describe(self, action: Action, seat: int | None = None) -> str:
         return describe(self.state, action)
 
     # -- records, saving, undo ------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from sestertius.rules.errors import OptionsError
 if TYPE_CHECKING:  # pragma: no cover
     from sestertius.rules.options import GameOptions
     from sestertius.rules.rulebook import Rulebook
+    from sestertius.rules.steps import Pending
 
 STORE = -1  # a colonist location: in its owner's storehouse
 CHANCE = -1  # decider of chance steps
@@ -80,9 +81,35 @@ class GameState:
                  "final_turns", "over", "rng", "turn_info", "events", "intermediate", "parts", "display_costs",
                  "R", "seen_decks", "rules")
 
-    board: Board
-    cat: Catalog
-    rules: Rulebook
+    board: Board  # the map (shared, immutable)
+    cat: Catalog  # cards and numbers (shared, immutable)
+    options: GameOptions
+    rules: Rulebook  # the mode, the board's rules, the variants and their step records (shared)
+    n: int  # seats
+    players: list[PlayerState]
+    city_good: list[int]  # the good of each city's token (NO_GOOD: the capital)
+    houses: list[int]  # per city, a bitmask of the seats with a house there
+    route_occ: list[int]  # per route, the seat whose colonist stands on it, or NOBODY
+    marker_good: list[int]  # per province, the good on its bonus marker
+    marker_up: list[bool]  # per province, the marker shows its good (else its coins)
+    display: list[str | None]  # the cards for sale, by position (None: an empty position)
+    deck: list[str]  # the sale stacks; the end of the list is the top
+    deck_labels: list[str]  # the numeral on the back of each card of the deck
+    seen_decks: tuple[str, ...]  # numerals of the stacks a card was drawn from
+    display_costs: tuple[tuple[int, ...], ...]  # the extra cost of each display position
+    pm: int  # the holder of Praefectus Magnus
+    current: int  # the seat whose turn it is
+    turn: int
+    pending: list[Pending]  # the stack of steps; the last is the next decision
+    concordia: int  # the seat that took the Concordia card, or NOBODY
+    final_turns: int  # turns left after the Concordia card was taken (NOT_YET before)
+    over: bool
+    rng: int  # the SplitMix64 state of the chance outcomes
+    turn_info: TurnInfo
+    events: list[dict[str, Any]]  # the log
+    intermediate: dict[str, Any] | None  # the optional intermediate scoring, once taken
+    parts: dict[str, Any]  # each mode's, board's or variant's own part of the state, by name
+    R: int  # the number of routes (colonist locations past them are cities)
 
     def copy(self) -> GameState:
         s = GameState.__new__(GameState)

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
     from sestertius.rules.state import GameState
 
-Action = tuple
-Pending = tuple
+Action = tuple[Any, ...]  # a verb and its arguments: ("move", 3, 17)
+Pending = tuple[Any, ...]  # a step on the stack: (kind, decider, *arguments)
 LegalFn = Callable[["GameState", Pending], list[Action]]
 ApplyFn = Callable[["GameState", Pending, Action], None]
 WordsFn = Callable[["GameState", Action], str]

@@ -167,12 +167,12 @@ class BalearicaRules(BoardRules):
         return None
 
     # -- views -------------------------------------------------------------------------------------------------
-    def location(self, s: GameState, loc: int) -> dict | None:
+    def location(self, s: GameState, loc: int) -> dict[str, Any] | None:
         k = loc - s.R - len(s.board.cities)
         bt = self.boats(s)
         return {"boat": k, "name": bt.names[k]} if 0 <= k < len(bt.names) else None
 
-    def public(self, s: GameState) -> dict:
+    def public(self, s: GameState) -> dict[str, Any]:
         bt = self.boats(s)
         boats = []
         for k, name in enumerate(bt.names):

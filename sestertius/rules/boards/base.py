@@ -2,7 +2,7 @@
 rules: a capital where new colonists arrive, every city open to building."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sestertius.rules.steps import Step
 
@@ -82,10 +82,10 @@ class BoardRules:
         """Houses of the seat's supply standing outside cities (Roma: on Byzantium's god table)."""
         return 0
 
-    def public(self, s: GameState) -> dict:
+    def public(self, s: GameState) -> dict[str, Any]:
         """The board's own public state for views (e.g. Sicilia's volcano, Balearica's start boats)."""
         return {}
 
-    def location(self, s: GameState, loc: int) -> dict | None:
+    def location(self, s: GameState, loc: int) -> dict[str, Any] | None:
         """A view of a colonist location past the cities (a board's pseudo-location, e.g. a start boat)."""
         return None
