@@ -6,8 +6,9 @@ random chooser (with undos where the configuration asks), saved as an ordinary r
     python tools/make_golden.py --check    # which parts of each record a replay no longer reproduces
 
 The golden section pins more than the final state hash: the hash after every 50 decisions, a digest of every
-legal-decision list along the game with the words of each decision (this engine's perft), a digest of every event text, the final views of every
-seat and the final scores. tests/rules/test_golden.py replays each record and compares them all.
+legal-decision list along the game with the words of each decision (this engine's perft), a digest of every event
+text, the final views of every seat and the final scores. tests/rules/test_golden.py replays each record and
+compares them all.
 """
 from __future__ import annotations
 
