@@ -16,7 +16,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from sestertius.rules.game import Game  # noqa: E402
+from sestertius.rules.game import Game
 
 CONFIGS = [("italia", 2), ("imperium", 4)]
 

@@ -54,7 +54,7 @@ class Stats:
         self.games_done = 0
         self.games_started = 0
 
-    def merge(self, other: "Stats") -> None:
+    def merge(self, other: Stats) -> None:
         self.post += other.post
         self.get += other.get
         self.errors += other.errors
@@ -165,7 +165,7 @@ def main() -> None:
                 break
             except httpx.HTTPError:
                 if time.time() > deadline:
-                    raise SystemExit("the server did not start")
+                    raise SystemExit("the server did not start") from None
                 time.sleep(0.1)
         stats = run_load(base, args)
     finally:
@@ -175,7 +175,7 @@ def main() -> None:
 
     n = len(stats.post)
     el = stats.elapsed  # type: ignore[attr-defined]
-    ms = lambda x: f"{1000 * x:.1f} ms"  # noqa: E731
+    ms = lambda x: f"{1000 * x:.1f} ms"
     print(f"server: concordia serve on loopback, one process; database: "
           f"{'SQLite (temporary file)' if not args.db else 'given URL'}; "
           f"load from {args.client_procs} client processes")

@@ -107,7 +107,7 @@ class CampaignStore:
     def close(self) -> None:
         self.db.close()
 
-    def __enter__(self) -> "CampaignStore":
+    def __enter__(self) -> CampaignStore:
         return self
 
     def __exit__(self, *exc: Any) -> None:

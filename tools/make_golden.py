@@ -6,8 +6,9 @@ random chooser (with undos where the configuration asks), saved as an ordinary r
     python tools/make_golden.py --check    # which parts of each record a replay no longer reproduces
 
 The golden section pins more than the final state hash: the hash after every 50 decisions, a digest of every
-legal-decision list along the game (this engine's perft), a digest of every event text, the final views of every
-seat and the final scores. tests/rules/test_golden.py replays each record and compares them all.
+legal-decision list along the game with the words of each decision (this engine's perft), a digest of every event
+text, the final views of every seat and the final scores. tests/rules/test_golden.py replays each record and
+compares them all.
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from sestertius.rules.game import Game  # noqa: E402
+from sestertius.rules.game import Game
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "records"
 
@@ -95,14 +96,15 @@ def play(options: dict[str, Any], seed: int, undo_every: int) -> dict[str, Any]:
 
 
 def legal_trace(record: dict[str, Any]) -> tuple[str, list[str]]:
-    """Replay a record decision by decision: a digest of all legal-decision lists, and the hash every 50 decisions."""
+    """Replay a record decision by decision: a digest of all legal-decision lists with their words, and the hash
+    every 50 decisions."""
     game = Game.from_record(record, upto=0)
     game.auto_chance = False  # chance outcomes come from the record
     h = hashlib.sha256()
     checkpoints = []
     for i, raw in enumerate(record["actions"]):
         legal = game.legal_actions()
-        h.update(json.dumps([list(a) for a in legal], separators=(",", ":")).encode())
+        h.update(json.dumps([[list(a), game.describe(a)] for a in legal], separators=(",", ":")).encode())
         game.apply(tuple(tuple(x) if isinstance(x, list) else x for x in raw))
         if (i + 1) % 50 == 0:
             checkpoints.append(game.state.hash())

@@ -6,15 +6,16 @@ client's ``/api/catalog``), board titles from ``sestertius.choices()``.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Iterable
+from collections.abc import Iterable
+from functools import cache
+from typing import Any
 
 View = dict[str, Any]
 
 STATE_EVENTS = ("contrarius", "die", "concordia", "setup")  # told as they happen (the player's own moves are not)
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog() -> dict[str, dict[str, Any]]:
     """Card key -> title and cost (goods, one entry per good): the base cards and Solitaria's own."""
     from sestertius.data.catalog import GOODS
@@ -24,7 +25,7 @@ def catalog() -> dict[str, dict[str, Any]]:
             for key, card in solo_data().catalog.cards.items()}
 
 
-@lru_cache(maxsize=None)
+@cache
 def board_title(name: str) -> str:
     from sestertius import choices
     return next((b["title"] for b in choices()["boards"] if b["name"] == name), name)

@@ -8,7 +8,6 @@ from typing import Any
 from sestertius import Game, GameOptions
 from sestertius.bots import make_bot
 
-
 MAX_TURNS = 3000  # a guard for simulations: weak bots can hold a game forever (nobody builds or buys)
 
 

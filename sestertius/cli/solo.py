@@ -14,7 +14,8 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from typing import Any, Callable, TextIO
+from collections.abc import Callable
+from typing import Any, TextIO
 
 from sestertius import CHANCE, ConcordiaError, Game, check_options
 from sestertius.cli import screen

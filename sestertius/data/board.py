@@ -10,9 +10,8 @@ from __future__ import annotations
 import tomllib
 from collections import deque
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 LAND, SEA = 0, 1
@@ -95,10 +94,10 @@ class Board:
             d[start] = 0
             queue = deque([start])
             while queue:
-                r = queue.popleft()
-                for r2 in neighbours[r]:
+                here = queue.popleft()
+                for r2 in neighbours[here]:
                     if d[r2] == UNREACHABLE:
-                        d[r2] = d[r] + 1
+                        d[r2] = d[here] + 1
                         queue.append(r2)
             dist.append(bytes(min(x, UNREACHABLE) for x in d))
         self.dist = tuple(dist)
@@ -149,7 +148,7 @@ def board_names() -> list[str]:
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_board(name: str) -> Board:
     """Load a board shipped with the package (``imperium``, ``italia``, ...)."""
     path = resources.files("sestertius") / "data" / "boards" / f"{name}.toml"
@@ -264,11 +263,11 @@ def parse_board(text: str, source: str = "<board>") -> Board:
             no_stop = True
         kind = KIND_NAMES.index(kind_name)
         a, b = sorted((index[a_name], index[b_name]))
-        key = (kind, a, b)
-        seen[key] = seen.get(key, 0) + 1
-        if seen[key] > 1 and key not in allowed_twice:
+        ends = (kind, a, b)
+        seen[ends] = seen.get(ends, 0) + 1
+        if seen[ends] > 1 and ends not in allowed_twice:
             raise fail(f"{where}: duplicate route (declare it in parallel_routes if the board really has two)")
-        if seen[key] > 2:
+        if seen[ends] > 2:
             raise fail(f"{where}: duplicate route (parallel_routes allows two routes of one kind, not more)")
         routes.append(Route(len(routes), kind, a, b, no_stop))
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -204,7 +204,7 @@ def read_data(name: str, section: str, override_file: str | None) -> dict[str, A
     return _merge(raw, over.get(section, {}))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load_cached(override_file: str | None) -> Catalog:
     return build_catalog(read_data("components.toml", "components", override_file),
                          read_data("cards.toml", "cards", override_file))
@@ -215,7 +215,7 @@ def load_catalog() -> Catalog:
     return _load_cached(str(p) if p else None)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _assumptions() -> dict[str, dict[str, str]]:
     return _read("assumptions.toml")
 
@@ -332,7 +332,7 @@ def build_fish_market(raw: dict[str, Any]) -> FishMarket:
         raise DataError(f"{where}: missing key {e}") from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fish_cached(override_file: str | None) -> FishMarket:
     return build_fish_market(read_data("fish_market.toml", "fish_market", override_file))
 

@@ -4,11 +4,20 @@ docs/SOLITARIA.md. Keys under ``[solitaria]`` in the overrides file are merged o
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
-from sestertius.data.catalog import (GOODS, Catalog, DataError, _merge, build_catalog, goods_vector, load_catalog, overrides_path,
-                       read_data)
+from sestertius.data.catalog import (
+    GOODS,
+    Catalog,
+    DataError,
+    _merge,
+    build_catalog,
+    goods_vector,
+    load_catalog,
+    overrides_path,
+    read_data,
+)
 
 SPECIAL_FACE = "S"  # building dice: the good of Contrarius' best specialist
 COLONIST_FACES = ("land", "sea", "card")
@@ -20,11 +29,11 @@ DIE_USES = {"architect": "position", "colonist": "colonist", "mercator": "good",
 class Die:
     key: str
     name: str
-    faces: tuple  # one entry per face, in die order (a value may repeat)
+    faces: tuple[Any, ...]  # one entry per face, in die order (a value may repeat)
 
-    def values(self) -> tuple:
+    def values(self) -> tuple[Any, ...]:
         """The distinct values, in die order (what a person chooses from when entering a roll)."""
-        out: list = []
+        out: list[Any] = []
         for f in self.faces:
             if f not in out:
                 out.append(f)
@@ -141,7 +150,7 @@ def build_solo_data(raw: dict[str, Any], base: Catalog) -> SoloData:
         raise DataError(f"{where}: missing key {e}") from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cached(override_file: str | None) -> SoloData:
     return build_solo_data(read_data("solitaria.toml", "solitaria", override_file), load_catalog())
 

@@ -19,7 +19,7 @@ from sestertius.rules.options import GameOptions
 from sestertius.rules.rulebook import resolve
 from sestertius.rules.scoring import score_all
 from sestertius.rules.state import AUTO, AUTOMATON, CHANCE, new_state, splitmix64
-from sestertius.rules.steps import Pending
+from sestertius.rules.steps import Action, Pending
 from sestertius.rules.turn import push_turn
 from sestertius.rules.view import player_view
 from sestertius.rules.words import describe, refusal, title
@@ -28,7 +28,7 @@ RECORD_FORMAT = "sestertius-game"
 RECORD_VERSION = 1
 
 
-def _tupled(a: Any) -> tuple:
+def _tupled(a: Any) -> Action:
     return tuple(_tupled(x) if isinstance(x, list) else x for x in a)
 
 
@@ -36,7 +36,7 @@ class Game:
     def __init__(self, options: GameOptions, seed: int, auto_chance: bool | None = None) -> None:
         self.options = options
         self.seed = seed
-        self.history: list[tuple] = []
+        self.history: list[Action] = []
         self.deciders: list[int] = []  # who made each decision in history
         # chance outcomes are sampled unless a person enters them (table assistant) or a record supplies them
         self.auto_chance = (not options.manual_dice) if auto_chance is None else auto_chance
@@ -52,7 +52,7 @@ class Game:
         self._advance()
 
     @classmethod
-    def new(cls, options: GameOptions | dict[str, Any] | None = None, seed: int = 0) -> "Game":
+    def new(cls, options: GameOptions | dict[str, Any] | None = None, seed: int = 0) -> Game:
         if options is None:
             opts = GameOptions().validate()
         elif isinstance(options, dict):
@@ -71,9 +71,10 @@ class Game:
         s = self.state
         if s.over or not s.pending:
             return None
-        return s.pending[-1][1]
+        decider: int = s.pending[-1][1]
+        return decider
 
-    def current_step(self) -> tuple | None:
+    def current_step(self) -> Pending | None:
         return self.state.pending[-1] if self.state.pending and not self.state.over else None
 
     def rule_name(self, st: Pending | None = None) -> str:
@@ -81,14 +82,14 @@ class Game:
         st = st or self.current_step()
         return title(st, self.state) if st else "End of game"
 
-    def legal_actions(self) -> list[tuple]:
+    def legal_actions(self) -> list[Action]:
         s = self.state
         if s.over or not s.pending:
             return []
         st = s.pending[-1]
         return s.rules.steps[st[0]].legal(s, st)
 
-    def apply(self, action: tuple | list) -> None:
+    def apply(self, action: Action | list[Any]) -> None:
         """Apply one decision of the seat to act. An illegal decision raises IllegalAction and changes nothing."""
         a = _tupled(action) if not isinstance(action, tuple) else action
         s = self.state
@@ -99,11 +100,11 @@ class Game:
             raise IllegalAction(refusal(s, st, a), title(st, s))
         self._apply(a)
 
-    def apply_unchecked(self, action: tuple) -> None:
+    def apply_unchecked(self, action: Action) -> None:
         """Apply a decision taken from ``legal_actions()`` without checking it again (for bots and simulations)."""
         self._apply(action)
 
-    def _apply(self, a: tuple) -> None:
+    def _apply(self, a: Action) -> None:
         s = self.state
         st = s.pending[-1]
         if st[1] == CHANCE:  # an entered or replayed chance outcome uses up one draw, as a sampled one does
@@ -150,7 +151,7 @@ class Game:
         ``"player 1"``, ``"player 2"`` and in team play ``"team"``); empty until the game is over."""
         return self.state.rules.mode.result(self.state) if self.state.over else {}
 
-    def describe(self, action: tuple, seat: int | None = None) -> str:
+    def describe(self, action: Action, seat: int | None = None) -> str:
         return describe(self.state, action)
 
     # -- records, saving, undo ------------------------------------------------------------------------------
@@ -162,7 +163,7 @@ class Game:
         }
 
     @classmethod
-    def from_record(cls, rec: dict[str, Any], upto: int | None = None, check_hash: bool = True) -> "Game":
+    def from_record(cls, rec: dict[str, Any], upto: int | None = None, check_hash: bool = True) -> Game:
         if not isinstance(rec, dict):
             raise RecordError("a game record must be a JSON object")
         if rec.get("format") != RECORD_FORMAT:
@@ -199,7 +200,7 @@ class Game:
         Path(path).write_text(json.dumps(self.record(), indent=1), encoding="utf-8")
 
     @classmethod
-    def load(cls, path: str | Path) -> "Game":
+    def load(cls, path: str | Path) -> Game:
         try:
             rec = json.loads(Path(path).read_text(encoding="utf-8"))
         except json.JSONDecodeError as e:
@@ -234,7 +235,7 @@ class Game:
         # decisions the automaton and the engine took after the undone one are replayed, not kept
         self.state, self.history, self.deciders = g.state, g.history, g.deciders
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         g = Game.__new__(Game)
         g.options, g.seed, g.auto_chance = self.options, self.seed, self.auto_chance
         g.history, g.deciders = self.history[:], self.deciders[:]

@@ -27,7 +27,7 @@ class GameOptions:
     manual_dice: bool = False  # table assistant: chance outcomes are entered by a person
     fish_market: str | None = None  # the fish-market variant (FORVM PISCATORVM): "coastal" or "mountain" side
 
-    def validate(self) -> "GameOptions":
+    def validate(self) -> GameOptions:
         """Check each value on its own; the combination is checked by ``rulebook.resolve``."""
         if self.board not in board_names():
             raise OptionsError(f"unknown board {self.board!r}; boards: {', '.join(board_names())}")
@@ -50,7 +50,7 @@ class GameOptions:
         return {k: v for k, v in d.items() if v != getattr(GameOptions, k, None) or k in ("board", "players")}
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "GameOptions":
+    def from_dict(cls, d: dict[str, Any]) -> GameOptions:
         if d.get("extra") == {}:  # an unused field that records of the first version carry, always empty
             d = {k: v for k, v in d.items() if k != "extra"}
         known = set(cls.__dataclass_fields__)

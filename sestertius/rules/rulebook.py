@@ -7,8 +7,9 @@ of players), ``BOARDS`` (the boards with rules of their own; the others play by 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from sestertius.data.board import board_names, load_board
 from sestertius.data.catalog import load_fish_market
@@ -32,7 +33,8 @@ BASE_STEPS: tuple[Step, ...] = (TURN_STEPS + architect.STEPS + prefect.STEPS + s
                                 + colonist.STEPS + senator.STEPS + diplomat.STEPS)
 
 # (mode option, players) -> the ruleset that plays it
-BASE, TEAM, SOLO, SOLO_THIRD, SOLO_TEAM = Ruleset(), TeamRuleset(), SoloRuleset(), ThirdPlayerRuleset(), TeamSoloRuleset()
+BASE, TEAM = Ruleset(), TeamRuleset()
+SOLO, SOLO_THIRD, SOLO_TEAM = SoloRuleset(), ThirdPlayerRuleset(), TeamSoloRuleset()
 MODE_TABLE: dict[tuple[str, int], Ruleset] = {
     **{("base", n): BASE for n in (2, 3, 4, 5)},
     ("team", 4): TEAM, ("team", 6): TEAM,

@@ -45,7 +45,7 @@ def score_seat(s: GameState, seat: int) -> dict[str, int]:
     cat = s.cat
     p = s.players[seat]
     values = god_values(s, seat)
-    out = {g: 0 for g in cat.scoring["god_order"]}
+    out = dict.fromkeys(cat.scoring["god_order"], 0)
     for key in p.hand + p.pile:
         card = cat.cards[key]
         for god in card.gods:

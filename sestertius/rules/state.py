@@ -25,6 +25,7 @@ from sestertius.rules.errors import OptionsError
 if TYPE_CHECKING:  # pragma: no cover
     from sestertius.rules.options import GameOptions
     from sestertius.rules.rulebook import Rulebook
+    from sestertius.rules.steps import Pending
 
 STORE = -1  # a colonist location: in its owner's storehouse
 CHANCE = -1  # decider of chance steps
@@ -59,7 +60,7 @@ class PlayerState:
         self.houses: list[int] = []  # cities with this player's house, in building order
         self.vp = 0  # points scored during play (Solitaria start value; Contrarius' track)
 
-    def copy(self) -> "PlayerState":
+    def copy(self) -> PlayerState:
         p = PlayerState.__new__(PlayerState)
         p.money = self.money
         p.goods = self.goods[:]
@@ -80,11 +81,37 @@ class GameState:
                  "final_turns", "over", "rng", "turn_info", "events", "intermediate", "parts", "display_costs",
                  "R", "seen_decks", "rules")
 
-    board: Board
-    cat: Catalog
-    rules: "Rulebook"
+    board: Board  # the map (shared, immutable)
+    cat: Catalog  # cards and numbers (shared, immutable)
+    options: GameOptions
+    rules: Rulebook  # the mode, the board's rules, the variants and their step records (shared)
+    n: int  # seats
+    players: list[PlayerState]
+    city_good: list[int]  # the good of each city's token (NO_GOOD: the capital)
+    houses: list[int]  # per city, a bitmask of the seats with a house there
+    route_occ: list[int]  # per route, the seat whose colonist stands on it, or NOBODY
+    marker_good: list[int]  # per province, the good on its bonus marker
+    marker_up: list[bool]  # per province, the marker shows its good (else its coins)
+    display: list[str | None]  # the cards for sale, by position (None: an empty position)
+    deck: list[str]  # the sale stacks; the end of the list is the top
+    deck_labels: list[str]  # the numeral on the back of each card of the deck
+    seen_decks: tuple[str, ...]  # numerals of the stacks a card was drawn from
+    display_costs: tuple[tuple[int, ...], ...]  # the extra cost of each display position
+    pm: int  # the holder of Praefectus Magnus
+    current: int  # the seat whose turn it is
+    turn: int
+    pending: list[Pending]  # the stack of steps; the last is the next decision
+    concordia: int  # the seat that took the Concordia card, or NOBODY
+    final_turns: int  # turns left after the Concordia card was taken (NOT_YET before)
+    over: bool
+    rng: int  # the SplitMix64 state of the chance outcomes
+    turn_info: TurnInfo
+    events: list[dict[str, Any]]  # the log
+    intermediate: dict[str, Any] | None  # the optional intermediate scoring, once taken
+    parts: dict[str, Any]  # each mode's, board's or variant's own part of the state, by name
+    R: int  # the number of routes (colonist locations past them are cities)
 
-    def copy(self) -> "GameState":
+    def copy(self) -> GameState:
         s = GameState.__new__(GameState)
         s.board = self.board
         s.cat = self.cat
@@ -174,9 +201,9 @@ class TurnInfo:
     half: str | None = None  # the half of a double card performed
     half_index: int | None = None  # and which half it was
     partner_card: str | None = None  # team play: the card a partner played for a Legatus
-    first: "TurnInfo | None" = None  # team play: the first action's part, kept when the partner starts performing
+    first: TurnInfo | None = None  # team play: the first action's part, kept when the partner starts performing
 
-    def copy(self) -> "TurnInfo":
+    def copy(self) -> TurnInfo:
         return replace(self)  # every field is immutable
 
 
@@ -188,7 +215,7 @@ def _deepcopy_plain(x: Any) -> Any:
     return x
 
 
-def new_state(options: "GameOptions", rules: "Rulebook", seed: int, catalog: Catalog | None = None) -> GameState:
+def new_state(options: GameOptions, rules: Rulebook, seed: int, catalog: Catalog | None = None) -> GameState:
     """Set up a game: city tokens, bonus markers, sale decks, display, players' pieces, money and hands."""
     cat = catalog or load_catalog()
     board = load_board(options.board)

@@ -8,14 +8,15 @@ and ints or strings, e.g. ``("move", 3, 17)`` or ``("build", 12)``.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
     from sestertius.rules.state import GameState
 
-Action = tuple
-Pending = tuple
+Action = tuple[Any, ...]  # a verb and its arguments: ("move", 3, 17)
+Pending = tuple[Any, ...]  # a step on the stack: (kind, decider, *arguments)
 LegalFn = Callable[["GameState", Pending], list[Action]]
 ApplyFn = Callable[["GameState", Pending, Action], None]
 WordsFn = Callable[["GameState", Action], str]
@@ -43,7 +44,7 @@ class Step:
     refuses_all: bool = False  # ``refuse`` words every refusal itself, unknown verbs included
 
 
-def legal_auto(s: "GameState", st: Pending) -> list[Action]:
+def legal_auto(s: GameState, st: Pending) -> list[Action]:
     """The one decision of a step the engine resolves itself."""
     return [AUTO_ACTION]
 

@@ -35,7 +35,7 @@ def can_pay(goods: list[int], cost: tuple[int, ...] | list[int]) -> bool:
 
 
 def refill_display(s: GameState) -> None:
-    cards = [c for c in s.display if c is not None]
+    cards: list[str | None] = [c for c in s.display if c is not None]
     while len(cards) < s.cat.display_size and s.deck:
         cards.append(_draw(s))
     s.display = cards + [None] * (s.cat.display_size - len(cards))

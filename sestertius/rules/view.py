@@ -14,7 +14,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from sestertius.rules.game import Game
 
 
-def public_board(game: "Game") -> dict[str, Any]:
+def public_board(game: Game) -> dict[str, Any]:
     s = game.state
     b = s.board
     br = s.rules.board
@@ -37,7 +37,7 @@ def public_board(game: "Game") -> dict[str, Any]:
     }
 
 
-def player_view(game: "Game", seat: int | None) -> dict[str, Any]:
+def player_view(game: Game, seat: int | None) -> dict[str, Any]:
     s = game.state
     cat = s.cat
     R = s.R

@@ -6,8 +6,9 @@ string, the WebSocket's query string, or the request body).
 """
 # no ``from __future__ import annotations`` here: seat_check builds its dependency's signature from the credentials'
 # type at run time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any, Callable
+from typing import Annotated, Any
 
 from fastapi import Depends, Query
 from fastapi.concurrency import run_in_threadpool

@@ -16,8 +16,18 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from sestertius import (CHANCE, RECORD_FORMAT, RECORD_VERSION, ConcordiaError, Game, GameOptions, IllegalAction,
-                        OptionsError, RecordError, check_options)
+from sestertius import (
+    CHANCE,
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    ConcordiaError,
+    Game,
+    GameOptions,
+    IllegalAction,
+    OptionsError,
+    RecordError,
+    check_options,
+)
 from sestertius.bots import BOTS, make_bot
 from sestertius.web.store import Store, hash_token
 
@@ -50,6 +60,11 @@ class Live:
     campaign: str | None = None
     lock: threading.RLock = field(default_factory=threading.RLock)
     stored: int = 0  # decisions written to the database
+
+
+def public_seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What anyone may know of the seats: who plays each (never its secret)."""
+    return [{"seat": s["seat"], "kind": s["kind"], "bot": s["bot"], "name": s["name"]} for s in seats]
 
 
 class GameService:
@@ -233,8 +248,7 @@ class GameService:
         v["chance"] = chance
         v["game"] = live.id
         v["seat"] = seat
-        v["seats"] = [{"seat": s["seat"], "kind": s["kind"], "bot": s["bot"], "name": s["name"]}
-                      for s in live.seats]
+        v["seats"] = public_seats(live.seats)
         v["decisions"] = len(g.history)
         v["status"] = "over" if g.is_over else "active"
         v["campaign"] = live.campaign
@@ -342,8 +356,7 @@ class GameService:
                 raise ApiError(409, "the record of a game in progress would reveal the card order (its seed); it "
                                     "can be downloaded when the game is over", "Record")
             rec = live.game.record()
-        rec["seats"] = [{"seat": s["seat"], "kind": s["kind"], "bot": s["bot"], "name": s["name"]}
-                        for s in live.seats]
+        rec["seats"] = public_seats(live.seats)
         rec["game"] = live.id
         return rec
 
@@ -375,8 +388,7 @@ class GameService:
         v = rg.view(None)
         v["game"] = live.id
         v["seat"] = None
-        v["seats"] = [{"seat": s["seat"], "kind": s["kind"], "bot": s["bot"], "name": s["name"]}
-                      for s in live.seats]
+        v["seats"] = public_seats(live.seats)
         v["decisions"] = step
         v["status"] = "replay"
         v["chance"] = False
@@ -394,8 +406,7 @@ class GameService:
                 "id": r["id"], "options": opts, "status": r["status"], "decisions": r["decisions"],
                 "created": _iso(r["created"]), "updated": _iso(r["updated"]), "campaign": r.get("campaign"),
                 "seed": r["seed"] if r["status"] == "over" else None,
-                "seats": [{"seat": s["seat"], "kind": s["kind"], "bot": s["bot"], "name": s["name"]}
-                          for s in r["seats"]],
+                "seats": public_seats(r["seats"]),
             })
         return out
 

@@ -24,8 +24,20 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (BigInteger, Column, DateTime, Integer, MetaData, String, Table, Text, create_engine, event,
-                        func, select)
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    DateTime,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    func,
+    select,
+)
 from sqlalchemy.engine import Engine
 
 metadata = MetaData()
@@ -80,7 +92,7 @@ def hash_token(token: str) -> str:
 
 
 def now() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
 
 
 class Store:

@@ -9,12 +9,27 @@ import random
 import pytest
 
 from sestertius.data.catalog import ANY, WINE
+from sestertius.rules.cards.architect import build_sites
 from sestertius.rules.errors import IllegalAction
 from sestertius.rules.game import Game
-from sestertius.rules.cards.architect import build_sites
 from support.playouts import all_cards
-from support.rules import (FOOD, LAND, SEA, STORE, TOOL, city, give_house, in_city, legal_of, new_game, play, put,
-                           route, set_goods, top)
+from support.rules import (
+    FOOD,
+    LAND,
+    SEA,
+    STORE,
+    TOOL,
+    city,
+    give_house,
+    in_city,
+    legal_of,
+    new_game,
+    play,
+    put,
+    route,
+    set_goods,
+    top,
+)
 
 WEST = [("Ebussus", "Andrachium"), ("Andrachium", "Palmaria"), ("Ebussus", "Palmaria")]
 EAST = [("Pollentia", "Iamno"), ("Iamno", "Turris Solis"), ("Pollentia", "Servariopolis"),
@@ -91,7 +106,7 @@ def test_further_steps_from_a_boat_cost_one_more_each():
     g = new_game("balearica", players=3)
     architect(g, 0)  # 2 colonists on the boats: 2 movement points
     east = moves(g, SEA1)
-    assert set(r for r, d in east.items() if d == 1) == sea(g, EAST)
+    assert {r for r, d in east.items() if d == 1} == sea(g, EAST)
     two = names(g, (r for r, d in east.items() if d == 2))
     assert "sea Iamno–Fornix" in two or "sea Fornix–Iamno" in two
     assert all(d <= 2 for d in east.values())
@@ -295,7 +310,7 @@ def test_random_playouts_keep_the_invariants_and_replay(players):
             if a[0] == "move" and a[1] < 3:
                 loc = s.players[s.pending[-1][1]].col[a[1]]
                 static = (s.board.by_distance[loc] if loc < s.R else s.board.city_by_distance[LAND][loc - s.R])
-                plain = dict((r, d) for d, r in static)
+                plain = {r: d for d, r in static}
                 cost = s.rules.board.move_cost(s, s.pending[-1][1], a[1], a[2])
                 assert cost <= plain.get(a[2], 255)  # riding own ships only ever shortens the way
             g.apply(a)

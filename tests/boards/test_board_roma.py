@@ -433,7 +433,7 @@ def test_byzantium_scores_after_the_architect_builds():
 def test_byzantium_needs_a_house_and_the_last_house_ends_the_game():
     g = new()
     s = g.state
-    quarters = [x for x in range(25)][:14]
+    quarters = list(range(25))[:14]
     for x in quarters:
         house(g, 0, x, BRICK)
     only(g, 0, land=START(g), sea=space(g, "Athenae"))

@@ -16,8 +16,22 @@ from sestertius.rules.errors import IllegalAction
 from sestertius.rules.game import Game
 from sestertius.rules.state import CHANCE
 from support.playouts import all_cards, check_invariants
-from support.rules import (BRICK, FOOD, LAND, WINE, city, give_house, legal_of, new_game, play, put, route,
-                           set_city_good, set_goods, top)
+from support.rules import (
+    BRICK,
+    FOOD,
+    LAND,
+    WINE,
+    city,
+    give_house,
+    legal_of,
+    new_game,
+    play,
+    put,
+    route,
+    set_city_good,
+    set_goods,
+    top,
+)
 
 COLUMNS = ("Grey", "Yellow", "Orange")  # board data volcano_provinces
 

@@ -108,8 +108,8 @@ def test_option_choices_come_from_the_engine():
     (["--players", "1"], {"board": "imperium", "players": 1}),
 ])
 def test_simulate_refuses_what_the_engine_refuses(args, options, monkeypatch, capsys):
-    from sestertius import check_options
     import sestertius.cli.simulate as simulate
+    from sestertius import check_options
 
     def no_game(*a, **k):  # pragma: no cover - the point: never reached
         raise AssertionError("a game was played")

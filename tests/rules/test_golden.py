@@ -13,7 +13,7 @@ from sestertius.rules.game import Game
 from support import ROOT
 
 sys.path.insert(0, str(ROOT / "tools"))
-from make_golden import CONFIGS, fingerprint, legal_trace  # noqa: E402
+from make_golden import CONFIGS, fingerprint, legal_trace
 
 RECORDS = sorted((ROOT / "tests" / "records").glob("*.json"))
 

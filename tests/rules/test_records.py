@@ -9,7 +9,7 @@ import pytest
 
 from sestertius.rules.errors import IllegalAction, RecordError
 from sestertius.rules.game import RECORD_FORMAT, RECORD_VERSION, Game
-from support.rules import new_game, pass_turn, route, LAND
+from support.rules import LAND, new_game, pass_turn, route
 
 CONFIGS = [("italia", 2, False), ("imperium", 4, True), ("hellas", 3, False), ("ionium", 5, True),
            ("cyprus", 5, False), ("italia", 3, True)]

@@ -8,9 +8,31 @@ import pytest
 
 from sestertius.rules.errors import IllegalAction
 from sestertius.rules.turn import effective_top
-from support.rules import (BRICK, CLOTH, FOOD, LAND, SEA, STORE, TOOL, WINE, city, clear_colonists, give_house,
-                           goods, in_city, legal_of, new_game, play, put, route, set_city_good, set_goods,
-                           start_turn, top, used)
+from support.rules import (
+    BRICK,
+    CLOTH,
+    FOOD,
+    LAND,
+    SEA,
+    STORE,
+    TOOL,
+    WINE,
+    city,
+    clear_colonists,
+    give_house,
+    goods,
+    in_city,
+    legal_of,
+    new_game,
+    play,
+    put,
+    route,
+    set_city_good,
+    set_goods,
+    start_turn,
+    top,
+    used,
+)
 
 
 def refused(g, action):

@@ -8,8 +8,27 @@ import pytest
 
 from sestertius.rules.errors import OptionsError
 from sestertius.rules.game import Game
-from support.rules import (BRICK, CLOTH, FOOD, LAND, STORE, TOOL, WINE, city, clear_colonists, give_house,
-                           in_city, new_game, pass_turn, play, put, route, set_city_good, set_goods, top)
+from support.rules import (
+    BRICK,
+    CLOTH,
+    FOOD,
+    LAND,
+    STORE,
+    TOOL,
+    WINE,
+    city,
+    clear_colonists,
+    give_house,
+    in_city,
+    new_game,
+    pass_turn,
+    play,
+    put,
+    route,
+    set_city_good,
+    set_goods,
+    top,
+)
 
 # zone piles of the rules README: brick, food, tool, wine, cloth
 TOKENS = {"A": (2, 2, 1, 1, 1), "B": (2, 2, 2, 1, 1), "C": (3, 2, 2, 2, 1), "D": (1, 1, 1, 1, 1)}

@@ -5,8 +5,23 @@ from __future__ import annotations
 import pytest
 
 from sestertius.rules.scoring import god_values, ranking, score_seat
-from support.rules import (BRICK, CLOTH, FOOD, LAND, SEA, STORE, TOOL, WINE, give_house, in_city, new_game, put,
-                           route, set_city_good, set_goods)
+from support.rules import (
+    BRICK,
+    CLOTH,
+    FOOD,
+    LAND,
+    SEA,
+    STORE,
+    TOOL,
+    WINE,
+    give_house,
+    in_city,
+    new_game,
+    put,
+    route,
+    set_city_good,
+    set_goods,
+)
 
 GOD_ORDER = ["Vesta", "Jupiter", "Saturnus", "Venus", "Mercurius", "Mars", "Minerva"]
 
@@ -62,7 +77,7 @@ def test_jupiter_counts_houses_in_non_brick_cities_up_to_15():
     only_cards(g, 0, "architect", "diplomat", "consul")
     assert score_seat(g.state, 0)["Jupiter"] == 12  # 4 per card, three Jupiter cards
     g = new_game()
-    houses(g, 0, {n: TOOL for n in [c for c in g.state.board.cities if c != "Roma"][:15]})
+    houses(g, 0, dict.fromkeys([c for c in g.state.board.cities if c != "Roma"][:15], TOOL))
     only_cards(g, 0, "architect")
     assert score_seat(g.state, 0)["Jupiter"] == 15
 
@@ -73,7 +88,7 @@ def test_saturnus_counts_provinces_with_a_house_up_to_all_provinces():
     only_cards(g, 0, "prefect", "prefect")
     assert score_seat(g.state, 0)["Saturnus"] == 4
     g = new_game()
-    houses(g, 0, {n: BRICK for n in ONE_PER_PROVINCE})
+    houses(g, 0, dict.fromkeys(ONE_PER_PROVINCE, BRICK))
     only_cards(g, 0, "prefect")
     assert len(g.state.board.provinces) == 11
     assert score_seat(g.state, 0)["Saturnus"] == 11
@@ -87,7 +102,7 @@ def test_venus_two_per_province_with_two_own_houses_up_to_14():
     only_cards(g, 0, "magister")
     assert score_seat(g.state, 0)["Venus"] == 4  # Venetia and Liguria
     g = new_game(venus=True)
-    houses(g, 0, {n: BRICK for n in TWO_PER_PROVINCE} | {"Verona": BRICK})  # 7 provinces with 2+, 15 houses
+    houses(g, 0, dict.fromkeys(TWO_PER_PROVINCE, BRICK) | {"Verona": BRICK})  # 7 provinces with 2+, 15 houses
     only_cards(g, 0, "magister", "prefect_architect")
     assert score_seat(g.state, 0)["Venus"] == 28
 

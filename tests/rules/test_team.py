@@ -7,8 +7,7 @@ import pytest
 from sestertius.rules.errors import IllegalAction, OptionsError
 from sestertius.rules.game import Game
 from sestertius.rules.modes.team import team_totals
-from support.rules import (CLOTH, WINE, city, give_house, goods, play, set_city_good,
-                           set_goods, top)
+from support.rules import CLOTH, WINE, city, give_house, goods, play, set_city_good, set_goods, top
 
 
 def team_game(players=4, seed=3) -> Game:
@@ -128,7 +127,8 @@ def test_partners_share_sestertii_for_building():
     set_goods(g, 0, brick=1, cloth=1)
     set_city_good(g, "Novaria", CLOTH)
     play(g, 0, "architect")
-    novaria_route = [r.id for r in s.board.routes if r.kind == 0 and {r.a, r.b} == {city(g, "Novaria"), s.board.capital}][0]
+    novaria_route = [r.id for r in s.board.routes
+                     if r.kind == 0 and {r.a, r.b} == {city(g, "Novaria"), s.board.capital}][0]
     slot = s.players[0].col.index(s.R + s.board.capital)
     g.apply(("move", slot, novaria_route))
     g.apply(("done",))

@@ -11,4 +11,4 @@ from __future__ import annotations
 
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]  # the repository: tests/support/__init__.py -> tests/support -> tests -> root
+ROOT = Path(__file__).resolve().parents[2]  # tests/support/__init__.py -> tests/support -> tests -> the repository

@@ -3,13 +3,13 @@ by editing the state (``city``, ``route``, ``put`` and ``give_house`` are those 
 board for the rulebook's building example, and random games of two players against Contrarius."""
 from __future__ import annotations
 
-from sestertius.rules.modes import solitaria
-from sestertius.rules.modes.solitaria import CONTRARIUS, PLAYER
 from sestertius.data.board import LAND, SEA, parse_board
 from sestertius.data.catalog import GOODS
 from sestertius.rules import rulebook
 from sestertius.rules import state as state_module
 from sestertius.rules.game import Game
+from sestertius.rules.modes import solitaria
+from sestertius.rules.modes.solitaria import CONTRARIUS, PLAYER
 from sestertius.rules.options import GameOptions
 from sestertius.rules.state import CHANCE, STORE
 from support.playouts import all_cards

@@ -13,8 +13,27 @@ from sestertius.rules.scoring import god_values
 from sestertius.rules.state import TurnInfo
 from sestertius.rules.turn import push_turn
 from support.playouts import all_cards, check_invariants
-from support.rules import (BRICK, CLOTH, FOOD, LAND, STORE, TOOL, WINE, city, give_house, goods, in_city, legal_of,
-                           play, put, route, set_city_good, set_goods, top, used)
+from support.rules import (
+    BRICK,
+    CLOTH,
+    FOOD,
+    LAND,
+    STORE,
+    TOOL,
+    WINE,
+    city,
+    give_house,
+    goods,
+    in_city,
+    legal_of,
+    play,
+    put,
+    route,
+    set_city_good,
+    set_goods,
+    top,
+    used,
+)
 
 COASTAL = load_fish_market().sides["coastal"].spots
 MOUNTAIN = load_fish_market().sides["mountain"].spots
@@ -452,7 +471,7 @@ def _fish_invariants(g: Game) -> None:
     assert all(x in (0, 1, 2) for x in f.spots)
     assert s.marker_up == [x > 0 for x in f.spots]
     assert min(f.coins) >= 0 and all(-1 <= x < len(f.coins) for x in f.pos)
-    for seat, p in enumerate(s.players):
+    for seat in range(s.n):
         assert f.stored[seat] >= 0
         assert s.storehouse_used(seat) <= 12 or seat in discarding
     kinds = [st[0] for st in s.pending]

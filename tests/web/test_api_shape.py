@@ -29,7 +29,8 @@ def client(tmp_path):
 
 def two_people(client):
     r = client.post("/api/games", json={"board": "italia", "seed": 11,
-                                        "seats": [{"kind": "hotseat", "name": "Ann"}, {"kind": "human", "name": "Bob"}]})
+                                        "seats": [{"kind": "hotseat", "name": "Ann"},
+                                                  {"kind": "human", "name": "Bob"}]})
     assert r.status_code == 201, r.text
     g = r.json()
     return g["id"], g["seats"][0]["key"], g["seats"][1]["key"]
@@ -115,7 +116,8 @@ def test_documented_view_model_matches_real_views(client, body):
         GameView.model_validate(client.get(f"/api/games/{gid}").json())
         if not mine["legal"]:
             break
-        r = client.post(f"/api/games/{gid}/decisions", json={"seat": 0, "key": key, "action": mine["legal"][0]["action"]})
+        r = client.post(f"/api/games/{gid}/decisions",
+                        json={"seat": 0, "key": key, "action": mine["legal"][0]["action"]})
         assert r.status_code == 200, r.text
     assert mine["prompt"] is None or isinstance(mine["prompt"], str)
     partners = [p["partner"] for p in mine["players"]]

@@ -294,7 +294,8 @@ def test_venus_team_game_from_the_lobby(server, page):
     page.select_option("#b-board", "imperium")
     page.select_option("#b-mode", "team")
     # team play: 4 or 6 seats, partners opposite; Venus cards chosen with it
-    assert page.evaluate("[...document.querySelectorAll('#b-players option')].filter(o => !o.disabled).map(o => o.value)") == ["4", "6"]
+    enabled = "[...document.querySelectorAll('#b-players option')].filter(o => !o.disabled).map(o => o.value)"
+    assert page.evaluate(enabled) == ["4", "6"]
     assert page.input_value("#b-players") == "4" and page.is_checked("#b-venus")
     assert "seat 1 (red) & seat 3 (green)" in page.inner_text("#b-teams")
     # what the engine does not offer is refused in its words before anything is created
@@ -376,7 +377,8 @@ def test_new_boards_and_modes_render_and_play(server, page, spec):
         assert page.locator("#log .ev.contrarius").count() >= 1
 
 
-@pytest.mark.parametrize("variant,words", [("third", "Contrarius as third player"), ("coop", "as a team vs Contrarius")])
+@pytest.mark.parametrize("variant,words",
+                         [("third", "Contrarius as third player"), ("coop", "as a team vs Contrarius")])
 def test_two_players_against_contrarius_from_the_lobby(server, page, variant, words):
     page.goto(server.base + "/")
     page.wait_for_selector("body[data-ready='1']")

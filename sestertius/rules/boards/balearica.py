@@ -19,8 +19,8 @@ from collections import deque
 from typing import Any
 
 from sestertius.data.board import LAND, SEA, UNREACHABLE, Board, BoardError
-from sestertius.rules.state import NOBODY, STORE, GameState
 from sestertius.rules.boards.base import BoardRules
+from sestertius.rules.state import NOBODY, STORE, GameState
 
 
 class Boats:
@@ -144,7 +144,6 @@ class BalearicaRules(BoardRules):
         return sorted((d, r) for r, d in dist.items() if 0 < d <= limit and kinds[r] == LAND)
 
     def move_options(self, s: GameState, seat: int, pts: int) -> list[tuple[int, int]]:
-        nland = s.cat.land_colonists
         occ = s.route_occ
         stoppable = s.board.stoppable
         out: list[tuple[int, int]] = []
@@ -168,12 +167,12 @@ class BalearicaRules(BoardRules):
         return None
 
     # -- views -------------------------------------------------------------------------------------------------
-    def location(self, s: GameState, loc: int) -> dict | None:
+    def location(self, s: GameState, loc: int) -> dict[str, Any] | None:
         k = loc - s.R - len(s.board.cities)
         bt = self.boats(s)
         return {"boat": k, "name": bt.names[k]} if 0 <= k < len(bt.names) else None
 
-    def public(self, s: GameState) -> dict:
+    def public(self, s: GameState) -> dict[str, Any]:
         bt = self.boats(s)
         boats = []
         for k, name in enumerate(bt.names):

@@ -2,7 +2,7 @@
 rules: a capital where new colonists arrive, every city open to building."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sestertius.rules.steps import Step
 
@@ -16,35 +16,35 @@ class BoardRules:
     name = "base"
     steps: tuple[Step, ...] = ()  # the board's own step kinds
 
-    def setup(self, s: "GameState") -> None:
+    def setup(self, s: GameState) -> None:
         """Adjust the set-up state (called after the mode's setup)."""
 
-    def colonist_sites(self, s: "GameState", seat: int) -> list[int]:
+    def colonist_sites(self, s: GameState, seat: int) -> list[int]:
         """Cities where the Colonist card may place new colonists: the capital and cities with an own house."""
         sites = [] if s.board.capital is None else [s.board.capital]
         sites.extend(sorted(s.players[seat].houses))
         return sites
 
-    def recruit_sites(self, s: "GameState", seat: int) -> list[int]:
+    def recruit_sites(self, s: GameState, seat: int) -> list[int]:
         """Cities where the Tribune's new colonist may arrive: the capital."""
         return [] if s.board.capital is None else [s.board.capital]
 
-    def after_recover(self, s: "GameState", seat: int) -> None:
+    def after_recover(self, s: GameState, seat: int) -> None:
         """Called when a Tribune has taken the cards back, before its colonist purchase (push steps here)."""
 
-    def can_build(self, s: "GameState", city: int) -> bool:
+    def can_build(self, s: GameState, city: int) -> bool:
         """May houses be built in this city at all now (besides the usual conditions)?"""
         return True
 
-    def can_produce(self, s: "GameState", prov: int) -> bool:
+    def can_produce(self, s: GameState, prov: int) -> bool:
         """May this province produce now (Prefect choice; specialists' houses in it)?"""
         return True
 
-    def production_bonus(self, s: "GameState", prov: int) -> bool:
+    def production_bonus(self, s: GameState, prov: int) -> bool:
         """Does producing in this province give the Prefect's bonus good?"""
         return True
 
-    def marker_coins(self, s: "GameState", prov: int) -> int:
+    def marker_coins(self, s: GameState, prov: int) -> int:
         """Sestertii on the coin side of this province's bonus marker (0 if it has none any more)."""
         return s.cat.marker_coins[s.marker_good[prov]]
 
@@ -53,39 +53,39 @@ class BoardRules:
     # precomputed tables (the engine never calls these two hooks for them).
     dynamic_moves = False
 
-    def move_options(self, s: "GameState", seat: int, pts: int) -> list[tuple[int, int]]:
+    def move_options(self, s: GameState, seat: int, pts: int) -> list[tuple[int, int]]:
         """(colonist slot, route) pairs the seat's colonists can reach with at most ``pts`` steps and stop on."""
         raise NotImplementedError
 
-    def move_cost(self, s: "GameState", seat: int, slot: int, route: int) -> int | None:
+    def move_cost(self, s: GameState, seat: int, slot: int, route: int) -> int | None:
         """Steps colonist ``slot`` needs to reach ``route`` now (None: it cannot get there)."""
         raise NotImplementedError
 
     # A dynamic board may also move colonists onto its own places past the routes and cities (Roma's ship track):
     # such a target is a colonist location ``>= R`` instead of a route; it holds any number of colonists.
-    def moved(self, s: "GameState", seat: int, slot: int, frm: int, to: int) -> None:
+    def moved(self, s: GameState, seat: int, slot: int, frm: int, to: int) -> None:
         """Called after an Architect's move on a dynamic board (the step's points are already reduced; push steps
         here, e.g. Roma's bonus choice)."""
 
-    def why_not_move(self, s: "GameState", seat: int, slot: int, target: int) -> str | None:
+    def why_not_move(self, s: GameState, seat: int, slot: int, target: int) -> str | None:
         """Why this move is refused on a dynamic board, when the board knows better than the route checks."""
         return None
 
-    def after_cash(self, s: "GameState", seat: int) -> None:
+    def after_cash(self, s: GameState, seat: int) -> None:
         """Called after a Prefect took the cash of the bonus markers (push steps here: Roma's ship move)."""
 
-    def may_place(self, s: "GameState", kind: int, city: int) -> bool:
+    def may_place(self, s: GameState, kind: int, city: int) -> bool:
         """May a new colonist of this kind (0 land, 1 sea) go to this place of colonist_sites/recruit_sites?"""
         return True
 
-    def other_houses(self, s: "GameState", seat: int) -> int:
+    def other_houses(self, s: GameState, seat: int) -> int:
         """Houses of the seat's supply standing outside cities (Roma: on Byzantium's god table)."""
         return 0
 
-    def public(self, s: "GameState") -> dict:
+    def public(self, s: GameState) -> dict[str, Any]:
         """The board's own public state for views (e.g. Sicilia's volcano, Balearica's start boats)."""
         return {}
 
-    def location(self, s: "GameState", loc: int) -> dict | None:
+    def location(self, s: GameState, loc: int) -> dict[str, Any] | None:
         """A view of a colonist location past the cities (a board's pseudo-location, e.g. a start boat)."""
         return None

@@ -47,7 +47,7 @@ class RomaBoard(Board):
     """The Roma board as played: gate routes and the track house sites added (see the module text)."""
 
     gate_of: dict[int, str]  # gate route id -> "North gate (Via Flaminia)"
-    roma_track: "Track"  # the Track it was derived by
+    roma_track: Track  # the Track it was derived by
 
     def route_name(self, r: int) -> str:
         gate = self.gate_of.get(r)
@@ -638,7 +638,8 @@ def _step(kind: str, title: str, legal, apply, prompt: str, words) -> Step:  # t
 RomaRules.steps = (
     _step("roma_bonus", "Ship track (bonus)", legal_bonus, apply_bonus, "Ship track: take the bonus.",
           {"take": _describe_take}),
-    _step("roma_sail", "Prefect (ship move)", legal_sail, apply_sail, "Ship track: move a ship, or Done.", {"move": words_move}),
+    _step("roma_sail", "Prefect (ship move)", legal_sail, apply_sail, "Ship track: move a ship, or Done.",
+          {"move": words_move}),
     auto_step("roma_after", "Ship track", apply_after),
     _step("roma_build", "Ship track (house)", legal_build, apply_build,
           "Ship track: build a house (click a glowing city).", {"build": words_build}),

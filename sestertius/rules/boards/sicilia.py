@@ -16,7 +16,7 @@ tiles are shuffled into a new pile.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from math import gcd
 from typing import Any
 
@@ -62,7 +62,7 @@ class VolcanoData:
                 raise DataError(f"{where} [players] neutral_in_pile {n} = {k}: there are {sum(self.neutral_count)}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load(override_file: str | None) -> VolcanoData:
     return VolcanoData(read_data("sicilia.toml", "sicilia", override_file))
 
@@ -73,7 +73,8 @@ def volcano_data() -> VolcanoData:
 
 
 def vol(s: GameState) -> dict[str, Any]:
-    return s.parts["volcano"]
+    part: dict[str, Any] = s.parts["volcano"]
+    return part
 
 
 class SiciliaRules(BoardRules):
@@ -139,7 +140,7 @@ class SiciliaRules(BoardRules):
             return 0  # the marker has left the mini map
         return s.cat.marker_coins[s.marker_good[prov]] + volcano_data().marker_extra_coins
 
-    def public(self, s: GameState) -> dict:
+    def public(self, s: GameState) -> dict[str, Any]:
         v = vol(s)
         b = s.board
         columns = []
@@ -149,7 +150,7 @@ class SiciliaRules(BoardRules):
                             **{e: self.active(s, prov, e) for e in EFFECTS}})
         return {"volcano": {"columns": columns, "pile": sum(v["pile"]) + v["neutral"],
                             "neutral_in_pile": v["neutral"], "last": v["last"],
-                            "rows": {e: r for e, r in volcano_data().row_of.items()}}}
+                            "rows": dict(volcano_data().row_of)}}
 
 
 RULES = SiciliaRules()
@@ -158,7 +159,7 @@ RULES = SiciliaRules()
 # ------------------------------------------------------------------------------------------------------------
 # Chance steps: drawing a tile
 # ------------------------------------------------------------------------------------------------------------
-def outcomes(s: GameState, setup: bool) -> list[tuple]:
+def outcomes(s: GameState, setup: bool) -> list[Action]:
     """The tiles that can be drawn, one entry per equally likely case (so that sampling respects the odds); a
     person entering the tile (options.manual_dice) chooses among the distinct tiles. At setup, a province already
     holding the setup maximum is left out (its tile would be put back and another drawn)."""
@@ -230,20 +231,20 @@ def _bonus(s: GameState, seat: int, money: int, goods: tuple[int, ...]) -> str:
     return ", ".join(parts)
 
 
-def legal_volcano(s: GameState, st: Pending) -> list[tuple]:
+def legal_volcano(s: GameState, st: Pending) -> list[Action]:
     return outcomes(s, setup=False)
 
 
-def apply_volcano(s: GameState, st: Pending, a: tuple) -> None:
+def apply_volcano(s: GameState, st: Pending, a: Action) -> None:
     s.pending.pop()
     draw(s, st[2], a[1])
 
 
-def legal_volcano_setup(s: GameState, st: Pending) -> list[tuple]:
+def legal_volcano_setup(s: GameState, st: Pending) -> list[Action]:
     return outcomes(s, setup=True)
 
 
-def apply_volcano_setup(s: GameState, st: Pending, a: tuple) -> None:
+def apply_volcano_setup(s: GameState, st: Pending, a: Action) -> None:
     left = st[2]
     if left > 1:
         s.pending[-1] = ("volcano_setup", CHANCE, left - 1)
@@ -252,7 +253,7 @@ def apply_volcano_setup(s: GameState, st: Pending, a: tuple) -> None:
     draw(s, NOBODY, a[1])
 
 
-def describe_tile(s: GameState, a: tuple) -> str:
+def describe_tile(s: GameState, a: Action) -> str:
     name = a[1]
     if name in volcano_data().neutral_kinds:
         return f"draw a neutral volcano tile ({name})"

@@ -9,9 +9,9 @@ have a house.
 from __future__ import annotations
 
 from sestertius.data.catalog import Card
+from sestertius.rules.modes.base import Ruleset
 from sestertius.rules.scoring import score_all
 from sestertius.rules.state import AUTO, GameState
-from sestertius.rules.modes.base import Ruleset
 from sestertius.rules.steps import DONE, Action, Pending, Step, auto_step
 from sestertius.rules.turn import carry_out, unplayable
 
@@ -20,7 +20,7 @@ class TeamRuleset(Ruleset):
     name = "team"
     partners_perform = True
 
-    def partner(self, s: GameState, seat: int) -> int | None:
+    def partner(self, s: GameState, seat: int) -> int:
         return (seat + s.n // 2) % s.n
 
     def setup(self, s: GameState) -> None:
@@ -93,32 +93,34 @@ def _second_half(key: str, s: GameState) -> str | None:
 
 
 # -- steps --------------------------------------------------------------------------------------------------
-def legal_start_city(s: GameState, st: Pending) -> list[tuple]:
+def legal_start_city(s: GameState, st: Pending) -> list[Action]:
     cap = s.board.capital
     near = {c for r in s.board.routes for c in (r.a, r.b) if cap in (r.a, r.b)}
     return [("start", c) for c in s.board.buildable() if c not in near]
 
 
-def apply_start_city(s: GameState, st: Pending, a: tuple) -> None:
+def apply_start_city(s: GameState, st: Pending, a: Action) -> None:
     seat, city = st[1], a[1]
     s.pending.pop()
     p = s.players[seat]
+    assert s.board.capital is not None  # team play is refused on boards without a capital
     at_capital = s.R + s.board.capital
     p.col = [s.R + city if loc == at_capital else loc for loc in p.col]
     s.log("start", seat, f"starts with its colonists in {s.board.cities[city]}")
 
 
-def apply_partner(s: GameState, st: Pending, a: tuple) -> None:
+def apply_partner(s: GameState, st: Pending, a: Action) -> None:
     seat, key = st[2], st[3]
     s.pending.pop()
     rs = s.rules.mode
     partner = rs.partner(s, seat)
+    assert partner is not None  # a mode that pushes a partner's step has partners
     rs.before_partner(s)
     s.log("partner", partner, f"performs {s.cat.cards[key].title} as partner")
     carry_out(s, partner, _second_half(key, s))
 
 
-def _partner_cards(s: GameState, seat: int) -> list[tuple]:
+def _partner_cards(s: GameState, seat: int) -> list[Action]:
     seen: list[str] = []
     for key in s.players[seat].hand:
         if key not in seen and s.cat.cards[key].action != "legatus" and unplayable(s, seat, key) is None:
@@ -134,12 +136,12 @@ def _partner_plays(s: GameState, seat: int, key: str) -> None:
     s.log("play", seat, f"plays {s.cat.cards[key].title} for the partner's card", card=key)
 
 
-def legal_legatus(s: GameState, st: Pending) -> list[tuple]:
+def legal_legatus(s: GameState, st: Pending) -> list[Action]:
     # a partner without a card they may play (only a Legatus left) plays nothing: the card has no effect
     return _partner_cards(s, st[1]) or [DONE]
 
 
-def apply_legatus(s: GameState, st: Pending, a: tuple) -> None:
+def apply_legatus(s: GameState, st: Pending, a: Action) -> None:
     s.pending.pop()
     if a[0] == "done":
         s.log("partner", st[1], "has no card to play for the Legatus: nothing happens")
@@ -150,18 +152,18 @@ def apply_legatus(s: GameState, st: Pending, a: tuple) -> None:
     carry_out(s, partner, key)
 
 
-def apply_follow(s: GameState, st: Pending, a: tuple) -> None:
+def apply_follow(s: GameState, st: Pending, a: Action) -> None:
     seat, key = st[2], st[3]
     s.pending.pop()
     s.rules.mode.before_partner(s)
     carry_out(s, seat, _second_half(key, s))
 
 
-def legal_partner_play(s: GameState, st: Pending) -> list[tuple]:
+def legal_partner_play(s: GameState, st: Pending) -> list[Action]:
     return _partner_cards(s, st[1]) or [DONE]
 
 
-def apply_partner_play(s: GameState, st: Pending, a: tuple) -> None:
+def apply_partner_play(s: GameState, st: Pending, a: Action) -> None:
     s.pending.pop()
     if a[0] == "done":
         s.log("partner", st[1], "has no card to play for the Proconsul")

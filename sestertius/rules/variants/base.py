@@ -16,32 +16,32 @@ class Variant:
     steps: tuple[Step, ...] = ()
     replaces: dict[str, str] = {}  # base step kinds the variant replaces by its own (the Prefect's step)
 
-    def setup(self, s: "GameState") -> None:
+    def setup(self, s: GameState) -> None:
         """Adjust the set-up state (called after the mode's and the board's setup)."""
 
-    def turn_started(self, s: "GameState", seat: int) -> None:
+    def turn_started(self, s: GameState, seat: int) -> None:
         """A seat's turn step was just pushed: push a phase to come before the card (on top of it) if any."""
 
-    def before_performing(self, s: "GameState", seat: int, key: str | None) -> bool:
+    def before_performing(self, s: GameState, seat: int, key: str | None) -> bool:
         """A seat is about to perform a card: push a phase to come right before it and return True (the variant
         then pushes a ``perform_card`` step under its phase), or return False."""
         return False
 
-    def storehouse_used(self, s: "GameState", seat: int) -> int:
+    def storehouse_used(self, s: GameState, seat: int) -> int:
         """Storehouse spaces the variant's pieces take."""
         return 0
 
-    def discard_options(self, s: "GameState", seat: int) -> list[Action]:
+    def discard_options(self, s: GameState, seat: int) -> list[Action]:
         """Decisions besides dropping a good for a seat over its storehouse limit."""
         return []
 
-    def discard(self, s: "GameState", seat: int, a: Action) -> None:
+    def discard(self, s: GameState, seat: int, a: Action) -> None:
         """Carry out one of ``discard_options`` (called for every decision that is not a dropped good)."""
 
-    def goods_value(self, s: "GameState", seat: int) -> int:
+    def goods_value(self, s: GameState, seat: int) -> int:
         """Sestertii the variant's pieces add to the value of a seat's goods (Vesta)."""
         return 0
 
-    def public(self, s: "GameState") -> dict[str, Any]:
+    def public(self, s: GameState) -> dict[str, Any]:
         """The variant's part of every view."""
         return {}

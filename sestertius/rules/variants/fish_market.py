@@ -53,7 +53,7 @@ class FishPart:
         self.used_in = used_in
         self.used_by = used_by
 
-    def copy(self) -> "FishPart":
+    def copy(self) -> FishPart:
         return FishPart(self.spots[:], self.coins[:], self.pos[:], self.stored[:], self.used_in, self.used_by)
 
     def to_dict(self) -> dict[str, Any]:
@@ -67,7 +67,9 @@ def fish(s: GameState) -> FishPart:
 
 
 def side(s: GameState) -> FishSide:
-    return load_fish_market().sides[s.options.fish_market]
+    name = s.options.fish_market
+    assert name is not None  # the variant is only in play with a side chosen
+    return load_fish_market().sides[name]
 
 
 def market_phase(s: GameState, seat: int) -> None:
@@ -108,11 +110,11 @@ def reach(pos: int, start: int, n: int) -> list[tuple[int, int]]:
     return [((pos + d) % n, d - 1) for d in range(1, limit + 1)]
 
 
-def legal_market(s: GameState, st: Pending) -> list[tuple]:
+def legal_market(s: GameState, st: Pending) -> list[Action]:
     seat, start = st[1], st[2]
     spots = side(s).spots
     money = s.players[seat].money
-    out: list[tuple] = [DONE]
+    out: list[Action] = [DONE]
     for j, skips in reach(fish(s).pos[seat], start, len(spots)):
         if skips > money:
             break
@@ -122,7 +124,7 @@ def legal_market(s: GameState, st: Pending) -> list[tuple]:
     return out
 
 
-def apply_market(s: GameState, st: Pending, a: tuple) -> None:
+def apply_market(s: GameState, st: Pending, a: Action) -> None:
     seat, start = st[1], st[2]
     if a[0] == "done":
         s.pending.pop()
@@ -191,16 +193,16 @@ def use_stand(s: GameState, seat: int, j: int, k: int) -> None:
         s.pending.append(("trade", seat, 0, 0, stand.types))
 
 
-def legal_stands(s: GameState, st: Pending) -> list[tuple]:
+def legal_stands(s: GameState, st: Pending) -> list[Action]:
     seat, j, used = st[1], st[2], st[3]
-    out: list[tuple] = [DONE]
+    out: list[Action] = [DONE]
     for k, stand in enumerate(side(s).spots[j]):
         if not used >> k & 1 and refusal(s, seat, stand) is None:
             out.append(("stand", k))
     return out
 
 
-def apply_stands(s: GameState, st: Pending, a: tuple) -> None:
+def apply_stands(s: GameState, st: Pending, a: Action) -> None:
     seat, j, used = st[1], st[2], st[3]
     if a[0] == "done":
         s.pending.pop()
@@ -214,11 +216,11 @@ def apply_stands(s: GameState, st: Pending, a: tuple) -> None:
     use_stand(s, seat, j, k)
 
 
-def legal_fish_good(s: GameState, st: Pending) -> list[tuple]:
+def legal_fish_good(s: GameState, st: Pending) -> list[Action]:
     return [("take", g) for g in range(5) if st[2] >> g & 1]
 
 
-def apply_fish_good(s: GameState, st: Pending, a: tuple) -> None:
+def apply_fish_good(s: GameState, st: Pending, a: Action) -> None:
     seat = st[1]
     s.pending.pop()
     s.players[seat].goods[a[1]] += 1
@@ -227,7 +229,7 @@ def apply_fish_good(s: GameState, st: Pending, a: tuple) -> None:
         queue_overflow(s, seat)
 
 
-def legal_fish_colonist(s: GameState, st: Pending) -> list[tuple]:
+def legal_fish_colonist(s: GameState, st: Pending) -> list[Action]:
     seat, j, k = st[1], st[2], st[3]
     p = s.players[seat]
     nland = s.cat.land_colonists
@@ -241,7 +243,7 @@ def legal_fish_colonist(s: GameState, st: Pending) -> list[tuple]:
     return out
 
 
-def apply_fish_colonist(s: GameState, st: Pending, a: tuple) -> None:
+def apply_fish_colonist(s: GameState, st: Pending, a: Action) -> None:
     seat = st[1]
     _, kind, g, c = a
     s.pending.pop()
@@ -249,19 +251,19 @@ def apply_fish_colonist(s: GameState, st: Pending, a: tuple) -> None:
     place_colonist(s, seat, kind, c)
 
 
-def apply_fish_refill(s: GameState, st: Pending, a: tuple) -> None:
+def apply_fish_refill(s: GameState, st: Pending, a: Action) -> None:
     s.pending.pop()
     refill_display(s)
 
 
 # -- the Prefect of the variant ------------------------------------------------------------------------------------
-def legal_fish_prefect(s: GameState, st: Pending) -> list[tuple]:
-    out: list[tuple] = [("produce", i) for i, n in enumerate(fish(s).spots) if n]
+def legal_fish_prefect(s: GameState, st: Pending) -> list[Action]:
+    out: list[Action] = [("produce", i) for i, n in enumerate(fish(s).spots) if n]
     out.append(("cash",))
     return out
 
 
-def apply_fish_prefect(s: GameState, st: Pending, a: tuple) -> None:
+def apply_fish_prefect(s: GameState, st: Pending, a: Action) -> None:
     seat = st[1]
     s.pending.pop()
     f = fish(s)
@@ -301,7 +303,7 @@ def _stand_text(s: GameState, j: int, k: int) -> str:
     return f"{stand.text()} for {stand.fish} fish"
 
 
-def describe_enter(s: GameState, a: tuple) -> str:
+def describe_enter(s: GameState, a: Action) -> str:
     _, j, k = a
     text = f"fish market: go to spot {j + 1} and use its stand {_stand_text(s, j, k)}"
     st = s.pending[-1] if s.pending else None
@@ -313,22 +315,22 @@ def describe_enter(s: GameState, a: tuple) -> str:
         if skips:
             text += f", skipping {skips} spot{'s' if skips > 1 else ''} (1 sestertius each)"
         if f.coins[j]:
-            text += f", taking the {f['coins'][j]} sestertii there"
+            text += f", taking the {f.coins[j]} sestertii there"
     return text
 
 
-def describe_stand(s: GameState, a: tuple) -> str:
+def describe_stand(s: GameState, a: Action) -> str:
     st = s.pending[-1] if s.pending else None
     if st and st[0] == "stands":
         return f"fish market: also use the stand {_stand_text(s, st[2], a[1])}"
     return f"use stand {a[1] + 1}"
 
 
-def describe_produce(s: GameState, a: tuple) -> str:
+def describe_produce(s: GameState, a: Action) -> str:
     return f"produce in {s.board.provinces[a[1]]} (taking its {fish(s).spots[a[1]]} fish)"
 
 
-def explain(s: GameState, st: Pending, a: tuple) -> str:
+def explain(s: GameState, st: Pending, a: Action) -> str:
     """Why a decision of a fish-market step is refused; names the rule."""
     kind, seat = st[0], st[1]
     verbs = sorted({x[0] for x in STEPS_BY_KIND[kind].legal(s, st)})
@@ -450,7 +452,7 @@ class FishMarket(Variant):
         return {"fish_market": public_view(s)}
 
 
-def public_view(s: GameState) -> dict:
+def public_view(s: GameState) -> dict[str, Any]:
     sd = side(s)
     f = fish(s)
     return {

@@ -7,8 +7,7 @@ from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 
 from sestertius.web.deps import CampaignsDep
-from sestertius.web.models import (Campaign, CampaignGameSpec, CampaignList, CreatedGame, NewCampaign,
-                                   errors)
+from sestertius.web.models import Campaign, CampaignGameSpec, CampaignList, CreatedGame, NewCampaign, errors
 from sestertius.web.routes.games import seat_links
 
 router = APIRouter(tags=["campaigns"])

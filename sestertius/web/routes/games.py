@@ -9,7 +9,7 @@ from fastapi.concurrency import run_in_threadpool
 from sestertius.web.deps import DecisionSeat, HubDep, ServiceDep, UndoSeat, ViewSeat
 from sestertius.web.models import CreatedGame, CreateGame, GameList, GameView, OptionsCheck, ViewAnswer, errors
 from sestertius.web.responses import FastJSON
-from sestertius.web.service import Live
+from sestertius.web.service import Live, public_seats
 
 router = APIRouter(tags=["games"])
 
@@ -18,8 +18,8 @@ def seat_links(request: Request, live: Live, tokens: list[str | None]) -> tuple[
     """The server's base URL and each seat with its secret and, for a person, its own link."""
     base = str(request.base_url).rstrip("/")
     seats = []
-    for s, tok in zip(live.seats, tokens):
-        entry = {"seat": s["seat"], "kind": s["kind"], "bot": s["bot"], "name": s["name"], "key": tok}
+    for s, tok in zip(public_seats(live.seats), tokens):
+        entry = {**s, "key": tok}
         if tok:
             entry["link"] = f"{base}/play/{live.id}?seat={s['seat']}&key={tok}"
         seats.append(entry)
