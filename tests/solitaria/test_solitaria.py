@@ -6,8 +6,27 @@ import pytest
 
 from sestertius.data.solitaria import solo_data
 from sestertius.rules.errors import OptionsError
-from support.solitaria import (CHANCE, CONTRARIUS, LAND, PLAYER, SEA, STORE, city, con, events, give_house, last_text,
-                               me, mini_game, play, put, roll, route, set_good, solo)
+from support.solitaria import (
+    CHANCE,
+    CONTRARIUS,
+    LAND,
+    PLAYER,
+    SEA,
+    STORE,
+    city,
+    con,
+    events,
+    give_house,
+    last_text,
+    me,
+    mini_game,
+    play,
+    put,
+    roll,
+    route,
+    set_good,
+    solo,
+)
 
 DONE = ("done",)
 
@@ -426,7 +445,7 @@ def test_expert_marker_reaching_a_track_house_builds_it():
 def test_expert_empty_supply_takes_from_the_far_end_of_the_track():
     g = solo(difficulty="expert", seed=1)
     s = g.state
-    ok = [c for c in s.board.buildable()][:10]
+    ok = list(s.board.buildable())[:10]
     for c in ok:
         give_house(g, CONTRARIUS, s.board.cities[c])
     assert solitaria_supply(g) == 0
@@ -729,8 +748,8 @@ def test_a_user_can_correct_solitaria_data_in_the_overrides_file(overrides):
 
 
 def test_bad_solitaria_data_is_refused_with_its_place():
-    from sestertius.data.solitaria import build_solo_data
     from sestertius.data.catalog import DataError, load_catalog, read_data
+    from sestertius.data.solitaria import build_solo_data
     raw = read_data("solitaria.toml", "solitaria", None)
     raw["dice"]["mercator"]["faces"] = ["brick", "gold"]
     with pytest.raises(DataError, match=r"dice.mercator.*'gold'"):

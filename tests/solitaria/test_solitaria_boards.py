@@ -7,12 +7,25 @@ import random
 
 import pytest
 
-from sestertius.rules.modes.solitaria import Reach, data, frontmost_ship, houses_in_supply, plan_build, roma_track
 from sestertius.rules.errors import OptionsError
 from sestertius.rules.game import Game
+from sestertius.rules.modes.solitaria import Reach, data, frontmost_ship, houses_in_supply, plan_build, roma_track
 from sestertius.rules.steps import DONE
-from support.solitaria import (CHANCE, CONTRARIUS, GOODS, PLAYER, STORE, con, events, last_text, me, play, put,
-                               roll, solo)
+from support.solitaria import (
+    CHANCE,
+    CONTRARIUS,
+    GOODS,
+    PLAYER,
+    STORE,
+    con,
+    events,
+    last_text,
+    me,
+    play,
+    put,
+    roll,
+    solo,
+)
 
 
 # -- Sicilia ---------------------------------------------------------------------------------------------------------
@@ -124,7 +137,7 @@ def test_balearica_is_refused_with_a_reason():
         solo(board="balearica")
 
 
-# -- Roma ----------------------------------------------------------------------------------------------------------------
+# -- Roma --------------------------------------------------------------------------------------------------------------
 def ship_space(g: Game) -> str:
     """The track space of Contrarius' frontmost ship."""
     s = g.state
@@ -372,7 +385,8 @@ def test_prefect_with_praefectus_magnus_takes_the_piscatus_fish():
     g = fishy()
     s = g.state
     play(g, "prefect_pm", ("produce", 0))
-    assert g.state.parts["fish"].stored[0] == 2  # 1 fish on the spot + 1 for Praefectus Piscatus (the card stays in the hand cycle)
+    # 1 fish on the spot + 1 for Praefectus Piscatus (the card stays in the hand cycle)
+    assert g.state.parts["fish"].stored[0] == 2
     assert s.pm == -1
     g2 = fishy()
     play(g2, "prefect", ("produce", 0))

@@ -9,8 +9,8 @@ import json
 import pytest
 
 from sestertius.campaigns import CampaignStore, next_start
-from sestertius.cli.solo import main as solo_main
 from sestertius.cli import main as cli_main
+from sestertius.cli.solo import main as solo_main
 
 
 # -- campaign arithmetic -------------------------------------------------------------------------------------------
@@ -65,7 +65,8 @@ def test_default_campaign_file_is_in_the_user_data_folder(monkeypatch, tmp_path)
 
 # -- the terminal --------------------------------------------------------------------------------------------------
 def _args(**kw):
-    base = dict(board="italia", difficulty="standard", seed=5, dice="auto", campaign=None, campaign_db=None)
+    base = {"board": "italia", "difficulty": "standard", "seed": 5, "dice": "auto", "campaign": None,
+            "campaign_db": None}
     base.update(kw)
     return argparse.Namespace(**base)
 

@@ -12,8 +12,8 @@ import random
 
 import pytest
 
-from sestertius.rules.modes.solitaria import CONTRARIUS, PLAYER
 from sestertius.rules.game import Game
+from sestertius.rules.modes.solitaria import CONTRARIUS, PLAYER
 from support.playouts import all_cards
 
 BOARDS = ["imperium", "italia", "hellas", "ionium", "cyprus", "sicilia"]

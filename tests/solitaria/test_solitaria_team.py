@@ -7,12 +7,13 @@ import random
 
 import pytest
 
-from sestertius.rules.modes import solitaria
 from sestertius.data.solitaria import solo_data
 from sestertius.rules.game import Game
+from sestertius.rules.modes import solitaria
 from sestertius.rules.scoring import score_seat
 from sestertius.rules.state import CHANCE
-from support.solitaria import play_seat as play, texts, two_player_playout
+from support.solitaria import play_seat as play
+from support.solitaria import texts, two_player_playout
 
 C = 2
 DONE = ("done",)

@@ -7,11 +7,12 @@ import random
 
 import pytest
 
-from sestertius.rules.modes import solitaria
 from sestertius.data.solitaria import solo_data
 from sestertius.rules.game import Game
+from sestertius.rules.modes import solitaria
 from sestertius.rules.state import CHANCE, STORE
-from support.solitaria import play_seat as play, texts, two_player_playout
+from support.solitaria import play_seat as play
+from support.solitaria import texts, two_player_playout
 
 C = 2  # Contrarius' seat with two players
 KEEP, VETO, DONE = ("keep",), ("veto",), ("done",)

@@ -31,7 +31,8 @@ and Tribune's "city" numbers ``C`` and ``C + 1`` mean START and OSTIA. God marks
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from sestertius.data.board import LAND, SEA, UNREACHABLE, Board, Route
 from sestertius.data.catalog import GOODS
@@ -39,7 +40,7 @@ from sestertius.rules.boards.base import BoardRules
 from sestertius.rules.cards.architect import build_house, house_cost, words_build, words_move
 from sestertius.rules.scoring import god_values
 from sestertius.rules.state import AUTO, NOBODY, STORE, GameState
-from sestertius.rules.steps import DONE, Pending, Step, auto_step
+from sestertius.rules.steps import DONE, Action, Pending, Step, auto_step
 from sestertius.rules.turn import can_pay, trigger_end
 
 
@@ -73,7 +74,13 @@ class Track:
 
         # house sites of the building spaces become cities after the board's own cities
         n0 = len(base.cities)
-        names, zone, prov, lat, lon, layout, goods = [], [], [], [], [], [], []
+        names: list[str] = []
+        zone: list[str] = []
+        prov: list[int] = []
+        lat: list[float] = []
+        lon: list[float] = []
+        layout: list[tuple[float, float] | None] = []
+        goods: list[int] = []
         self.space_sites: dict[int, tuple[int, ...]] = {}
         self.site_space: dict[int, int] = {}
         building = [t for t in spaces if t["kind"] == "building"]
@@ -147,12 +154,13 @@ def track(s: GameState) -> Track:
 
 
 def roma(s: GameState) -> dict[str, Any]:
-    return s.parts["roma"]
+    part: dict[str, Any] = s.parts["roma"]
+    return part
 
 
 def this_turn(s: GameState) -> dict[str, Any]:
     """This turn's sailing (read only): who moved which sea colonist, who went to Byzantium, what may be built."""
-    r = s.parts["roma"]
+    r = roma(s)
     return r if r["turn"] == s.turn else _EMPTY_TURN
 
 
@@ -160,7 +168,7 @@ _EMPTY_TURN = {"moved": (), "byz": (), "entered": (), "score": ()}
 
 
 def _turn_for_update(s: GameState) -> dict[str, Any]:
-    r = s.parts["roma"]
+    r = roma(s)
     if r["turn"] != s.turn:
         r.update(turn=s.turn, moved=(), byz=(), entered=(), score=())
     return r
@@ -351,7 +359,7 @@ class RomaRules(BoardRules):
             s.pending.append(("roma_sail", seat))
 
     # -- track house sites ----------------------------------------------------------------------------------
-    def build_options(self, s: GameState, seat: int) -> list[tuple]:
+    def build_options(self, s: GameState, seat: int) -> list[Action]:
         entered = [k for se, k in this_turn(s)["entered"] if se == seat]
         if not entered or self.houses_left(s, seat) <= 0:
             return []
@@ -359,7 +367,7 @@ class RomaRules(BoardRules):
         p = s.players[seat]
         bit = 1 << seat
         funds = s.rules.mode.funds(s, seat)
-        out: list[tuple] = []
+        out: list[Action] = []
         for k in dict.fromkeys(entered):
             for c in t.space_sites[k]:
                 if s.houses[c] & bit:
@@ -374,9 +382,9 @@ class RomaRules(BoardRules):
         r["entered"] = tuple(e for e in r["entered"] if e[0] != seat)
 
     # -- Byzantium --------------------------------------------------------------------------------------------
-    def god_options(self, s: GameState, seat: int) -> list[tuple]:
+    def god_options(self, s: GameState, seat: int) -> list[Action]:
         bit = 1 << seat
-        out: list[tuple] = []
+        out: list[Action] = []
         for name, m in zip(track(s).gods, roma(s)["marks"]):
             if m & bit:
                 continue
@@ -386,7 +394,7 @@ class RomaRules(BoardRules):
                 out.append(("god", name))
         return out
 
-    def god_points(self, s: GameState, seat: int, a: tuple) -> int:
+    def god_points(self, s: GameState, seat: int, a: Action) -> int:
         """Points of one card of this god now; half (rounded up) if another colour marked it already."""
         name = a[1]
         if name == "Minerva":
@@ -401,7 +409,7 @@ class RomaRules(BoardRules):
         return v
 
     # -- views ------------------------------------------------------------------------------------------------
-    def location(self, s: GameState, loc: int) -> dict | None:
+    def location(self, s: GameState, loc: int) -> dict[str, Any] | None:
         t = track(s)
         k = loc - t.start(s)
         if k == 0:
@@ -410,7 +418,7 @@ class RomaRules(BoardRules):
             return {"track": k, "name": t.spaces[k]["name"]}
         return None
 
-    def public(self, s: GameState) -> dict:
+    def public(self, s: GameState) -> dict[str, Any]:
         t = track(s)
         start = t.start(s)
         here: dict[int, list[dict[str, Any]]] = {}
@@ -451,20 +459,20 @@ RULES = RomaRules()
 # ------------------------------------------------------------------------------------------------------------
 # Steps of the ship track
 # ------------------------------------------------------------------------------------------------------------
-def legal_bonus(s: GameState, st: Pending) -> list[tuple]:
+def legal_bonus(s: GameState, st: Pending) -> list[Action]:
     return [("take", GOODS.index(g)) for g in track(s).spaces[st[2]]["choice"]]
 
 
-def apply_bonus(s: GameState, st: Pending, a: tuple) -> None:
+def apply_bonus(s: GameState, st: Pending, a: Action) -> None:
     seat, k = st[1], st[2]
     s.pending.pop()
     s.players[seat].goods[a[1]] += 1
     s.log("bonus", seat, f"{track(s).spaces[k]['name']}: +1 {GOODS[a[1]]}")
 
 
-def legal_sail(s: GameState, st: Pending) -> list[tuple]:
+def legal_sail(s: GameState, st: Pending) -> list[Action]:
     seat = st[1]
-    out: list[tuple] = [DONE]
+    out: list[Action] = [DONE]
     seen: set[int] = set()
     col = s.players[seat].col
     for slot in range(s.cat.land_colonists, len(col)):
@@ -477,7 +485,7 @@ def legal_sail(s: GameState, st: Pending) -> list[tuple]:
     return out
 
 
-def apply_sail(s: GameState, st: Pending, a: tuple) -> None:
+def apply_sail(s: GameState, st: Pending, a: Action) -> None:
     seat = st[1]
     s.pending.pop()
     if a[0] == "done":
@@ -488,7 +496,7 @@ def apply_sail(s: GameState, st: Pending, a: tuple) -> None:
     RULES.arrive(s, seat, slot, to)
 
 
-def apply_after(s: GameState, st: Pending, a: tuple) -> None:
+def apply_after(s: GameState, st: Pending, a: Action) -> None:
     """After the moves (and the Architect's city houses): the track's house sites, then Byzantium."""
     seat = st[2]
     s.pending.pop()
@@ -501,11 +509,11 @@ def apply_after(s: GameState, st: Pending, a: tuple) -> None:
         RULES.clear_entries(s, seat)
 
 
-def legal_build(s: GameState, st: Pending) -> list[tuple]:
+def legal_build(s: GameState, st: Pending) -> list[Action]:
     return [DONE] + RULES.build_options(s, st[1])
 
 
-def apply_build(s: GameState, st: Pending, a: tuple) -> None:
+def apply_build(s: GameState, st: Pending, a: Action) -> None:
     seat = st[1]
     if a[0] == "done":
         s.pending.pop()
@@ -523,7 +531,7 @@ def apply_build(s: GameState, st: Pending, a: tuple) -> None:
         RULES.clear_entries(s, seat)
 
 
-def apply_score(s: GameState, st: Pending, a: tuple) -> None:
+def apply_score(s: GameState, st: Pending, a: Action) -> None:
     seat = st[2]
     s.pending.pop()
     r = _turn_for_update(s)
@@ -538,16 +546,16 @@ def apply_score(s: GameState, st: Pending, a: tuple) -> None:
     s.pending.append(("roma_god", seat))
 
 
-def legal_god(s: GameState, st: Pending) -> list[tuple]:
+def legal_god(s: GameState, st: Pending) -> list[Action]:
     return RULES.god_options(s, st[1])
 
 
-def apply_god(s: GameState, st: Pending, a: tuple) -> None:
+def apply_god(s: GameState, st: Pending, a: Action) -> None:
     s.pending.pop()
     mark_god(s, st[1], a)
 
 
-def mark_god(s: GameState, seat: int, a: tuple, scored: Callable[[int, bool], None] | None = None) -> int:
+def mark_god(s: GameState, seat: int, a: Action, scored: Callable[[int, bool], None] | None = None) -> int:
     """Score a god in Byzantium for ``seat`` (``a``: one of ``RULES.god_options``, ``("god", name)`` or
     ``("god", "Minerva", good)``): the points of one card of it (half, rounded up, if another colour marked it
     already) are added to the seat's points and the god is marked with a house of its supply; marking with its last
@@ -582,7 +590,7 @@ def _specialist(s: GameState, g: int) -> str:
 # ------------------------------------------------------------------------------------------------------------
 # Words
 # ------------------------------------------------------------------------------------------------------------
-def _describe_god(s: GameState, a: tuple) -> str:
+def _describe_god(s: GameState, a: Action) -> str:
     seat = s.pending[-1][1] if s.pending else s.current
     what = f"Minerva as {s.cat.cards[_specialist(s, a[2])].title}" if a[1] == "Minerva" else a[1]
     try:
@@ -591,11 +599,11 @@ def _describe_god(s: GameState, a: tuple) -> str:
         return f"score {what} in Byzantium"
 
 
-def _describe_take(s: GameState, a: tuple) -> str:
+def _describe_take(s: GameState, a: Action) -> str:
     return f"take 1 {GOODS[a[1]]}"
 
 
-def _explain(s: GameState, st: Pending, a: tuple) -> str:
+def _explain(s: GameState, st: Pending, a: Action) -> str:
     kind, seat = st[0], st[1]
     verb = a[0] if a else None
     if kind == "roma_bonus":

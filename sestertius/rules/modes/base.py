@@ -2,6 +2,8 @@
 Diplomat, Praefectus Magnus, the end of the game and the ranking."""
 from __future__ import annotations
 
+from typing import Any
+
 from sestertius.data.catalog import Card
 from sestertius.rules.scoring import ranking
 from sestertius.rules.state import NOBODY, GameState, TurnInfo
@@ -91,7 +93,7 @@ class Ruleset:
         total); read through ``Game.result()`` once the game is over."""
         return {}
 
-    def public(self, s: GameState) -> dict:
+    def public(self, s: GameState) -> dict[str, Any]:
         """What every seat may see of the mode's own part of the state (Solitaria: a summary of Contrarius),
         computed when a view is made; a view shows it as ``extra``."""
         return {}

@@ -30,8 +30,19 @@ from __future__ import annotations
 
 from sestertius.data.catalog import GOODS
 from sestertius.rules.modes.solitaria.building import build_contrarius_house, plan_build
-from sestertius.rules.modes.solitaria.contrarius import (CONTRARIUS, NAME, PLAYER, ContrariusPart, con, cseat, data,
-                                                         houses_in_supply, humans, part, roma_track)
+from sestertius.rules.modes.solitaria.contrarius import (
+                                                         CONTRARIUS,
+                                                         NAME,
+                                                         PLAYER,
+                                                         ContrariusPart,
+                                                         con,
+                                                         cseat,
+                                                         data,
+                                                         houses_in_supply,
+                                                         humans,
+                                                         part,
+                                                         roma_track,
+)
 from sestertius.rules.modes.solitaria.dice import legal_roll
 from sestertius.rules.modes.solitaria.reach import Reach
 from sestertius.rules.modes.solitaria.roma import frontmost_ship

@@ -9,12 +9,24 @@ from sestertius.data.catalog import GOODS
 from sestertius.data.solitaria import SoloData
 from sestertius.rules.cards.architect import build_house
 from sestertius.rules.modes.solitaria.colonists import fallback_colonist, move_colonist
-from sestertius.rules.modes.solitaria.contrarius import (F_BUILD, chooser, city_name, con, cseat, data,
-                                                         houses_in_supply, names, roma_track, say, track)
+from sestertius.rules.modes.solitaria.contrarius import (
+    F_BUILD,
+    chooser,
+    city_name,
+    con,
+    cseat,
+    data,
+    houses_in_supply,
+    names,
+    roma_track,
+    say,
+    track,
+)
 from sestertius.rules.modes.solitaria.fish import produce_fish
 from sestertius.rules.modes.solitaria.production import produce_with_markers
 from sestertius.rules.modes.solitaria.reach import INF, Reach
 from sestertius.rules.state import AUTOMATON, GameState
+from sestertius.rules.steps import Action, Pending
 
 
 def plan_build(s: GameState, d: SoloData, good: int) -> tuple[int | None, list[str], dict[str, Any]]:
@@ -90,11 +102,11 @@ def build_contrarius_house(s: GameState, city: int) -> None:
     build_house(s, cseat(s), city, pay_cost=False)
 
 
-def legal_build(s: GameState, st: tuple) -> list[tuple]:
+def legal_build(s: GameState, st: Pending) -> list[Action]:
     return [("build",)]
 
 
-def apply_build(s: GameState, st: tuple, a: tuple) -> None:
+def apply_build(s: GameState, st: Pending, a: Action) -> None:
     _, _, good, purpose, chain = st
     s.pending.pop()
     build(s, data(s), good, purpose, chain)
@@ -132,23 +144,23 @@ def build(s: GameState, d: SoloData, good: int, purpose: str, chain: int) -> Non
 
 
 # -- the colonist next to the new house, when the player chooses ----------------------------------------------
-def legal_move(s: GameState, st: tuple) -> list[tuple]:
+def legal_move(s: GameState, st: Pending) -> list[Action]:
     """Equally short ways next to the city Contrarius built in: the player chooses (the first is the default)."""
     _, moves = Reach(s).shortest(st[2])
     return [("cmove", slot, r) for slot, r in moves]
 
 
-def apply_move(s: GameState, st: tuple, a: tuple) -> None:
+def apply_move(s: GameState, st: Pending, a: Action) -> None:
     s.pending.pop()
     move_colonist(s, a[1], a[2], f"next to {city_name(s, st[2])}, the way you chose")
 
 
 # -- the Mercator reaction: the province of the new house produces -------------------------------------------
-def legal_produce(s: GameState, st: tuple) -> list[tuple]:
+def legal_produce(s: GameState, st: Pending) -> list[Action]:
     return [("produce",)]
 
 
-def apply_produce(s: GameState, st: tuple, a: tuple) -> None:
+def apply_produce(s: GameState, st: Pending, a: Action) -> None:
     """Mercator reaction, after building: the province produces (the player's houses only, no bonus good), or if it
     already produced, all markers are reactivated when at least 3 show their coins (the fish market: see
     ``produce_fish``)."""

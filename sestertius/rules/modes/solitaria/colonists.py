@@ -6,7 +6,7 @@ from __future__ import annotations
 from sestertius.data.board import LAND, SEA
 from sestertius.data.solitaria import SoloData
 from sestertius.rules.cards.colonist import place_colonist
-from sestertius.rules.modes.solitaria.contrarius import F_COLONIST, con, cseat, data, roma_track, say
+from sestertius.rules.modes.solitaria.contrarius import F_COLONIST, capital, con, cseat, data, roma_track, say
 from sestertius.rules.modes.solitaria.display import take_card
 from sestertius.rules.state import CHANCE, NOBODY, STORE, GameState
 from sestertius.rules.words import KINDS, place_name
@@ -45,7 +45,6 @@ def move_colonist(s: GameState, slot: int, r: int, why: str) -> None:
 
 def place_new_colonist(s: GameState, kind: int, why: str, chain: int) -> None:
     d = data(s)
-    cap = s.board.capital
     if free_slot(s, kind) is None:
         other = 1 - kind
         if free_slot(s, other) is None:
@@ -53,8 +52,8 @@ def place_new_colonist(s: GameState, kind: int, why: str, chain: int) -> None:
             return take_card(s, d, 1, "instead of a colonist", chain | F_COLONIST)
         say(s, f"{why}, but it has no {KINDS[kind]} colonist left: it places a {KINDS[other]} colonist")
         kind = other
-    if roma_track(s) is not None:
-        cap = len(s.board.cities) + kind  # Roma: land colonists on START, sea colonists in OSTIA
+    # Roma: land colonists on START, sea colonists in OSTIA (the places past the cities)
+    cap = len(s.board.cities) + kind if roma_track(s) is not None else capital(s)
     say(s, f"places a {KINDS[kind]} colonist in {place_name(s, cap)} ({why})", colonist=KINDS[kind])
     place_colonist(s, cseat(s), kind, cap)
 

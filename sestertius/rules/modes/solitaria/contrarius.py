@@ -10,7 +10,8 @@ from typing import Any
 
 from sestertius.data.catalog import GOODS
 from sestertius.data.solitaria import SPECIAL_FACE, SoloData, solo_data
-from sestertius.rules.boards.roma import Track, track as roma_board_track
+from sestertius.rules.boards.roma import Track
+from sestertius.rules.boards.roma import track as roma_board_track
 from sestertius.rules.scoring import score_seat
 from sestertius.rules.state import CHANCE, GameState, PlayerState
 
@@ -35,7 +36,7 @@ class ContrariusPart:
         self.fish = fish  # the fish market: the fish the players paid at the market (scored at the end); else None
         self.veto = veto  # Contrarius as a third player: each player's veto cards left; else None
 
-    def copy(self) -> "ContrariusPart":
+    def copy(self) -> ContrariusPart:
         return ContrariusPart(self.difficulty, self.houses, self.track[:], self.fish,
                               None if self.veto is None else self.veto[:])
 
@@ -116,6 +117,14 @@ def data(s: GameState) -> SoloData:
 def roma_track(s: GameState) -> Track | None:
     """Roma's track (START, OSTIA, the ship track, the gates) when the game is on Roma, else None."""
     return roma_board_track(s) if s.rules.board.name == "roma" else None
+
+
+def capital(s: GameState) -> int:
+    """The capital (Solitaria is refused on boards without one; on Roma, START and OSTIA stand in for it and the
+    capital is never asked for)."""
+    cap = s.board.capital
+    assert cap is not None, f"board {s.board.name} has no capital"
+    return cap
 
 
 def best_specialist(s: GameState, d: SoloData) -> tuple[str | None, int]:

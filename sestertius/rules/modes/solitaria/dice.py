@@ -11,10 +11,11 @@ from sestertius.rules.modes.solitaria.contrarius import chooser, data, face_good
 from sestertius.rules.modes.solitaria.display import take_card
 from sestertius.rules.modes.solitaria.roma import ship_build
 from sestertius.rules.state import AUTOMATON, CHANCE, GameState
+from sestertius.rules.steps import Action, Pending
 from sestertius.rules.words import KINDS
 
 
-def legal_roll(s: GameState, st: tuple) -> list[tuple]:
+def legal_roll(s: GameState, st: Pending) -> list[Action]:
     """The faces of the die, one entry per face (so that sampling respects repeated faces); a person entering a roll
     (options.manual_dice) chooses among the distinct values. Only the colonist faces when rolling for a colonist."""
     die = data(s).dice[st[2]]
@@ -24,7 +25,7 @@ def legal_roll(s: GameState, st: tuple) -> list[tuple]:
     return [("roll", f) for f in faces]
 
 
-def apply_roll(s: GameState, st: tuple, a: tuple) -> None:
+def apply_roll(s: GameState, st: Pending, a: Action) -> None:
     _, _, die_key, purpose, chain = st
     s.pending.pop()
     d = data(s)
@@ -54,12 +55,12 @@ def veto_asker(s: GameState, after: int | None) -> int | None:
     return None
 
 
-def legal_veto(s: GameState, st: tuple) -> list[tuple]:
+def legal_veto(s: GameState, st: Pending) -> list[Action]:
     """Keep the die result (the default) or use up the veto card to re-roll it."""
     return [("keep",), ("veto",)]
 
 
-def apply_veto(s: GameState, st: tuple, a: tuple) -> None:
+def apply_veto(s: GameState, st: Pending, a: Action) -> None:
     _, seat, die_key, purpose, chain, face = st
     s.pending.pop()
     d = data(s)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import deque
 
 from sestertius.data.board import LAND, SEA
-from sestertius.rules.modes.solitaria.contrarius import city_name, con, cseat, data, roma_track
+from sestertius.rules.modes.solitaria.contrarius import capital, city_name, con, cseat, data, roma_track
 from sestertius.rules.state import NOBODY, STORE, GameState
 
 INF = 10 ** 6  # steps to a city no colonist can reach
@@ -16,7 +16,7 @@ INF = 10 ** 6  # steps to a city no colonist can reach
 # ------------------------------------------------------------------------------------------------------------
 def capital_label(s: GameState) -> str:
     """The capital's name (Roma: the START oval, which stands in for it for land colonists)."""
-    return "Start" if roma_track(s) is not None else city_name(s, s.board.capital)
+    return "Start" if roma_track(s) is not None else city_name(s, capital(s))
 
 
 def capital_routes(s: GameState, kind: int) -> list[int]:
@@ -25,7 +25,7 @@ def capital_routes(s: GameState, kind: int) -> list[int]:
     t = roma_track(s)
     if t is not None:
         return [g["route"] for g in t.gate_routes if s.route_occ[g["route"]] == NOBODY] if kind == LAND else []
-    return [r for r in s.board.routes_at[kind][s.board.capital] if s.route_occ[r] == NOBODY]
+    return [r for r in s.board.routes_at[kind][capital(s)] if s.route_occ[r] == NOBODY]
 
 
 def capital_lines(s: GameState, city: int) -> list[int]:
@@ -76,7 +76,7 @@ def colonist_distances(s: GameState, slot: int) -> dict[int, int]:
             return {}
         if data(s).reach_passes_occupied:
             return {r2: d for d, r2 in t.start_by_distance if occ[r2] == NOBODY and b.stoppable[r2]}
-        seeds = {r: 1 for r in capital_routes(s, LAND)}  # the first step goes through a gate (none free: no way in)
+        seeds = dict.fromkeys(capital_routes(s, LAND), 1)  # the first step goes through a gate (none free: no way in)
     elif data(s).reach_passes_occupied:  # the usual movement: occupied lines are passed, each costing a step
         table = b.by_distance[loc] if loc < s.R else b.city_by_distance[kind][loc - s.R]
         out = {loc: 0} if loc < s.R else {}

@@ -3,10 +3,21 @@ copied; a double card: the half performed first; a Legatus: the partner's card),
 ``[card_reactions]`` by card). A reaction scores points or pushes its dice and its house."""
 from __future__ import annotations
 
+from typing import Any, Protocol, cast
+
 from sestertius.data.catalog import GOODS
 from sestertius.data.solitaria import SoloData
 from sestertius.rules.modes.solitaria.contrarius import F_NONE, best_specialist, cseat, data, say, score
 from sestertius.rules.state import AUTOMATON, CHANCE, GameState, TurnInfo
+from sestertius.rules.steps import Action, Pending
+
+
+class Reacting(Protocol):
+    """What a reaction asks of the ruleset (the modes against Contrarius)."""
+
+    def reaction(self, d: SoloData, key: str) -> dict[str, Any] | None: ...
+
+    def whose(self, s: GameState) -> str: ...
 
 
 def first_info(s: GameState) -> TurnInfo:
@@ -28,11 +39,11 @@ def reaction_card(s: GameState) -> str | None:
     return key
 
 
-def legal_react(s: GameState, st: tuple) -> list[tuple]:
+def legal_react(s: GameState, st: Pending) -> list[Action]:
     return [("react",)]
 
 
-def apply_react(s: GameState, st: tuple, a: tuple) -> None:
+def apply_react(s: GameState, st: Pending, a: Action) -> None:
     s.pending.pop()
     d = data(s)
     key = reaction_card(s)
@@ -40,7 +51,7 @@ def apply_react(s: GameState, st: tuple, a: tuple) -> None:
         say(s, "does not react: no card was played")
         return
     card = s.cat.cards[key]
-    rs = s.rules.mode
+    rs = cast(Reacting, s.rules.mode)
     r = rs.reaction(d, key)
     played = s.cat.cards[s.turn_info.card or key]
     head = (f"reacts to {rs.whose(s)} {played.title}"

@@ -8,11 +8,22 @@ from typing import Any
 from sestertius.data.board import SEA
 from sestertius.data.catalog import GOODS
 from sestertius.data.solitaria import SoloData
-from sestertius.rules.boards.roma import mark_god
+from sestertius.rules.boards.roma import RomaRules, mark_god
 from sestertius.rules.modes.solitaria.building import build_contrarius_house, house_source
-from sestertius.rules.modes.solitaria.contrarius import (F_NONE, city_name, con, cseat, data, face_good, part,
-                                                         roma_track, say, scored)
+from sestertius.rules.modes.solitaria.contrarius import (
+    F_NONE,
+    city_name,
+    con,
+    cseat,
+    data,
+    face_good,
+    part,
+    roma_track,
+    say,
+    scored,
+)
 from sestertius.rules.state import CHANCE, STORE, GameState
+from sestertius.rules.steps import Action, Pending
 
 
 def frontmost_ship(s: GameState) -> int | None:
@@ -25,11 +36,11 @@ def frontmost_ship(s: GameState) -> int | None:
     return max(ships, key=lambda slot: (col[slot], -slot)) if ships else None
 
 
-def legal_ship(s: GameState, st: tuple) -> list[tuple]:
+def legal_ship(s: GameState, st: Pending) -> list[Action]:
     return [("sail",)]
 
 
-def apply_ship(s: GameState, st: tuple, a: tuple) -> None:
+def apply_ship(s: GameState, st: Pending, a: Action) -> None:
     """After a house of Contrarius on Roma: its frontmost ship moves on to the next of CARTHAGO, ATHENAE, BYZANTIUM."""
     s.pending.pop()
     d = data(s)
@@ -93,6 +104,7 @@ def ship_build(s: GameState, d: SoloData, face: Any) -> None:
 def byzantium(s: GameState) -> None:
     """Contrarius' ship in BYZANTIUM: it scores the god worth most to it, marked with one of its houses."""
     rules = s.rules.board
+    assert isinstance(rules, RomaRules)
     seat = cseat(s)
     options = rules.god_options(s, seat)
     if not options:
@@ -106,7 +118,7 @@ def byzantium(s: GameState) -> None:
     best = max(v for v, _ in values)
     a = next(a for v, a in values if v == best)  # ties: the god table's order
 
-    def label(a: tuple) -> str:
+    def label(a: Action) -> str:
         return f"Minerva as {GOODS[a[2]]}" if a[1] == "Minerva" else a[1]
 
     minerva = max((v for v, o in values if o[1] == "Minerva"), default=None)

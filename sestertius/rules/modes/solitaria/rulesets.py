@@ -8,8 +8,20 @@ from typing import Any
 from sestertius.data.catalog import Card
 from sestertius.data.solitaria import SoloData
 from sestertius.rules.modes.base import Ruleset
-from sestertius.rules.modes.solitaria.contrarius import (PLAYER, con, cseat, data, face_up_index, face_up_target,
-                                                         humans, last_card_after_its_end, part, say, summary, total)
+from sestertius.rules.modes.solitaria.contrarius import (
+    PLAYER,
+    con,
+    cseat,
+    data,
+    face_up_index,
+    face_up_target,
+    humans,
+    last_card_after_its_end,
+    part,
+    say,
+    summary,
+    total,
+)
 from sestertius.rules.modes.solitaria.fish import fish_points, take_paid_fish
 from sestertius.rules.modes.solitaria.setup import set_up
 from sestertius.rules.modes.solitaria.steps import STEPS
@@ -27,6 +39,9 @@ def face_up_targets(s: GameState, refused: tuple[str, ...]) -> list[tuple[int, s
             seen.add(key)
             out.append((face_up_target(i), key))
     return out
+
+
+TEAM_PLAY = TeamRuleset()  # team.py's rules where they do not depend on the seats (the partner's step)
 
 
 class SoloRuleset(Ruleset):
@@ -114,7 +129,7 @@ class SoloRuleset(Ruleset):
     def result(self, s: GameState) -> dict[str, float]:
         return {"contrarius": total(s, cseat(s)), "player": total(s, PLAYER)}
 
-    def public(self, s: GameState) -> dict:
+    def public(self, s: GameState) -> dict[str, Any]:
         return summary(s)
 
 
@@ -228,7 +243,7 @@ class TeamSoloRuleset(SoloRuleset):
             say(s, "does not react to your last card: it ended the game")
         else:
             s.pending.append(("contrarius_react", AUTOMATON))  # after both partners acted
-        TeamRuleset.after_card(self, s, seat, card)  # the partner performs the card (not Legatus, Proconsul)
+        TEAM_PLAY.after_card(s, seat, card)  # the partner performs the card (not Legatus, Proconsul)
 
     def before_partner(self, s: GameState) -> None:
         """Keep what the first action did: Contrarius reacts to it, not to the partner's."""

@@ -11,11 +11,28 @@ from sestertius.data.catalog import GOODS
 from sestertius.data.solitaria import SoloData, difficulty_key, solo_data
 from sestertius.rules.cards.architect import build_house
 from sestertius.rules.modes.solitaria.colonists import place_on_route
-from sestertius.rules.modes.solitaria.contrarius import (PLAYER, ContrariusPart, city_name, con, cseat, humans,
-                                                         remember, roma_track, say, track)
-from sestertius.rules.modes.solitaria.reach import (INF, capital_label, capital_lines, capital_routes,
-                                                    steps_over_empty_lines)
+from sestertius.rules.modes.solitaria.contrarius import (
+    PLAYER,
+    ContrariusPart,
+    capital,
+    city_name,
+    con,
+    cseat,
+    humans,
+    remember,
+    roma_track,
+    say,
+    track,
+)
+from sestertius.rules.modes.solitaria.reach import (
+    INF,
+    capital_label,
+    capital_lines,
+    capital_routes,
+    steps_over_empty_lines,
+)
 from sestertius.rules.state import AUTOMATON, NOBODY, STORE, GameState, PlayerState, _draw
+from sestertius.rules.steps import Action, Pending
 from sestertius.rules.turn import refill_display
 from sestertius.rules.words import KINDS
 
@@ -34,7 +51,6 @@ class Setup(Protocol):
 def set_up(s: GameState, rs: Setup) -> None:
     d = solo_data()
     remember(d)
-    b = s.board
     key = difficulty_key(s.options.difficulty)
     level = d.difficulty[key]  # a known level: the rulebook checked it
     s.cat = cat = d.catalog
@@ -86,7 +102,6 @@ def set_up(s: GameState, rs: Setup) -> None:
                 break
         refill_display(s)
 
-    cap = b.capital
     if roma_track(s) is not None:  # Roma: START and OSTIA stand in for the capital (A-SOLO-ROMA)
         s.rules.board.setup(s)  # the derived board; every seat's colonists on START and in OSTIA
         if level["contrarius_start"] == "capital":
@@ -97,6 +112,7 @@ def set_up(s: GameState, rs: Setup) -> None:
             say(s, "veteran start on Roma: its sea colonist starts in Ostia, where its ship track begins")
             veteran_start(s, int(level.get("houses", 1)))
     elif level["contrarius_start"] == "capital":
+        cap = capital(s)
         c.col[0] = s.R + cap
         c.col[cat.land_colonists] = s.R + cap
         say(s, f"places 1 land and 1 sea colonist in {city_name(s, cap)}")
@@ -111,12 +127,11 @@ def veteran_start(s: GameState, houses: int) -> None:
     """A house in the most valuable city next to the capital and a colonist on the line between them; the second
     colonist (and with ``houses`` 2 a second house) follows in the step ``contrarius_setup``."""
     b = s.board
-    cap = b.capital
     t = roma_track(s)
     if t is not None:  # Roma: the sites one step from START, behind the gates
         near = {g["site"] for g in t.gate_routes}
     else:
-        assert cap is not None
+        cap = capital(s)
         near = {r.other(cap) for r in b.routes if cap in (r.a, r.b) and not r.no_stop}
     neighbours = sorted(near, key=lambda c: (-s.city_good[c], b.cities[c]))
     first = neighbours[0]
@@ -144,7 +159,7 @@ def second_colonist_options(s: GameState, first: int) -> tuple[int | None, int, 
     points = len(placed) + 1
     reasons: list[str] = []
     for kind in (1 - used_kind, used_kind):
-        dist = steps_over_empty_lines(s, kind, {r: 1 for r in capital_routes(s, kind)})
+        dist = steps_over_empty_lines(s, kind, dict.fromkeys(capital_routes(s, kind), 1))
         best: dict[int, int] = {}
         for r, dd in dist.items():
             if dd <= points and b.stoppable[r]:
@@ -165,7 +180,7 @@ def second_colonist_options(s: GameState, first: int) -> tuple[int | None, int, 
     return None, LAND, [], reasons
 
 
-def apply_setup(s: GameState, st: tuple, a: tuple) -> None:
+def apply_setup(s: GameState, st: Pending, a: Action) -> None:
     """Veteran start, second part: the second colonist next to the next most valuable city it can reach (strong
     veteran: and a house there)."""
     _, _, first, houses = st
@@ -187,7 +202,7 @@ def apply_setup(s: GameState, st: tuple, a: tuple) -> None:
 
 
 # -- the line the player chooses --------------------------------------------------------------------------------
-def legal_line(s: GameState, st: tuple) -> list[tuple]:
+def legal_line(s: GameState, st: Pending) -> list[Action]:
     """The player chooses the line of a colonist of Contrarius' veteran start (first option: the default)."""
     _, _, which, city = st
     if which == "first":
@@ -197,7 +212,7 @@ def legal_line(s: GameState, st: tuple) -> list[tuple]:
     return [("line", r) for r in routes]
 
 
-def apply_line(s: GameState, st: tuple, a: tuple) -> None:
+def apply_line(s: GameState, st: Pending, a: Action) -> None:
     _, _, which, city = st
     s.pending.pop()
     where = (f"on the line between {capital_label(s)} and {city_name(s, city)}" if which == "first"

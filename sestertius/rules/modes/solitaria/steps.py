@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from sestertius.rules.modes.solitaria.building import (apply_build, apply_move, apply_produce, legal_build, legal_move,
-                                                       legal_produce)
+from sestertius.rules.modes.solitaria.building import (
+    apply_build,
+    apply_move,
+    apply_produce,
+    legal_build,
+    legal_move,
+    legal_produce,
+)
 from sestertius.rules.modes.solitaria.dice import apply_roll, apply_veto, legal_roll, legal_veto
 from sestertius.rules.modes.solitaria.reactions import apply_react, legal_react
 from sestertius.rules.modes.solitaria.roma import apply_ship, legal_ship
@@ -18,7 +24,7 @@ def _step(kind: str, legal: LegalFn, apply: ApplyFn, **more: Any) -> Step:
     return Step(kind, "Contrarius", legal, apply, **more)
 
 
-STEPS = (
+STEPS: tuple[Step, ...] = (
     _step("contrarius_react", legal_react, apply_react),
     _step("contrarius_roll", legal_roll, apply_roll, prompt="Roll the die and enter the face it shows.",
           chance_prompt="Roll the die for Contrarius and enter the face it shows.", words={"roll": describe_roll}),

@@ -4,10 +4,11 @@ from __future__ import annotations
 from sestertius.data.solitaria import SPECIAL_FACE
 from sestertius.rules.modes.solitaria.contrarius import con, data
 from sestertius.rules.state import GameState
+from sestertius.rules.steps import Action
 from sestertius.rules.words import KINDS, place_name
 
 
-def describe_roll(s: GameState, a: tuple) -> str:
+def describe_roll(s: GameState, a: Action) -> str:
     st = s.pending[-1] if s.pending else None
     if st and st[0] == "contrarius_roll":
         die = data(s).dice[st[2]]
@@ -22,14 +23,14 @@ def describe_roll(s: GameState, a: tuple) -> str:
     return f"roll {a[1]}"
 
 
-def describe_cmove(s: GameState, a: tuple) -> str:
+def describe_cmove(s: GameState, a: Action) -> str:
     slot, r = a[1], a[2]
     loc = con(s).col[slot]
     frm = s.board.route_name(loc) if 0 <= loc < s.R else place_name(s, loc - s.R)
     return f"Contrarius' {KINDS[s.kind_of(slot)]} colonist from {frm} to {s.board.route_name(r)}"
 
 
-def describe_line(s: GameState, a: tuple) -> str:
+def describe_line(s: GameState, a: Action) -> str:
     return f"Contrarius' colonist onto {s.board.route_name(a[1])}"
 
 
