@@ -77,11 +77,11 @@ def run_simulation(board: str, players: int, games: int, seed: int = 0, bots: li
         for seat in range(players):
             totals[seat].append(scores[seat]["total"])
         winners.append(game.ranking()[0])
-        if "team_score" in game.state.parts:
-            team.append(game.state.parts["team_score"])
-        extra = game.state.parts.get("contrarius_score")
-        if extra is not None:
-            automaton.append(extra)
+        result = game.result()  # Solitaria: Contrarius' score, and the team's
+        if "team" in result:
+            team.append(result["team"])
+        if "contrarius" in result:
+            automaton.append(result["contrarius"])
     elapsed = time.perf_counter() - start
     report: dict[str, Any] = {
         "board": board, "players": players, "games": games, "seed": seed, "bots": bots, "mode": mode,
