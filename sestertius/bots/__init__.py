@@ -1,19 +1,24 @@
 """Bots: anything with ``choose(game, legal) -> action``. ``make_bot(name, seed)`` builds one by name."""
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 from sestertius.bots.greedy import GreedyBot
 from sestertius.bots.random_bot import RandomBot
+
+if TYPE_CHECKING:  # pragma: no cover
+    from sestertius.rules.game import Game
+    from sestertius.rules.steps import Action
 
 
 class Bot(Protocol):
     name: str
 
-    def choose(self, game, legal: list[tuple]) -> tuple: ...
+    def choose(self, game: Game, legal: list[Action]) -> Action: ...
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:

@@ -21,6 +21,7 @@ def play_game(options: GameOptions, seed: int, bots: list[str], max_turns: int =
     while not game.is_over and game.state.turn < max_turns:
         legal = game.legal_actions()
         seat = game.to_act()
+        assert seat is not None and seat >= 0  # chance and the automaton are resolved inside the engine
         action = legal[0] if len(legal) == 1 else players[seat].choose(game, legal)
         game.apply_unchecked(action)
     return game
@@ -59,10 +60,10 @@ def run_simulation(board: str, players: int, games: int, seed: int = 0, bots: li
         bar = tqdm(iterator, desc=f"{board} {mode} x{players}", unit="game")
         iterator = bar
     winners: list[int] = []
-    totals: list[list[int]] = [[] for _ in range(players)]
-    automaton: list[int] = []
+    totals: list[list[float]] = [[] for _ in range(players)]
+    automaton: list[float] = []
     team: list[float] = []
-    turns: list[int] = []
+    turns: list[float] = []
     decisions = 0
     unfinished: list[int] = []
     start = time.perf_counter()

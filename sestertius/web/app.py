@@ -52,9 +52,11 @@ def create_app(db_url: str | None = None, campaigns_path: str | None = None) -> 
     app.state.store, app.state.service, app.state.hub = store, service, Hub()
     app.state.campaigns = Campaigns(service, campaigns_path or os.environ.get("SESTERTIUS_CAMPAIGNS"))
 
-    app.add_exception_handler(ApiError, _api_error)
-    app.add_exception_handler(RequestValidationError, _bad_request)
-    app.add_exception_handler(StarletteHTTPException, _http_error)
+    # the handlers answer HTTP requests and close WebSockets alike, so they take the common HTTPConnection, which
+    # Starlette's annotation (a Request or a WebSocket handler) does not express
+    app.add_exception_handler(ApiError, _api_error)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError, _bad_request)  # type: ignore[arg-type]
+    app.add_exception_handler(StarletteHTTPException, _http_error)  # type: ignore[arg-type]
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     for module in (pages, data, games, replay, websocket, campaigns):

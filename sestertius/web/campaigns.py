@@ -6,6 +6,7 @@ whose ``games.campaign`` names the campaign; when it ends, its result is recorde
 """
 from __future__ import annotations
 
+import builtins
 import json
 import logging
 import threading
@@ -70,7 +71,7 @@ class Campaigns:
                 raise ApiError(409 if "exists" in str(e) else 422, str(e), "Campaign") from None
         return self.get(name)
 
-    def new_game(self, name: str, spec: dict[str, Any]) -> tuple[Live, list[str | None]]:
+    def new_game(self, name: str, spec: dict[str, Any]) -> tuple[Live, builtins.list[str | None]]:
         info = self.get(name)
         if info["finished"]:
             raise ApiError(409, f"campaign {name!r} is complete: {info['suggestion']}", "Campaign")

@@ -29,7 +29,8 @@ def board_layout(name: str) -> dict[str, Any]:
             return a, my - a * mx
         (ax, bx), (ay, by) = fit(0), fit(1)
         for i in range(n):
-            pos.append(b.layout[i] if b.layout[i] is not None else (ax * proj[i][0] + bx, ay * proj[i][1] + by))
+            hint = b.layout[i]
+            pos.append(hint if hint is not None else (ax * proj[i][0] + bx, ay * proj[i][1] + by))
     else:
         pos = proj
     xs, ys = [p[0] for p in pos], [p[1] for p in pos]

@@ -60,6 +60,7 @@ async def get_view(at: ViewSeat, service: ServiceDep) -> FastJSON:
              summary="Take a decision for a seat; bots and chance then move; returns the seat's new view")
 async def post_decision(at: DecisionSeat, service: ServiceDep, hub: HubDep) -> FastJSON:
     def work() -> dict[str, Any]:
+        assert at.seat is not None  # a decision always names its seat (the body requires it)
         service.act(at.live, at.seat, list(at.given.action), at.given.expect)
         return service.view(at.live, at.seat)
     view = await run_in_threadpool(work)
@@ -71,6 +72,7 @@ async def post_decision(at: DecisionSeat, service: ServiceDep, hub: HubDep) -> F
              summary="Take back the seat's last decision of this turn (when the view says can_undo)")
 async def post_undo(at: UndoSeat, service: ServiceDep, hub: HubDep) -> FastJSON:
     def work() -> dict[str, Any]:
+        assert at.seat is not None  # an undo always names its seat (the body requires it)
         service.undo(at.live, at.seat, at.given.expect)
         return service.view(at.live, at.seat)
     view = await run_in_threadpool(work)
