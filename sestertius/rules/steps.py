@@ -2,8 +2,11 @@
 wording of its refusals.
 
 A pending step on ``state.pending`` is a tuple ``(kind, decider, *args)``; the top of the stack (its last item) is
-the next decision. ``Step`` is the record behind a kind; :mod:`sestertius.rules.rulebook` gathers the records of the
-base cards, the modes, the boards and the variants into one table. Decisions ("actions") are short tuples of a verb
+the next decision. Its record names the fields after the kind (``fields``, then ``optional`` trailing ones), so a
+reader knows what ``st[2]`` of an Architect's step is (its movement points left); a test holds every pending step of
+the golden games to its record's shape. Steps stay bare tuples: cheap to make and copy, hashed as they are.
+:mod:`sestertius.rules.rulebook` gathers the records of the base cards, the modes, the boards and the variants into
+one table. Decisions ("actions") are short tuples of a verb
 and ints or strings, e.g. ``("move", 3, 17)`` or ``("build", 12)``.
 """
 from __future__ import annotations
@@ -33,6 +36,8 @@ class Step:
     title: str  # the rule's name, given with every refusal ("Architect (move)")
     legal: LegalFn
     apply: ApplyFn
+    fields: tuple[str, ...] = ("seat",)  # the names of the pending tuple's fields after the kind: the decider first
+    optional: tuple[str, ...] = ()  # trailing fields some pushes leave out
     prompt: str | PromptFn = "Your decision."  # what the seat to decide is asked (fixed words or made from the step)
     # what a person at the table is asked for a chance outcome
     chance_prompt: str | PromptFn = "Chance: enter the outcome."
@@ -49,6 +54,6 @@ def legal_auto(s: GameState, st: Pending) -> list[Action]:
     return [AUTO_ACTION]
 
 
-def auto_step(kind: str, title: str, apply: ApplyFn) -> Step:
+def auto_step(kind: str, title: str, apply: ApplyFn, fields: tuple[str, ...] = ("decider",)) -> Step:
     """A step of the engine's own bookkeeping (decider AUTO)."""
-    return Step(kind, title, legal_auto, apply)
+    return Step(kind, title, legal_auto, apply, fields=fields)

@@ -209,5 +209,5 @@ STEPS = (
          words={"play": lambda s, a: f"play {s.cat.cards[a[1]].title}"}, refuse=refuse_turn,
          verbs=frozenset({"play"})),
     auto_step("end_turn", "End of turn", apply_end_turn),
-    auto_step("perform_card", "Perform a card", apply_perform_card),
+    auto_step("perform_card", "Perform a card", apply_perform_card, fields=("decider", "seat", "card")),
 )

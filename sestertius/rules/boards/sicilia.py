@@ -261,8 +261,9 @@ def describe_tile(s: GameState, a: Action) -> str:
 
 
 SiciliaRules.steps = (
-    Step("volcano", "Volcano", legal_volcano, apply_volcano, prompt="The volcano erupts: draw a tile and enter it.",
+    Step("volcano", "Volcano", legal_volcano, apply_volcano, fields=("decider", "seat"),
+         prompt="The volcano erupts: draw a tile and enter it.",
          chance_prompt="Draw a volcano tile and enter which it is.", words={"tile": describe_tile}),
-    Step("volcano_setup", "Volcano (setup)", legal_volcano_setup, apply_volcano_setup,
+    Step("volcano_setup", "Volcano (setup)", legal_volcano_setup, apply_volcano_setup, fields=("decider", "draws"),
          chance_prompt="Setup: draw a volcano tile and enter which it is.", words={"tile": describe_tile}),
 )

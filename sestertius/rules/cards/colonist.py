@@ -108,7 +108,7 @@ def words_recruit(s: GameState, a: Action) -> str:
 
 
 STEPS = (
-    Step("colonist", "Colonist", legal_colonist, apply_colonist,
+    Step("colonist", "Colonist", legal_colonist, apply_colonist, fields=("seat", "placed"),
          prompt=("Colonist: place new colonists (1 food + 1 tool each) in the capital or a city with your house — "
                  "or take the money."),
          words={"place": lambda s, a: f"place a {KINDS[a[1]]} colonist in {place_name(s, a[2])}"},

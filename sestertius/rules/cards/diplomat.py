@@ -50,6 +50,7 @@ STEPS = (
          words={"copy": words_copy},
          refuse=lambda s, st, a: "the Diplomat copies the top card of another player's pile: not empty and not a "
                                  "Diplomat", verbs=frozenset({"copy"})),
-    Step("half", "Double card", legal_half, apply_half, prompt="Choose which half of the card to perform.",
+    Step("half", "Double card", legal_half, apply_half, fields=("seat", "card"),
+         prompt="Choose which half of the card to perform.",
          words={"half": lambda s, a: f"perform the {('first', 'second')[a[1]]} half"}, verbs=frozenset({"half"})),
 )

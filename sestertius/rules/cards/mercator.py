@@ -76,7 +76,8 @@ def words_trade(s: GameState, a: Action) -> str:
 
 
 STEPS = (
-    Step("trade", "Mercator", legal_trade, apply_trade,
+    # sold, bought: bitmasks of the goods types sold and bought so far; types: how many types the trade allows
+    Step("trade", "Mercator", legal_trade, apply_trade, fields=("seat", "sold", "bought"), optional=("types",),
          prompt="Mercator: sell and buy goods of at most two kinds, then Done.",
          words={"sell": words_trade, "buy": words_trade}, refuse=refuse_trade,
          verbs=frozenset({"sell", "buy", "done"})),

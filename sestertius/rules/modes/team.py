@@ -180,9 +180,10 @@ def words_play(s: GameState, a: Action) -> str:
 TeamRuleset.steps = (
     Step("start_city", "Team setup", legal_start_city, apply_start_city,
          prompt="Team play: choose the city where your colonists start (click a glowing city)."),
-    auto_step("partner", "Partner", apply_partner),
-    auto_step("follow", "Legatus (follow)", apply_follow),
-    Step("legatus", "Legatus", legal_legatus, apply_legatus, prompt="Legatus: choose a card.",
+    auto_step("partner", "Partner", apply_partner, fields=("decider", "seat", "card")),
+    auto_step("follow", "Legatus (follow)", apply_follow, fields=("decider", "seat", "card")),
+    Step("legatus", "Legatus", legal_legatus, apply_legatus, fields=("partner", "seat"),
+         prompt="Legatus: choose a card.",
          words={"play": words_play}),
     Step("partner_play", "Proconsul", legal_partner_play, apply_partner_play,
          prompt="Team play: a decision on your partner's turn.", words={"play": words_play}),

@@ -34,7 +34,7 @@ from sestertius.data.catalog import GOODS, FishSide, Stand, load_fish_market
 from sestertius.rules.cards.colonist import place_colonist
 from sestertius.rules.cards.prefect import produce_province
 from sestertius.rules.state import AUTO, NOT_YET, STORE, GameState
-from sestertius.rules.steps import DONE, Action, Pending, Step, auto_step
+from sestertius.rules.steps import DONE, Action, ApplyFn, LegalFn, Pending, Step, WordsFn, auto_step
 from sestertius.rules.turn import queue_overflow, refill_display
 from sestertius.rules.variants.base import Variant
 
@@ -383,22 +383,24 @@ def words_settle(s: GameState, a: Action) -> str:
     return f"pay 1 {GOODS[a[2]]} and place a {('land', 'sea')[a[1]]} colonist in {s.board.cities[a[3]]}"
 
 
-def _step(kind: str, title: str, legal, apply, prompt: str, words, verbs: set[str]) -> Step:  # type: ignore[no-untyped-def]
-    return Step(kind, title, legal, apply, prompt=prompt, words=words, refuse=explain, verbs=frozenset(verbs),
-                refuses_all=True)
+def _step(kind: str, title: str, legal: LegalFn, apply: ApplyFn, fields: tuple[str, ...], prompt: str,
+          words: dict[str, WordsFn], verbs: set[str]) -> Step:
+    return Step(kind, title, legal, apply, fields=fields, prompt=prompt, words=words, refuse=explain,
+                verbs=frozenset(verbs), refuses_all=True)
 
 
 STEPS = (
-    _step("market", "Fish market", legal_market, apply_market, "Fish market: use a spot, or go on.",
+    _step("market", "Fish market", legal_market, apply_market, ("seat", "start"), "Fish market: use a spot, or go on.",
           {"enter": describe_enter}, {"enter", "done"}),
-    _step("stands", "Fish market (mountainside spot)", legal_stands, apply_stands,
+    _step("stands", "Fish market (mountainside spot)", legal_stands, apply_stands, ("seat", "spot", "used"),
           "Fish market: use a stand of your spot (paying its fish), or Done.", {"stand": describe_stand},
           {"stand", "done"}),
     _step("fish_good", "Fish market (good of choice)", legal_fish_good, apply_fish_good,
-          "Fish market: choose the good.", {"take": lambda s, a: f"take 1 {GOODS[a[1]]}"}, {"take"}),
+          ("seat", "goods", "may_overflow"), "Fish market: choose the good.",
+          {"take": lambda s, a: f"take 1 {GOODS[a[1]]}"}, {"take"}),
     _step("fish_colonist", "Fish market (colonist stand)", legal_fish_colonist, apply_fish_colonist,
-          "Fish market: place the colonist.", {"settle": words_settle}, {"settle"}),
-    _step("fish_prefect", "Prefect (fish market)", legal_fish_prefect, apply_fish_prefect,
+          ("seat", "spot", "stand"), "Fish market: place the colonist.", {"settle": words_settle}, {"settle"}),
+    _step("fish_prefect", "Prefect (fish market)", legal_fish_prefect, apply_fish_prefect, ("seat", "card"),
           "Prefect with fish: choose the province.", {"produce": describe_produce}, {"produce", "cash"}),
     auto_step("fish_refill", "Fish market (display)", apply_fish_refill),
 )

@@ -25,18 +25,20 @@ def _step(kind: str, legal: LegalFn, apply: ApplyFn, **more: Any) -> Step:
 
 
 STEPS: tuple[Step, ...] = (
-    _step("contrarius_react", legal_react, apply_react),
-    _step("contrarius_roll", legal_roll, apply_roll, prompt="Roll the die and enter the face it shows.",
+    _step("contrarius_react", legal_react, apply_react, fields=("decider",)),
+    # chain: the fallbacks already tried in this reaction (flags), so that the supplementary rules never loop
+    _step("contrarius_roll", legal_roll, apply_roll, fields=("decider", "die", "purpose", "chain"),
+          prompt="Roll the die and enter the face it shows.",
           chance_prompt="Roll the die for Contrarius and enter the face it shows.", words={"roll": describe_roll}),
-    _step("contrarius_build", legal_build, apply_build),
-    _step("contrarius_move", legal_move, apply_move,
+    _step("contrarius_build", legal_build, apply_build, fields=("decider", "good", "purpose", "chain")),
+    _step("contrarius_move", legal_move, apply_move, fields=("chooser", "city"),
           prompt="Choose which of Contrarius' colonists moves onto which line.", words={"cmove": describe_cmove}),
-    _step("contrarius_produce", legal_produce, apply_produce),
-    _step("contrarius_setup", legal_auto, apply_setup),
-    _step("contrarius_line", legal_line, apply_line,
+    _step("contrarius_produce", legal_produce, apply_produce, fields=("decider", "province")),
+    _step("contrarius_setup", legal_auto, apply_setup, fields=("decider", "first", "houses")),
+    _step("contrarius_line", legal_line, apply_line, fields=("seat", "which", "city"),
           prompt="Choose the line for Contrarius' colonist (click a glowing route).", words={"line": describe_line}),
-    _step("contrarius_ship", legal_ship, apply_ship),
-    _step("contrarius_veto", legal_veto, apply_veto,
+    _step("contrarius_ship", legal_ship, apply_ship, fields=("decider",)),
+    _step("contrarius_veto", legal_veto, apply_veto, fields=("seat", "die", "purpose", "chain", "face"),
           prompt=("Contrarius rolled: keep the result, or use your one veto card to make Contrarius roll this die "
                   "again."), words=KEEP_OR_VETO),
 )
