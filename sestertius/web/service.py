@@ -29,6 +29,9 @@ from sestertius import (
     check_options,
 )
 from sestertius.bots import BOTS, make_bot
+from sestertius.data.catalog import GOODS
+from sestertius.rules.cards.architect import house_cost
+from sestertius.web.setups import against_contrarius
 from sestertius.web.store import Store, hash_token
 
 log = logging.getLogger("sestertius.web")
@@ -129,7 +132,6 @@ class GameService:
         mode = spec.get("mode") or "base"
         seat_specs = list(spec.get("seats") or [])
         players = spec.get("players") or len(seat_specs) or (1 if mode == "solo" else 2)
-        against_contrarius = mode == "solo" or (mode == "team" and players == 2)
         if mode == "solo" and players == 1 and len(seat_specs) > 1:
             raise ApiError(422, "a solo game has exactly one seat (Contrarius is played by the automaton)", "Options")
         if not seat_specs:
@@ -137,7 +139,7 @@ class GameService:
         if len(seat_specs) != players:
             raise ApiError(422, f"{players} players but {len(seat_specs)} seats described"
                            + (" (Contrarius is played by the automaton: it is never a seat)"
-                              if against_contrarius else ""), "Options")
+                              if against_contrarius(mode, players) else ""), "Options")
         options: dict[str, Any] = {"board": spec.get("board") or "imperium", "players": players, "mode": mode}
         for key in ("venus", "display", "intermediate_scoring", "difficulty", "start_vp", "manual_dice",
                     "fish_market"):
@@ -245,6 +247,11 @@ class GameService:
         if chance and seat is not None and live.seats[seat]["kind"] != "bot":
             # the table assistant: a person at the table enters the face they rolled (or the card they drew)
             v["legal"] = [{"action": list(a), "text": g.describe(a)} for a in g.legal_actions()]
+        for entry in v["legal"]:
+            a = entry["action"]
+            if a[0] == "build" and len(a) == 2:  # a house in a city: what the engine will charge for it
+                goods, coins = house_cost(g.state, a[1])
+                entry["cost"] = {"goods": {GOODS[i]: n for i, n in enumerate(goods) if n}, "coins": coins}
         v["chance"] = chance
         v["game"] = live.id
         v["seat"] = seat

@@ -169,3 +169,62 @@ def test_pages_load_es_modules_that_all_resolve(client):
     game = "".join(client.get(u).text for u in seen if u.startswith("/static/game"))
     # the engine's words and rules come from the view: no JS copies of the prompts or of the team-partner rule
     assert "PROMPTS" not in game and "partnerOf" not in game and "v.prompt" in game and "p.partner" in game
+
+
+def test_lobby_player_counts_and_team_seating_come_from_the_engine(client):
+    """Each mode's numbers of players are the engine's choices(); the team partners are those a game of the engine
+    seats; the numbers played against Contrarius are those whose games publish Contrarius."""
+    meta = client.get("/api/meta").json()
+    offer = sestertius.choices()
+    assert [(m["name"], m["players"]) for m in meta["modes_detail"]] == [(m["name"], m["players"]) for m in
+                                                                         offer["modes"]]
+    assert meta["modes"] == [m["name"] for m in meta["modes_detail"]]
+    team = next(m for m in offer["modes"] if m["name"] == "team")
+    assert sorted(meta["team_partners"], key=int) == [str(n) for n in team["players"]]
+    for m in meta["modes_detail"]:
+        for n in m["players"]:
+            view = sestertius.Game.new({"mode": m["name"], "players": n}, seed=3).view(None)
+            assert (n in m["against_contrarius"]) == ("contrarius" in (view.get("extra") or {})), (m["name"], n)
+            if m["name"] == "team":
+                assert meta["team_partners"][str(n)] == [p["partner"] for p in view["players"][:n]]
+    assert meta["team_partners"]["4"] == [2, 3, 0, 1] and meta["team_partners"]["6"] == [3, 4, 5, 0, 1, 2]
+    assert {(m["name"], n) for m in meta["modes_detail"] for n in m["against_contrarius"]} == {
+        ("solo", 1), ("solo", 2), ("team", 2)}
+    lobby = client.get("/static/lobby.js").text  # no JS copy of the seating or of the numbers of players
+    assert "teamOf" not in lobby and "n / 2" not in lobby and '["4", "6"]' not in lobby
+    assert "META.team_partners" in lobby and "META.modes_detail" in lobby
+
+
+def test_a_house_to_build_names_what_the_engine_charges(client):
+    """The view's build decisions carry the house's cost; building takes exactly that from the player."""
+    g = client.post("/api/games", json={"board": "italia", "seed": 21, "players": 2,
+                                        "seats": [{"kind": "hotseat"}, {"kind": "hotseat"}]}).json()
+    keys = {s["seat"]: s["key"] for s in g["seats"]}
+    cat = client.get("/api/catalog").json()
+    assert cat["concordia_vp"] == 7 and cat["cards"]["praetor"]["buys"] == 1 and cat["cards"]["senator"]["buys"] == 2
+    seen = 0
+    for _ in range(300):
+        seat = client.get(f"/api/games/{g['id']}").json()["to_act"]
+        v = client.get(f"/api/games/{g['id']}", params={"seat": seat, "key": keys[seat]}).json()
+        builds = [e for e in v["legal"] if e["action"][0] == "build"]
+        if builds:
+            e = builds[-1]
+            city = v["cities"][e["action"][1]]
+            assert e["cost"]["coins"] > 0 and e["cost"]["goods"] and city["name"] in e["text"]
+            me = v["players"][seat]
+            after = client.post(f"/api/games/{g['id']}/decisions", json={
+                "seat": seat, "key": keys[seat], "action": e["action"], "expect": v["decisions"]}).json()["view"]
+            now = after["players"][seat]
+            assert me["money"] - now["money"] == e["cost"]["coins"]
+            assert {k: me["goods"][k] - now["goods"][k] for k in me["goods"] if me["goods"][k] != now["goods"][k]} \
+                == e["cost"]["goods"]
+            seen += 1
+            if seen == 3:
+                return
+            continue
+        assert all("cost" not in x for x in v["legal"])
+        pick = ([x for x in v["legal"] if x["action"] == ["play", "architect"]]
+                or [x for x in v["legal"] if x["action"][0] == "move"] or v["legal"])
+        client.post(f"/api/games/{g['id']}/decisions", json={
+            "seat": seat, "key": keys[seat], "action": pick[0]["action"], "expect": v["decisions"]})
+    raise AssertionError(f"only {seen} houses built")

@@ -17,6 +17,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+import sestertius
+
 pytestmark = pytest.mark.browser
 
 CHROMIUM = "/usr/bin/chromium"
@@ -318,6 +320,49 @@ def test_venus_team_game_from_the_lobby(server, page):
     start = decisions(page)
     play_some(page, 8)
     assert decisions(page) > start
+
+
+def test_lobby_offers_the_engines_player_counts_and_seating(server, page):
+    """Each mode's numbers of players are those of the engine's choices() (the base tab without Contrarius, the
+    Solitaria tab with him), and the team text names the partners a game of the engine seats."""
+    offer = {m["name"]: m["players"] for m in sestertius.choices()["modes"]}
+    extra = {(mode, n): sestertius.Game.new({"mode": mode, "players": n}).view(None).get("extra") or {}
+             for mode, ns in offer.items() for n in ns}
+    vs_contrarius = {setup for setup, x in extra.items() if "contrarius" in x}
+    page.goto(server.base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    modes = page.evaluate("[...document.querySelectorAll('#b-mode option')].map(o => o.value)")
+    assert modes == [m for m, ns in offer.items() if any((m, n) not in vs_contrarius for n in ns)]
+    options = "[...document.querySelectorAll('#b-players option')].filter(o => !o.disabled).map(o => Number(o.value))"
+    for mode in modes:
+        page.select_option("#b-mode", mode)
+        assert page.evaluate(options) == [n for n in offer[mode] if (mode, n) not in vs_contrarius], mode
+        for n in page.evaluate(options):
+            page.select_option("#b-players", str(n))
+            assert page.locator("#b-seats .seat-row").count() == n
+            text = page.inner_text("#b-teams")
+            if mode != "team":
+                assert text == ""
+                continue
+            view = sestertius.Game.new({"mode": "team", "players": n}).view(None)
+            colors = ["red", "blue", "green", "yellow", "black", "white"]
+            for p in view["players"][:n]:
+                if p["seat"] < p["partner"]:
+                    a, b = p["seat"], p["partner"]
+                    assert f"seat {a + 1} ({colors[a]}) & seat {b + 1} ({colors[b]})" in text, text
+                    assert page.get_attribute(f"#b-seats .seat-row:nth-child({a + 1}) .tag", "title") == \
+                        f"partner: seat {b + 1}"
+    # the Solitaria tab: exactly the setups played against Contrarius, each seating its number of players
+    page.click("#tab-solo")
+    variants = page.evaluate("[...document.querySelectorAll('#s-variant option')].map(o => o.value)")
+    assert len(variants) == len(vs_contrarius)
+    seats = []
+    for v in variants:
+        page.select_option("#s-variant", v)
+        seats.append(page.locator("#s-seats .seat-row").count() if page.is_visible("#s-seats") else 1)
+    assert sorted(seats) == sorted(n for _, n in vs_contrarius)
+    page.select_option("#s-variant", "coop")
+    assert page.locator("#s-seats .seat-row .tag").all_text_contents() == ["the team", "the team"]
 
 
 def test_fish_market_game_from_the_lobby(server, page):

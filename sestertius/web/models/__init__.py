@@ -18,8 +18,10 @@ from sestertius.web.models.answers import (
                                            GeoCity,
                                            GeoProvince,
                                            GeoRoute,
+                                           HouseCost,
                                            LegalEntry,
                                            Meta,
+                                           ModeChoice,
                                            NamedChoice,
                                            OptionsCheck,
                                            PlayerView,
@@ -43,6 +45,6 @@ from sestertius.web.models.requests import (
 
 __all__ = ["BoardChoice", "BoardGeometry", "Campaign", "CampaignGame", "CampaignGameSpec", "CampaignList", "CardInfo",
            "Catalog", "CreateGame", "CreatedGame", "Decision", "ErrorAnswer", "GameList", "GameRecord", "GameSummary",
-           "GameView", "GeoCity", "GeoProvince", "GeoRoute", "LegalEntry", "Meta", "NamedChoice", "NewCampaign",
-           "OptionsCheck", "PlayerView", "ReplayNext", "ReplayStep", "SeatInfo", "SeatLink", "SeatQuery", "SeatSpec",
-           "UndoBody", "ViewAnswer", "WatchQuery", "errors"]
+           "GameView", "GeoCity", "GeoProvince", "GeoRoute", "HouseCost", "LegalEntry", "Meta", "ModeChoice",
+           "NamedChoice", "NewCampaign", "OptionsCheck", "PlayerView", "ReplayNext", "ReplayStep", "SeatInfo",
+           "SeatLink", "SeatQuery", "SeatSpec", "UndoBody", "ViewAnswer", "WatchQuery", "errors"]

@@ -49,14 +49,24 @@ class NamedChoice(BaseModel):
     title: str
 
 
+class ModeChoice(BaseModel):
+    name: str
+    players: list[int] = Field(..., description="the numbers of players the engine offers in this mode")
+    against_contrarius: list[int] = Field(..., description="those of them played against Contrarius (Solitaria's "
+                                                           "automaton, which takes no seat)")
+
+
 class Meta(BaseModel):
     boards: list[BoardChoice]
     bots: list[str]
-    modes: list[str]
+    modes: list[str] = Field(..., description="the modes' names (with their numbers of players: modes_detail)")
     difficulties: list[str]
     displays: list[str]
     fish_market: list[NamedChoice]
     campaigns: bool
+    modes_detail: list[ModeChoice]
+    team_partners: dict[str, list[int | None]] = Field(
+        ..., description="per number of players of team play: each seat's partner, as the engine seats them")
 
 
 class GeoCity(BaseModel):
@@ -105,6 +115,7 @@ class CardInfo(BaseModel):
     good: str | None
     vp_per_house: int
     halves: list[str]
+    buys: int = Field(..., description="a Senator-like card (action senator): how many cards it may buy")
 
 
 class Catalog(BaseModel):
@@ -116,6 +127,7 @@ class Catalog(BaseModel):
     colonist_cost: list[int]
     storehouse: int
     houses: int
+    concordia_vp: int = Field(..., description="victory points of the Concordia card")
     cards: dict[str, CardInfo]
 
 
@@ -162,9 +174,16 @@ class GameList(BaseModel):
     games: list[GameSummary]
 
 
+class HouseCost(BaseModel):
+    goods: dict[str, int]
+    coins: int
+
+
 class LegalEntry(BaseModel):
     action: list[str | int]
     text: str
+    cost: HouseCost | None = Field(None, description="a house to build (action build): what it costs now, as the "
+                                                     "engine charges it")
 
 
 class PlayerView(BaseModel):

@@ -14,6 +14,7 @@ from sestertius.data.solitaria import solo_data
 from sestertius.web.geometry import board_layout
 from sestertius.web.models import BoardGeometry, Catalog, Meta, errors
 from sestertius.web.service import ApiError
+from sestertius.web.setups import setups
 
 router = APIRouter(tags=["data"])
 
@@ -42,8 +43,16 @@ async def catalog() -> dict[str, Any]:
 @lru_cache(maxsize=1)
 def meta_json() -> dict[str, Any]:
     """What a new game may be set up with (the engine's ``choices()``), each board with whether a base game and
-    a Solitaria game can be set up on it (the engine's ``check_options``: None or its reason)."""
+    a Solitaria game can be set up on it (the engine's ``check_options``: None or its reason); each mode with its
+    numbers of players (those played against Contrarius named), and the seats' partners of team play as a game of
+    each number of players seats them (:mod:`sestertius.web.setups`)."""
     offer = choices()
+    table = setups()
+    modes_detail = [{"name": m["name"], "players": list(m["players"]),
+                     "against_contrarius": [n for n in m["players"]
+                                            if (m["name"], n) in table and table[m["name"], n].against_contrarius]}
+                    for m in offer["modes"]]
+    team_partners = {str(n): list(s.partners) for (mode, n), s in table.items() if mode == "team"}
     boards = []
     for b in offer["boards"]:
         why_not = {mode: check_options({"board": b["name"], "players": players, "mode": mode})
@@ -54,7 +63,7 @@ def meta_json() -> dict[str, Any]:
     return {"boards": boards, "bots": list(BOTS), "modes": [m["name"] for m in offer["modes"]],
             "difficulties": list(offer["difficulties"]), "displays": list(offer["displays"]),
             "fish_market": [{"name": f["name"], "title": f["title"]} for f in offer["fish_market"]],
-            "campaigns": True}
+            "campaigns": True, "modes_detail": modes_detail, "team_partners": team_partners}
 
 
 @lru_cache(maxsize=1)
@@ -66,7 +75,9 @@ def catalog_json() -> dict[str, Any]:
         "goods": list(GOODS), "gods": list(cat.scoring.get("god_order", GODS)), "prices": list(cat.prices),
         "house_coins": list(cat.house_coins), "house_goods": [list(x) for x in cat.house_goods],
         "colonist_cost": list(cat.colonist_cost), "storehouse": cat.storehouse, "houses": cat.houses,
+        "concordia_vp": cat.scoring["concordia"],
         "cards": {k: {"title": c.title, "action": c.action, "gods": list(c.gods), "cost": list(c.cost),
                       "money": c.money, "good": GOODS[c.good] if c.good >= 0 else None,
-                      "vp_per_house": c.vp_per_house, "halves": list(c.halves)} for k, c in cards.items()},
+                      "vp_per_house": c.vp_per_house, "halves": list(c.halves), "buys": c.buys}
+                  for k, c in cards.items()},
     }

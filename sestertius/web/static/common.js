@@ -14,7 +14,6 @@ export const ACTION_TEXT = {
   architect: "Move colonists, build houses",
   prefect: "Produce in a province, or cash in",
   mercator: "Trade two kinds of goods",
-  senator: "Buy up to two cards",
   consul: "Buy one card, no position cost",
   diplomat: "Copy another player's top card",
   colonist: "New colonists, or money",
@@ -133,6 +132,7 @@ export function cardTitle(key) {
 export function cardWhat(c) {
   if (c.action === "specialist") return `Houses in ${c.good} cities produce ${c.good}`;
   if (c.action === "mercator") return `+${c.money} sestertii, then trade`;
+  if (c.action === "senator" && c.buys) return `Buy up to ${c.buys} card${c.buys > 1 ? "s" : ""}`;
   if (c.action === "double" && c.halves && c.halves.length) return c.halves.map(cardTitle).join(" or ");
   return ACTION_TEXT[c.action] || c.action || "";
 }
@@ -205,13 +205,14 @@ export function fmtDate(iso) {
   return d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }
 
-export function optionsSummary(o) {
+// a game's options in words; vsC: the game is played against Contrarius (the game page knows it from the view, the
+// lobby from /api/meta)
+export function optionsSummary(o, vsC = false) {
   const parts = [];
   parts.push((o.board || "imperium").replace(/^./, (c) => c.toUpperCase()));
-  const vsC = o.mode === "solo" || (o.mode === "team" && o.players === 2);
-  if (o.mode === "solo" && (o.players || 1) === 1) parts.push("solo vs Contrarius");
-  else if (o.mode === "solo") parts.push("2 players, Contrarius as third player");
-  else if (vsC) parts.push("2 players as a team vs Contrarius");
+  if (vsC && o.mode === "solo" && (o.players || 1) === 1) parts.push("solo vs Contrarius");
+  else if (vsC && o.mode === "solo") parts.push(`${o.players} players, Contrarius as third player`);
+  else if (vsC) parts.push(`${o.players} players as a team vs Contrarius`);
   else {
     parts.push(`${o.players} players`);
     if (o.mode === "team") parts.push("team play");

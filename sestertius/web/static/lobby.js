@@ -10,7 +10,57 @@ const SEAT_KIND_OPTIONS = [
   ["bot:random", "Bot (random)"],
 ];
 
-const SOLO_VARIANTS = { solo: { mode: "solo", players: 1 }, third: { mode: "solo", players: 2 }, coop: { mode: "team", players: 2 } };
+// Which modes and numbers of players there are, which of them are played against Contrarius, and who partners whom
+// in team play: all from /api/meta (the engine's choices() and its games' seating); only the words are the lobby's.
+// The base tab offers each mode's numbers of players without Contrarius; the Solitaria tab those with Contrarius.
+const MODE_WORDS = { base: "each for themselves", team: "Venus team play" };
+const CONTRARIUS_WORDS = {
+  "solo:1": ["solo", "alone against Contrarius"],
+  "solo:2": ["third", "two players, Contrarius as a third player"],
+  "team:2": ["coop", "two players as a team against Contrarius"],
+};
+const SOLO_VARIANTS = {};  // the Solitaria tab's choices: value -> { mode, players }
+const TEAM_NAMES = ["Team I", "Team II", "Team III", "Team IV"];
+
+function modeInfo(mode) {
+  return (META.modes_detail || []).find((m) => m.name === mode) || { name: mode, players: [], against_contrarius: [] };
+}
+
+// the numbers of players a mode offers on the base tab (without Contrarius)
+function tablePlayers(mode) {
+  const m = modeInfo(mode);
+  return m.players.filter((n) => !m.against_contrarius.includes(n));
+}
+
+function againstContrarius(o) {
+  return modeInfo(o.mode || "base").against_contrarius.includes(o.players || 1);
+}
+
+// "2–5" for a run of numbers, else "4 or 6"
+function countsText(ns) {
+  if (ns.length > 2 && ns.every((n, i) => !i || n === ns[i - 1] + 1)) return `${ns[0]}–${ns[ns.length - 1]}`;
+  return ns.length > 1 ? `${ns.slice(0, -1).join(", ")} or ${ns[ns.length - 1]}` : String(ns[0]);
+}
+
+// each seat's partner as the engine seats them (null: no partner), for team play with n players
+function partnersOf(mode, n) {
+  return mode === "team" ? (META.team_partners || {})[String(n)] || null : null;
+}
+
+// the teams of a seating: per seat the number of its team (teams numbered in seat order)
+function teamsOf(partners) {
+  const team = [];
+  let k = 0;
+  partners.forEach((p, i) => {
+    if (team[i] !== undefined) return;
+    team[i] = k;
+    if (p !== null && p !== undefined) team[p] = k;
+    k++;
+  });
+  return team;
+}
+
+const seatText = (i) => `seat ${i + 1} (${PLAYER_NAMES_OF_COLORS[i]})`;
 
 async function init() {
   META = await api("GET", "/api/meta");
@@ -25,15 +75,23 @@ async function init() {
   $("s-board").value = META.boards.some((b) => b.name === "italia") ? "italia" : META.boards[0].name;
   for (const d of META.difficulties) $("s-diff").append(el("option", { value: d }, d.replace(/_/g, " ")));
   if (META.difficulties.includes("standard")) $("s-diff").value = "standard";
-  if (META.modes.includes("team")) $("b-mode").append(el("option", { value: "team" }, "Venus team play (4 or 6 players, teams of two)"));
-  else { $("b-mode").disabled = true; $("s-variant").querySelector("option[value=coop]").remove(); }
+  for (const m of META.modes_detail || []) {
+    const ns = tablePlayers(m.name);
+    if (ns.length) $("b-mode").append(el("option", { value: m.name }, `${MODE_WORDS[m.name] || m.name} (${countsText(ns)} players${partnersOf(m.name, ns[0]) ? ", teams of two" : ""})`));
+    for (const n of m.against_contrarius) {
+      const [value, words] = CONTRARIUS_WORDS[`${m.name}:${n}`] || [`${m.name}:${n}`, `${m.name}, ${n} player${n > 1 ? "s" : ""} against Contrarius`];
+      SOLO_VARIANTS[value] = { mode: m.name, players: n };
+      $("s-variant").append(el("option", { value }, `${words} (${n} seat${n > 1 ? "s" : ""}${partnersOf(m.name, n) ? ", cooperative" : ""})`));
+    }
+  }
+  $("b-mode").disabled = $("b-mode").options.length < 2;
   for (const f of META.fish_market || []) {
     $("b-fish").append(el("option", { value: f.name }, f.title));
     $("s-fish").append(el("option", { value: f.name }, f.title));
   }
   $("b-fish-row").classList.toggle("hidden", !(META.fish_market || []).length);
   $("s-fish-row").classList.toggle("hidden", !(META.fish_market || []).length);
-  const soloOk = META.modes.includes("solo");
+  const soloOk = Object.keys(SOLO_VARIANTS).length > 0;
   $("solo-missing").classList.toggle("hidden", soloOk);
   $("s-create").disabled = !soloOk;
   if (!META.campaigns) $("campaigns-link").classList.add("hidden");
@@ -86,23 +144,42 @@ function boardNote() {
   $("b-board-note").textContent = b ? `${b.cities} cities; made for ${b.players[0]}–${b.players[1]} players` : "";
 }
 
-// Venus team play: 4 or 6 seats, partners sit opposite (seat i with seat i + n/2); each for themselves: 2 to 5
+// the numbers of players of the chosen mode, as the engine offers them; the nearest to the number chosen so far stays
 function modeChanged() {
-  const team = $("b-mode").value === "team";
-  const allowed = team ? ["4", "6"] : ["2", "3", "4", "5"];
-  for (const o of $("b-players").options) o.disabled = !allowed.includes(o.value);
-  if (!allowed.includes($("b-players").value)) $("b-players").value = team ? "4" : "5";
-  if (team && !$("b-mode").dataset.venusSet) { $("b-venus").checked = true; $("b-mode").dataset.venusSet = "1"; }
+  const mode = $("b-mode").value || "base";
+  const allowed = tablePlayers(mode);
+  const was = Number($("b-players").value) || Number($("b-players").dataset.default) || 0;
+  const keep = allowed.includes(was) ? was : allowed.reduce((best, n) => (Math.abs(n - was) < Math.abs(best - was) ? n : best), allowed[0]);
+  $("b-players").innerHTML = "";
+  for (const n of allowed) $("b-players").append(el("option", { value: String(n) }, String(n)));
+  if (keep !== undefined) $("b-players").value = String(keep);
+  if (mode === "team" && !$("b-mode").dataset.venusSet) { $("b-venus").checked = true; $("b-mode").dataset.venusSet = "1"; }
   seatRows();
 }
 
-function teamOf(n, i) { return i % (n / 2); }
-const TEAM_NAMES = ["Team I", "Team II", "Team III"];
+function teamName(team, k) {
+  return Math.max(...team) === 0 ? "the team" : TEAM_NAMES[k] || `Team ${k + 1}`;
+}
 
-function partnersText(n) {
+// the teams in words, from the seating the engine gives
+function partnersText(partners) {
+  const team = teamsOf(partners);
   const parts = [];
-  for (let k = 0; k < n / 2; k++) parts.push(`${TEAM_NAMES[k]}: seat ${k + 1} (${PLAYER_NAMES_OF_COLORS[k]}) & seat ${k + 1 + n / 2} (${PLAYER_NAMES_OF_COLORS[k + n / 2]})`);
-  return "Partners sit opposite — " + parts.join("; ");
+  for (let k = 0; k <= Math.max(...team); k++) {
+    const seats = team.map((t, i) => (t === k ? i : null)).filter((i) => i !== null);
+    parts.push(`${teamName(team, k)}: ${seats.map(seatText).join(" & ")}`);
+  }
+  return "Partners — " + parts.join("; ");
+}
+
+// the seat rows' team tags for a seating (none without partners)
+function teamTags(partners) {
+  if (!partners) return {};
+  const team = teamsOf(partners);
+  return {
+    team: (i) => team[i], teamName: (i) => teamName(team, team[i]),
+    teamTitle: (i) => (partners[i] !== null && partners[i] !== undefined ? `partner: seat ${partners[i] + 1}` : ""),
+  };
 }
 
 function seatRowsInto(box, n, opts = {}) {
@@ -121,27 +198,30 @@ function seatRowsInto(box, n, opts = {}) {
 
 function seatRows() {
   const n = Number($("b-players").value);
-  const team = $("b-mode").value === "team";
-  seatRowsInto($("b-seats"), n, team ? { team: (i) => teamOf(n, i), teamName: (i) => TEAM_NAMES[teamOf(n, i)], teamTitle: (i) => `partner: seat ${((i + n / 2) % n) + 1}` } : {});
-  $("b-teams").textContent = team ? partnersText(n) : "";
+  const partners = partnersOf($("b-mode").value, n);
+  seatRowsInto($("b-seats"), n, teamTags(partners));
+  $("b-teams").textContent = partners ? partnersText(partners) : "";
 }
 
 function soloVariant() {
   const v = $("s-variant").value;
-  const two = SOLO_VARIANTS[v].players === 2;
+  if (!SOLO_VARIANTS[v]) return;
+  const { mode, players } = SOLO_VARIANTS[v];
+  const two = players > 1;
+  const partners = partnersOf(mode, players);
   $("s-campaign-row").classList.toggle("hidden", two);
   if (two) $("s-campaign").value = "";
   $("s-name-row").classList.toggle("hidden", two);
   $("s-seats").classList.toggle("hidden", !two);
   $("s-seats-note").classList.toggle("hidden", !two);
   if (two) {
-    seatRowsInto($("s-seats"), 2, v === "coop" ? { team: () => 0, teamName: () => "the team" } : {});
-    $("s-seats-note").textContent = v === "coop"
+    seatRowsInto($("s-seats"), players, teamTags(partners));
+    $("s-seats-note").textContent = partners
       ? "Both seats play together as one team against Contrarius (the automaton; it takes no seat)."
       : "Each seat plays for itself; Contrarius (the automaton) is the third player and takes no seat. Each player has one veto.";
     for (const s of $("s-seats").querySelectorAll("select")) s.addEventListener("change", () => check("solo"));
   }
-  $("s-create").textContent = two ? (v === "coop" ? "Play as a team against Contrarius" : "Play with Contrarius as third player") : "Challenge Contrarius";
+  $("s-create").textContent = two ? (partners ? "Play as a team against Contrarius" : "Play with Contrarius as third player") : "Challenge Contrarius";
 }
 
 function showError(e) {
@@ -198,7 +278,7 @@ async function check(which) {
   if (n !== CHECKS[which]) return; // a newer check is on its way
   box.textContent = why ? `Not possible: ${why}` : "";
   box.classList.toggle("hidden", !why);
-  btn.disabled = !!why || (which === "solo" && !META.modes.includes("solo"));
+  btn.disabled = !!why || (which === "solo" && !Object.keys(SOLO_VARIANTS).length);
   btn.dataset.checked = why ? "refused" : "ok";
 }
 
@@ -285,7 +365,7 @@ async function listGames() {
       const who = g.seats.map((s) => s.kind === "bot" ? `${s.name}` : s.name).join(", ");
       const li = el("li", { dataset: { game: g.id } },
         el("div", { class: "what" },
-          el("b", {}, optionsSummary(g.options)), " ",
+          el("b", {}, optionsSummary(g.options, againstContrarius(g.options))), " ",
           mine.has(g.id) ? el("span", { class: "tag mine", title: "this browser holds a seat secret of this game" }, "your seat") : null, " ",
           g.campaign ? el("span", { class: "tag" }, `campaign ${g.campaign}`) : null,
           el("div", { class: "small muted" }, `${who} · ${g.decisions} decisions · ${fmtDate(g.updated)}`)),

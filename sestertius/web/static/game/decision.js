@@ -28,11 +28,9 @@ export function labelOf(entry) {
       case "sell": return `sell 1 ${GOODS[a[1]]} (+${cat.prices[a[1]]})`;
       case "buy": return `buy 1 ${GOODS[a[1]]} (−${cat.prices[a[1]]})`;
       case "build": {
-        const city = v.cities[a[1]];
-        const gi = GOODS.indexOf(city.good);
-        const goods = (cat.house_goods[gi] || []).map((n, i) => (n ? `${n} ${GOODS[i]}` : null)).filter(Boolean);
-        const coins = cat.house_coins[gi] * (city.houses.length + 1);
-        return `build in ${city.name} (${city.good}) — ${goods.join(", ")}, ${coins} sestertii`;
+        if (!entry.cost) break;  // the server names what the engine charges for the house
+        const goods = Object.entries(entry.cost.goods).map(([g, n]) => `${n} ${g}`);
+        return `${entry.text} — ${[...goods, `${entry.cost.coins} sestertii`].join(", ")}`;
       }
       case "produce": {
         const p = v.provinces[a[1]];

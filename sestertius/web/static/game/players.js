@@ -1,13 +1,16 @@
 // The players panel: money, goods, storehouse, colonists, houses, hand size, pile, points, badges (Praefectus
 // Magnus, Concordia, to act, the team partner the view names).
-import { $, GOOD_COLORS, GOODS, cardInfo, cardTitle, cardWhat, coin, contrariusInfo, el, goodCount, playerColor, seatName } from "../common.js";
+import { $, CATALOG, GOOD_COLORS, GOODS, cardInfo, cardTitle, cardWhat, coin, contrariusInfo, el, goodCount, playerColor, seatName } from "../common.js";
 
 export function renderPlayers(v) {
   const box = $("players");
   box.innerHTML = "";
+  // the Concordia card's points and the houses a player has: the catalog's numbers
+  const vp = CATALOG && CATALOG.concordia_vp !== undefined ? ` (+${CATALOG.concordia_vp} VP)` : "";
+  const houses = CATALOG && CATALOG.houses ? ` ${CATALOG.houses}` : "";
   const conc = v.concordia >= 0
-    ? `Concordia card: taken by ${seatName(v, v.concordia)} (+7 VP)` + (v.final_turns > 0 && !v.over ? ` — last turns: ${v.final_turns}` : "")
-    : "Concordia card: still on the table (the first to build all 15 houses or to buy the last card takes it)";
+    ? `Concordia card: taken by ${seatName(v, v.concordia)}${vp}` + (v.final_turns > 0 && !v.over ? ` — last turns: ${v.final_turns}` : "")
+    : `Concordia card: still on the table (the first to build all${houses} houses or to buy the last card takes it)`;
   box.append(el("div", { class: "small muted", id: "concordia-info" }, conc));
   const con = contrariusInfo(v);
   for (const p of v.players) {
@@ -15,7 +18,7 @@ export function renderPlayers(v) {
     const colr = playerColor(p.seat, v);
     const badges = [];
     if (v.pm === p.seat) badges.push(el("span", { class: "badge pm", title: "Praefectus Magnus: produces a double bonus with a Prefect" }, "Praefectus Magnus"));
-    if (v.concordia === p.seat) badges.push(el("span", { class: "badge concordia", title: "took the Concordia card (+7 VP)" }, "Concordia"));
+    if (v.concordia === p.seat) badges.push(el("span", { class: "badge concordia", title: `took the Concordia card${vp}` }, "Concordia"));
     if (v.to_act === p.seat && !v.over) badges.push(el("span", { class: "badge" }, "to act"));
     if (p.partner !== null && p.partner !== undefined) badges.push(el("span", { class: "badge partner", title: "team play: partners score together" }, `partner: ${seatName(v, p.partner)}`));
     const seatInfo = (v.seats || []).find((s) => s.seat === p.seat);

@@ -1,5 +1,5 @@
 // Drawing the page from the view: title, board (with the legal targets glowing), banner and every panel.
-import { $, el, optionsSummary, playerColor, seatName } from "../common.js";
+import { $, contrariusInfo, el, optionsSummary, playerColor, seatName } from "../common.js";
 import { renderDecision } from "./decision.js";
 import { renderLog } from "./log.js";
 import { renderContrarius, renderDisplay, renderHand, renderScores } from "./panels.js";
@@ -13,7 +13,7 @@ export function render() {
   if (!v) return;
   const o = v.options;
   document.title = `Concordia · ${G.geom ? G.geom.title : o.board}` + (v.over ? " · over" : "");
-  $("title").textContent = optionsSummary(o) + (v.campaign ? ` · campaign ${v.campaign}` : "") + (v.over ? " · game over" : ` · turn ${v.turn + 1}`);
+  $("title").textContent = optionsSummary(o, !!contrariusInfo(v)) + (v.campaign ? ` · campaign ${v.campaign}` : "") + (v.over ? " · game over" : ` · turn ${v.turn + 1}`);
   const t = G.replay ? targetsOf({ ...v, legal: [] }) : targetsOf(v);
   renderBoard(v, t);
   renderBanner(v);
