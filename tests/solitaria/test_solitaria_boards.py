@@ -40,7 +40,7 @@ def sicilia(setup_tiles=("Orange", "Orange", "Grey"), **opts) -> Game:
 def column(g: Game, name: str) -> int:
     v = g.state.parts["volcano"]
     prov = g.state.board.provinces.index(name)
-    return v["cols"][g.state.board.extra["volcano_provinces"].index(g.state.board.provinces[prov])]
+    return v.cols[g.state.board.extra["volcano_provinces"].index(g.state.board.provinces[prov])]
 
 
 def test_contrarius_draws_a_volcano_tile_when_reacting_to_a_tribune():
@@ -97,8 +97,8 @@ def test_mercator_reactivation_ignores_erupted_markers(erupted_down, reactivated
     s = g.state
     b = s.board
     v = s.parts["volcano"]
-    v["cols"] = (2, 0, 4)  # Orange erupted (row 4)
-    v["pile"] = (2, 4, 0)
+    v.cols = (2, 0, 4)  # Orange erupted (row 4)
+    v.pile = (2, 4, 0)
     down = ["Black", "Blue", "Dark green"]  # Contrarius builds in Gela (brick, Dark green): already produced
     if erupted_down:
         down[1] = "Orange"
