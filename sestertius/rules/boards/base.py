@@ -97,6 +97,14 @@ class BoardRules:
 DistanceTable = tuple[tuple[int, int], ...]  # (steps, route) pairs, fewest steps first (``Board.by_distance``)
 
 
+def store_goods(s: GameState, seat: int, g: int, n: int) -> int:
+    """A board's bonus of ``n`` goods ``g``: the seat takes as many as its storehouse has space for (the others are
+    lost); returns how many it took."""
+    kept = max(0, min(n, s.free_space(seat)))
+    s.players[seat].goods[g] += kept
+    return kept
+
+
 def first_place(s: GameState) -> int:
     """The first colonist location past the routes and the cities: a board's own places are numbered from here
     (Balearica's start boats, Roma's START oval and ship track)."""

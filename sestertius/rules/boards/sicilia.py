@@ -22,7 +22,7 @@ from math import gcd
 from typing import Any
 
 from sestertius.data.catalog import GOODS, DataError, goods_vector, overrides_path, read_data
-from sestertius.rules.boards.base import BoardRules
+from sestertius.rules.boards.base import BoardRules, store_goods
 from sestertius.rules.state import CHANCE, NOBODY, GameState
 from sestertius.rules.steps import Action, Pending, Step
 
@@ -241,8 +241,7 @@ def _bonus(s: GameState, seat: int, money: int, goods: tuple[int, ...]) -> str:
     p.money += money
     parts = [f"+{money} sestertius" if money == 1 else f"+{money} sestertii"] if money else []
     for g, n in enumerate(goods):
-        k = max(0, min(n, s.free_space(seat)))  # goods only if the storehouse has space
-        p.goods[g] += k
+        k = store_goods(s, seat, g, n)
         if n:
             parts.append(f"+{k} {GOODS[g]}" + (" (no space for more)" if k < n else ""))
     return ", ".join(parts)

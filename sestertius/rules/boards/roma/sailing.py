@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from sestertius.data.board import SEA
 from sestertius.data.catalog import GOODS
+from sestertius.rules.boards.base import store_goods
 from sestertius.rules.boards.roma.byzantium import can_enter, houses_left
 from sestertius.rules.boards.roma.part import for_update, this_turn
 from sestertius.rules.boards.roma.track import track
@@ -93,9 +94,7 @@ def arrive(s: GameState, seat: int, slot: int, to: int) -> None:
                 p.money += n
                 s.log("bonus", seat, f"{name}: +{n} sestertii")
             else:
-                g = GOODS.index(key)
-                kept = max(0, min(n, s.free_space(seat)))
-                p.goods[g] += kept
+                kept = store_goods(s, seat, GOODS.index(key), n)
                 s.log("bonus", seat, f"{name}: +{kept} {key}" + (f" ({n - kept} lost: storehouse full)"
                                                                     if kept < n else ""))
         if space.get("choice"):
