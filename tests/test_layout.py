@@ -20,8 +20,9 @@ def _is_type_checking(node: ast.If) -> bool:
     return isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
 
 
-def imports(path: Path) -> tuple[set[str], list[int]]:
-    """The package modules imported at run time at module level, and the lines of imports inside functions."""
+def imports(path: Path, modules: set[str] | None = None) -> tuple[set[str], list[int]]:
+    """The package modules imported at run time at module level, and the lines of imports inside functions.
+    ``from package import a, b``: the submodules a and b when they are modules, else the package."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     top: set[str] = set()
     inner: list[int] = []
@@ -31,8 +32,12 @@ def imports(path: Path) -> tuple[set[str], list[int]]:
             if isinstance(child, ast.If) and _is_type_checking(child):
                 continue  # annotations only
             if isinstance(child, (ast.Import, ast.ImportFrom)):
-                names = ([a.name for a in child.names] if isinstance(child, ast.Import)
-                         else [child.module or ""] + [f"{child.module}.{a.name}" for a in child.names])
+                if isinstance(child, ast.Import):
+                    names = [a.name for a in child.names]
+                else:
+                    subs = [f"{child.module}.{a.name}" for a in child.names]
+                    known = modules or set()
+                    names = subs if all(n in known for n in subs) else [child.module or ""]
                 names = [n for n in names if n.startswith("sestertius")]
                 if names and in_function:
                     inner.append(child.lineno)
@@ -47,9 +52,8 @@ def graph() -> dict[str, set[str]]:
     files = {module_name(p): p for p in PACKAGE.rglob("*.py")}
     out: dict[str, set[str]] = {}
     for name, path in files.items():
-        top, _ = imports(path)
-        out[name] = {n for n in top if n in files and n != name}  # "from pkg import module" names the module
-        out[name] |= {n.rsplit(".", 1)[0] for n in top if n not in files and n.rsplit(".", 1)[0] in files} - {name}
+        top, _ = imports(path, set(files))
+        out[name] = {n for n in top if n in files and n != name}
     return out
 
 

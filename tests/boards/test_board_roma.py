@@ -357,9 +357,9 @@ def rulebook_byzantium_position() -> Game:
                        ("Castra Nova", TOOL), ("Horti Maecenatis", WINE)]:
         house(g, 0, bd.city(name), good)
     house(g, 0, site(g, "Carthago", "brick"))
-    marks = list(s.parts["roma"]["marks"])
+    marks = list(s.parts["roma"].marks)
     marks[track(s).gods.index("Minerva")] = 0b110
-    s.parts["roma"]["marks"] = tuple(marks)
+    s.parts["roma"].marks = tuple(marks)
     only(g, 0, land=START(g), sea=space(g, "Athenae"))
     return g
 
@@ -383,7 +383,7 @@ def test_rulebook_example_byzantium():
     g.apply(("god", "Saturnus"))
     p = s.players[0]
     assert p.vp == 6
-    assert s.parts["roma"]["marks"][track(s).gods.index("Saturnus")] == 1
+    assert s.parts["roma"].marks[track(s).gods.index("Saturnus")] == 1
     assert g.view(0)["players"][0]["houses_left"] == 15 - 6 - 1
     assert g.view(0)["roma"]["gods"][2]["marked_by"] == [0]
     assert score_seat(s, 0)["during play"] == 6
@@ -393,13 +393,13 @@ def test_byzantium_half_points_and_each_god_once():
     g = rulebook_byzantium_position()
     s = g.state
     i = track(s).gods.index("Mars")
-    marks = list(s.parts["roma"]["marks"])
+    marks = list(s.parts["roma"].marks)
     marks[i] = 0b010
-    s.parts["roma"]["marks"] = tuple(marks)
+    s.parts["roma"].marks = tuple(marks)
     only(g, 0, land=START(g), land1=START(g), land2=START(g), sea=space(g, "Athenae"))  # 4 on the board: Mars 8
     assert RULES.god_points(s, 0, ("god", "Mars")) == 4
     marks[i] = 0b011  # marked by this player too: no more
-    s.parts["roma"]["marks"] = tuple(marks)
+    s.parts["roma"].marks = tuple(marks)
     architect(g, 0)
     g.apply(("move", NLAND, space(g, "Byzantium")))
     g.apply(("done",))
@@ -410,7 +410,7 @@ def test_byzantium_half_points_and_each_god_once():
     # odd values round up when halved: Vesta 1 -> 1
     s.players[0].money, s.players[0].goods = 10, [0, 0, 0, 0, 0]
     marks[track(s).gods.index("Vesta")] = 0b100
-    s.parts["roma"]["marks"] = tuple(marks)
+    s.parts["roma"].marks = tuple(marks)
     assert RULES.god_points(s, 0, ("god", "Vesta")) == 1
 
 
@@ -559,7 +559,7 @@ def check(g: Game) -> None:
     t = track(s)
     start = t.start(s)
     occ = [-1] * R
-    marks = s.parts["roma"]["marks"]
+    marks = s.parts["roma"].marks
     for seat, p in enumerate(s.players):
         assert p.money >= 0 and min(p.goods) >= 0
         assert len(set(p.houses)) == len(p.houses)
@@ -613,9 +613,9 @@ def test_record_replay_is_identical():
     assert g2.state.hash() == g.state.hash() == rec["state_hash"]
     # a state hash covers the god marks and the track houses
     c2 = g2.state.copy()
-    c2.parts["roma"]["marks"] = tuple(m ^ 1 for m in c2.parts["roma"]["marks"])
+    c2.parts["roma"].marks = tuple(m ^ 1 for m in c2.parts["roma"].marks)
     assert c2.hash() != g2.state.hash()
-    assert g2.state.parts["roma"]["marks"] != c2.parts["roma"]["marks"]
+    assert g2.state.parts["roma"].marks != c2.parts["roma"].marks
 
 
 def test_board_file_is_unchanged_and_the_game_board_adds_gates_and_sites():

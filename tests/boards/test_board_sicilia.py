@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from sestertius.data.catalog import assumptions_for
-from sestertius.rules.boards.sicilia import draw, outcomes, volcano_data
+from sestertius.rules.boards.sicilia import VolcanoPart, draw, outcomes, volcano_data
 from sestertius.rules.errors import IllegalAction
 from sestertius.rules.game import Game
 from sestertius.rules.state import CHANCE
@@ -36,7 +36,7 @@ from support.rules import (
 COLUMNS = ("Grey", "Yellow", "Orange")  # board data volcano_provinces
 
 
-def vol(g: Game) -> dict:
+def vol(g: Game) -> VolcanoPart:
     return g.state.parts["volcano"]
 
 
@@ -78,15 +78,15 @@ def test_setup_draws_tiles_by_player_count(players, draws, neutral):
         v = vol(g)
         assert g.current_step()[0] == "turn"  # the setup draws were sampled before play
         assert [a[0] for a in g.history] == ["tile"] * draws
-        placed = sum(v["cols"])
-        revealed = neutral - v["neutral"]
+        placed = sum(v.cols)
+        revealed = neutral - v.neutral
         assert placed + revealed == draws
-        assert all(c + p == 4 for c, p in zip(v["cols"], v["pile"]))
-        assert max(v["cols"]) <= 2  # a third tile of one province is put back and redrawn
+        assert all(c + p == 4 for c, p in zip(v.cols, v.pile))
+        assert max(v.cols) <= 2  # a third tile of one province is put back and redrawn
         assert all(p.money == m for p, m in zip(g.state.players, (5, 6, 7, 8, 9)))  # no bonus at setup
         rows = volcano_data().row_of
         for i, name in enumerate(COLUMNS):
-            assert g.state.rules.board.production_bonus(g.state, prov(g, name)) == (v["cols"][i] < rows["no_bonus"])
+            assert g.state.rules.board.production_bonus(g.state, prov(g, name)) == (v.cols[i] < rows["no_bonus"])
 
 
 def test_two_players_never_start_with_three_tiles_of_one_province():
@@ -100,7 +100,7 @@ def test_two_players_never_start_with_three_tiles_of_one_province():
         g.apply(("tile", "Yellow"))
     g.apply(("tile", "Grey"))
     assert top(g) == ("turn", 0)
-    assert vol(g)["cols"] == (1, 2, 0)
+    assert vol(g).cols == (1, 2, 0)
     s = g.state
     assert not s.rules.board.production_bonus(s, prov(g, "Yellow"))  # row 2 from the start
     assert s.rules.board.production_bonus(s, prov(g, "Grey"))
@@ -113,7 +113,7 @@ def test_neutral_setup_tile_is_put_aside():
     g.apply(("tile", "coins"))
     g.apply(("tile", "brick"))
     v = vol(g)
-    assert v["cols"] == (0, 0, 0) and v["neutral"] == 1 and v["unseen"] == (4, 3)
+    assert v.cols == (0, 0, 0) and v.neutral == 1 and v.unseen == (4, 3)
     assert [p.money for p in g.state.players] == [5, 6, 7]
 
 
@@ -147,7 +147,7 @@ def test_tribune_draws_between_recovering_cards_and_the_colonist():
         g.apply(("tile", "Black"))  # not a volcanic province
     g.apply(("tile", "Orange"))
     assert s.players[0].money == money + 2  # a province tile: 1 sestertius
-    assert vol(g)["cols"] == (0, 0, 1) and vol(g)["pile"] == (4, 4, 3)
+    assert vol(g).cols == (0, 0, 1) and vol(g).pile == (4, 4, 3)
     assert top(g) == ("tribune", 0)
     assert ("recruit", LAND) in g.legal_actions()
     g.apply(("recruit", LAND))
@@ -172,7 +172,7 @@ def test_neutral_tile_bonus(tile, money, goods):
     tribune_draw(g, 0, tile)
     assert s.players[0].money == before + money
     assert s.players[0].goods[BRICK] == goods
-    assert vol(g)["neutral"] == 8 and vol(g)["cols"] == (0, 0, 0)
+    assert vol(g).neutral == 8 and vol(g).cols == (0, 0, 0)
 
 
 def test_brick_tile_with_a_full_storehouse_gives_nothing():
@@ -199,7 +199,7 @@ def test_row_two_removes_the_bonus_but_the_province_still_produces_and_flips():
     assert s.rules.board.production_bonus(s, grey)
     tribune_draw(g, 1, "Grey")
     g.apply(("done",))
-    assert vol(g)["cols"][0] == 2 and not s.rules.board.production_bonus(s, grey)
+    assert vol(g).cols[0] == 2 and not s.rules.board.production_bonus(s, grey)
     set_city_good(g, "Caleacte", WINE)
     give_house(g, 1, "Caleacte")
     set_goods(g, 0)
@@ -249,7 +249,7 @@ def test_row_three_forbids_building_in_the_province():
 
     assert builds() == {"Catana", "Tauromenium"}
     place(g, "Yellow")
-    assert vol(g)["cols"][1] == 3
+    assert vol(g).cols[1] == 3
     assert builds() == {"Catana"}
     with pytest.raises(IllegalAction, match="closed to building"):
         g.apply(("build", city(g, "Tauromenium")))
@@ -274,7 +274,7 @@ def test_row_four_stops_all_production_in_the_province():
     assert s.rules.board.can_produce(s, orange)
     tribune_draw(g, 0, "Orange")  # the 4th Orange tile: Etna erupts
     g.apply(("done",))
-    assert vol(g)["cols"][2] == 4 and not s.rules.board.can_produce(s, orange)
+    assert vol(g).cols[2] == 4 and not s.rules.board.can_produce(s, orange)
     assert any("Etna erupts" in e["text"] for e in s.events)
     # Prefect: the province cannot be chosen
     play(g, 1, "prefect")
@@ -305,16 +305,16 @@ def test_out_of_tiles_the_nine_neutral_tiles_are_reshuffled():
     for name in ("Grey", "Yellow", "Orange"):
         g.apply(("tile", name))
     for name in COLUMNS:
-        place(g, name, 4 - vol(g)["cols"][COLUMNS.index(name)])
+        place(g, name, 4 - vol(g).cols[COLUMNS.index(name)])
     v = vol(g)
-    assert v["pile"] == (0, 0, 0) and v["neutral"] == 0
+    assert v.pile == (0, 0, 0) and v.neutral == 0
     tribune_draw_start = len(g.history)
     play(g, 0, "tribune")
     v = vol(g)
-    assert v["neutral"] == 9 and v["unseen"] == (5, 4)
+    assert v.neutral == 9 and v.unseen == (5, 4)
     assert {a[1] for a in g.legal_actions()} == {"coins", "brick"}
     g.apply(("tile", "brick"))
-    assert vol(g)["neutral"] == 8 and vol(g)["unseen"] == (5, 3)
+    assert vol(g).neutral == 8 and vol(g).unseen == (5, 3)
     assert len(g.history) == tribune_draw_start + 2
     assert any("shuffled into a new pile" in e["text"] for e in g.state.events)
 
@@ -352,12 +352,12 @@ def test_manual_record_replays_identically():
 
 def check_volcano(g: Game) -> None:
     v = vol(g)
-    assert all(c + p == 4 and 0 <= c <= 4 for c, p in zip(v["cols"], v["pile"]))
-    assert 0 <= v["neutral"] <= sum(v["unseen"]) <= 9
+    assert all(c + p == 4 and 0 <= c <= 4 for c, p in zip(v.cols, v.pile))
+    assert 0 <= v.neutral <= sum(v.unseen) <= 9
     s = g.state
     br = s.rules.board
     for i, name in enumerate(COLUMNS):
-        if v["cols"][i] >= 3:  # no house was built there after the tile came (checked at the build below)
+        if v.cols[i] >= 3:  # no house was built there after the tile came (checked at the build below)
             assert not any(br.can_build(s, c) for c in s.board.province_cities[prov(g, name)])
 
 

@@ -40,7 +40,7 @@ def sicilia(setup_tiles=("Orange", "Orange", "Grey"), **opts) -> Game:
 def column(g: Game, name: str) -> int:
     v = g.state.parts["volcano"]
     prov = g.state.board.provinces.index(name)
-    return v["cols"][g.state.board.extra["volcano_provinces"].index(g.state.board.provinces[prov])]
+    return v.cols[g.state.board.extra["volcano_provinces"].index(g.state.board.provinces[prov])]
 
 
 def test_contrarius_draws_a_volcano_tile_when_reacting_to_a_tribune():
@@ -97,8 +97,8 @@ def test_mercator_reactivation_ignores_erupted_markers(erupted_down, reactivated
     s = g.state
     b = s.board
     v = s.parts["volcano"]
-    v["cols"] = (2, 0, 4)  # Orange erupted (row 4)
-    v["pile"] = (2, 4, 0)
+    v.cols = (2, 0, 4)  # Orange erupted (row 4)
+    v.pile = (2, 4, 0)
     down = ["Black", "Blue", "Dark green"]  # Contrarius builds in Gela (brick, Dark green): already produced
     if erupted_down:
         down[1] = "Orange"
@@ -244,13 +244,13 @@ def test_roma_byzantium_scores_the_best_god_with_a_house():
     roll(g, "cloth")  # its house, then its ship in Byzantium (automaton steps)
     settle(g)
     assert ship_space(g) == "Byzantium"
-    marks = s.parts["roma"]["marks"]
-    s.parts["roma"]["marks"] = (0,) * len(marks)  # the gods' values as they were when it chose
+    marks = s.parts["roma"].marks
+    s.parts["roma"].marks = (0,) * len(marks)  # the gods' values as they were when it chose
     values = {a: rules.god_points(s, CONTRARIUS, a) for a in rules.god_options(s, CONTRARIUS)}
-    s.parts["roma"]["marks"] = marks
+    s.parts["roma"].marks = marks
     best = max(values.values())
     assert best > 0 and con(g).vp - before == best
-    marked = [name for name, m in zip(t.gods, s.parts["roma"]["marks"]) if m >> CONTRARIUS & 1]
+    marked = [name for name, m in zip(t.gods, s.parts["roma"].marks) if m >> CONTRARIUS & 1]
     assert len(marked) == 1
     chosen = next(a for a, v in values.items() if v == best)
     assert marked == [chosen[1]]
@@ -264,17 +264,17 @@ def test_roma_byzantium_halves_a_god_marked_by_the_player():
     s = g.state
     t = roma_track(s)
     rules = s.rules.board
-    s.parts["roma"]["marks"] = tuple(1 << PLAYER for _ in t.gods)  # the player marked every god
+    s.parts["roma"].marks = tuple(1 << PLAYER for _ in t.gods)  # the player marked every god
     put(g, CONTRARIUS, s.cat.land_colonists, t.start(s) + 8)
     con(g).hand.append("weaver")
     before = con(g).vp
     play(g, "senator", DONE)
     roll(g, "cloth")
     settle(g)
-    marks = s.parts["roma"]["marks"]
-    s.parts["roma"]["marks"] = tuple(1 << PLAYER for _ in t.gods)
+    marks = s.parts["roma"].marks
+    s.parts["roma"].marks = tuple(1 << PLAYER for _ in t.gods)
     values = [rules.god_points(s, CONTRARIUS, a) for a in rules.god_options(s, CONTRARIUS)]
-    s.parts["roma"]["marks"] = marks
+    s.parts["roma"].marks = marks
     assert con(g).vp - before == max(values) > 0
     assert "(half: already marked)" in last_text(g, containing="Byzantium")
 
@@ -302,7 +302,7 @@ def test_random_roma_solo_games_finish_and_replay(level):
                 assert not any(h in t.site_space for h in c.houses)
             steps += 1
             assert steps < 3000
-        marks = sum(m >> CONTRARIUS & 1 for m in s.parts["roma"]["marks"])
+        marks = sum(m >> CONTRARIUS & 1 for m in s.parts["roma"].marks)
         assert marks <= 1  # one ship reaches Byzantium once
         assert g.result()["contrarius"] == g.scores()[CONTRARIUS]["total"]
         assert Game.from_record(g.record()).state.hash() == g.state.hash()

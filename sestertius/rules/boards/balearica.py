@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from sestertius.data.board import LAND, SEA, UNREACHABLE, Board, BoardError
-from sestertius.rules.boards.base import BoardRules
+from sestertius.data.board import KIND_NAMES, LAND, SEA, UNREACHABLE, Board, BoardError
+from sestertius.rules.boards.base import BoardRules, DistanceTable, distance_table, entry_tables, first_place
 from sestertius.rules.state import NOBODY, STORE, GameState
 
 
@@ -38,7 +38,7 @@ class Boats:
             for item in info.get("routes", []):
                 kind, x, y = item
                 ca, cb = b.city(x), b.city(y)
-                found = [r.id for r in b.routes if r.kind == ("land", "sea").index(kind) and {r.a, r.b} == {ca, cb}]
+                found = [r.id for r in b.routes if r.kind == KIND_NAMES.index(kind) and {r.a, r.b} == {ca, cb}]
                 if len(found) != 1 or kind != "sea":
                     raise BoardError(f"{b.name}.toml [start_boats.{name!r}]: {item!r} must name exactly one sea "
                                      f"route")
@@ -47,20 +47,9 @@ class Boats:
                 raise BoardError(f"{b.name}.toml [start_boats.{name!r}]: no linked sea routes")
             links.append(tuple(ids))
         self.links = tuple(links)
-        nr = len(b.routes)
-        dist: list[bytes] = []
-        by_distance = []
-        for first in self.links:
-            d = [UNREACHABLE] * nr
-            for r0 in first:
-                for r2 in range(nr):
-                    v = b.dist[r0][r2]
-                    if v != UNREACHABLE and v + 1 < d[r2]:
-                        d[r2] = v + 1
-            dist.append(bytes(d))
-            by_distance.append(tuple(sorted((d[r2], r2) for r2 in range(nr) if d[r2] < UNREACHABLE)))
-        self.dist = tuple(dist)
-        self.by_distance = tuple(by_distance)
+        tables = [entry_tables(b, first) for first in self.links]  # a boat's first step: onto a linked sea route
+        self.dist: tuple[bytes, ...] = tuple(d for d, _ in tables)
+        self.by_distance: tuple[DistanceTable, ...] = tuple(t for _, t in tables)
 
 
 class BalearicaRules(BoardRules):
@@ -77,7 +66,7 @@ class BalearicaRules(BoardRules):
         return bt
 
     def boat_loc(self, s: GameState, k: int) -> int:
-        return s.R + len(s.board.cities) + k
+        return first_place(s) + k
 
     # -- setup and new colonists -------------------------------------------------------------------------------
     def setup(self, s: GameState) -> None:
@@ -103,16 +92,13 @@ class BalearicaRules(BoardRules):
         loc = s.players[seat].col[slot]
         kind = s.kind_of(slot)
         if kind == SEA:
-            if loc >= R + len(b.cities):
-                table = self.boats(s).by_distance[loc - R - len(b.cities)]
-            else:
-                table = b.by_distance[loc] if loc < R else b.city_by_distance[SEA][loc - R]
+            boat = loc - first_place(s)
+            table = self.boats(s).by_distance[boat] if boat >= 0 else distance_table(b, SEA, loc)
             return [(d, r) for d, r in table if d <= limit]
         occ = s.route_occ
         ships = [r for r in range(R) if occ[r] == seat and b.route_kind[r] == SEA]
         if not ships:  # no ship to ride: the board's own land distances
-            table = b.by_distance[loc] if loc < R else b.city_by_distance[LAND][loc - R]
-            return [(d, r) for d, r in table if d <= limit]
+            return [(d, r) for d, r in distance_table(b, LAND, loc) if d <= limit]
         ship = set(ships)
         rc = b.route_cities
         at_land, at_sea = b.routes_at[LAND], b.routes_at[SEA]
@@ -168,7 +154,7 @@ class BalearicaRules(BoardRules):
 
     # -- views -------------------------------------------------------------------------------------------------
     def location(self, s: GameState, loc: int) -> dict[str, Any] | None:
-        k = loc - s.R - len(s.board.cities)
+        k = loc - first_place(s)
         bt = self.boats(s)
         return {"boat": k, "name": bt.names[k]} if 0 <= k < len(bt.names) else None
 

@@ -2,8 +2,10 @@
 rules: a capital where new colonists arrive, every city open to building."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from sestertius.data.board import UNREACHABLE, Board
 from sestertius.rules.steps import Step
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -89,3 +91,43 @@ class BoardRules:
     def location(self, s: GameState, loc: int) -> dict[str, Any] | None:
         """A view of a colonist location past the cities (a board's pseudo-location, e.g. a start boat)."""
         return None
+
+
+# -- tables the boards with places of their own share -----------------------------------------------------------
+DistanceTable = tuple[tuple[int, int], ...]  # (steps, route) pairs, fewest steps first (``Board.by_distance``)
+
+
+def store_goods(s: GameState, seat: int, g: int, n: int) -> int:
+    """A board's bonus of ``n`` goods ``g``: the seat takes as many as its storehouse has space for (the others are
+    lost); returns how many it took."""
+    kept = max(0, min(n, s.free_space(seat)))
+    s.players[seat].goods[g] += kept
+    return kept
+
+
+def first_place(s: GameState) -> int:
+    """The first colonist location past the routes and the cities: a board's own places are numbered from here
+    (Balearica's start boats, Roma's START oval and ship track)."""
+    return s.R + len(s.board.cities)
+
+
+def distance_table(b: Board, kind: int, loc: int) -> DistanceTable:
+    """(steps, route) for every route a colonist of ``kind`` at ``loc`` (a route, or ``len(routes) + city``) can
+    reach, fewest steps first: the table behind ``Board.steps``."""
+    n = len(b.routes)
+    return b.by_distance[loc] if loc < n else b.city_by_distance[kind][loc - n]
+
+
+def entry_tables(b: Board, first: Iterable[int]) -> tuple[bytes, DistanceTable]:
+    """Steps from a place off the routes whose first step goes onto one of the routes ``first`` (a start boat,
+    Roma's START), then on along the routes: per route (UNREACHABLE: never), and as a table like
+    ``Board.by_distance``."""
+    nr = len(b.routes)
+    d = [UNREACHABLE] * nr
+    for r0 in first:
+        row = b.dist[r0]
+        for r2 in range(nr):
+            v = row[r2]
+            if v != UNREACHABLE and v + 1 < d[r2]:
+                d[r2] = v + 1
+    return bytes(d), tuple(sorted((d[r], r) for r in range(nr) if d[r] < UNREACHABLE))

@@ -7,21 +7,22 @@ buying its colonist (a ``volcano`` chance step: the outcome is the tile drawn). 
 province tile fills the top free row of its column: row 2 = that province loses its production bonus, row 3 = no
 more building there, row 4 = no more production there at all (numbers and rows: ``data/sicilia.toml``).
 
-State: ``extra["volcano"]`` = {"cols": tiles placed per column, "pile": province tiles left in the pile per column,
-"neutral": neutral tiles in the pile, "unseen": per neutral kind, the tiles of the 9 not revealed since the last
-reshuffle, "last": the last tile drawn}. The kinds of the neutral tiles in the pile stay unknown until drawn:
+State: ``state.parts["volcano"]``, a :class:`VolcanoPart`: the tiles placed per column, the province tiles left in
+the pile per column, the neutral tiles in the pile, per neutral kind the tiles of the 9 not revealed since the last
+reshuffle, and the last tile drawn. The kinds of the neutral tiles in the pile stay unknown until drawn:
 drawing one reveals a kind with the odds of the tiles not seen yet, which is exactly the odds of drawing from a
 random subset of the 9, so a person at a real table can enter whatever tile came up. Out of tiles: all 9 neutral
 tiles are shuffled into a new pile.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from math import gcd
 from typing import Any
 
 from sestertius.data.catalog import GOODS, DataError, goods_vector, overrides_path, read_data
-from sestertius.rules.boards.base import BoardRules
+from sestertius.rules.boards.base import BoardRules, store_goods
 from sestertius.rules.state import CHANCE, NOBODY, GameState
 from sestertius.rules.steps import Action, Pending, Step
 
@@ -72,8 +73,26 @@ def volcano_data() -> VolcanoData:
     return _load(str(p) if p else None)
 
 
-def vol(s: GameState) -> dict[str, Any]:
-    part: dict[str, Any] = s.parts["volcano"]
+@dataclass(slots=True)
+class VolcanoPart:
+    """Sicilia's part of the state (tuples, ints and a name: hashed, cheap to copy)."""
+
+    cols: tuple[int, ...]  # tiles placed per column
+    pile: tuple[int, ...]  # province tiles left in the pile per column
+    neutral: int  # neutral tiles in the pile (their kinds unknown until drawn)
+    unseen: tuple[int, ...]  # per neutral kind, the tiles not revealed since the last reshuffle
+    last: str | None = None  # the last tile drawn
+
+    def copy(self) -> VolcanoPart:
+        return VolcanoPart(self.cols, self.pile, self.neutral, self.unseen, self.last)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"cols": self.cols, "pile": self.pile, "neutral": self.neutral, "unseen": self.unseen,
+                "last": self.last}
+
+
+def vol(s: GameState) -> VolcanoPart:
+    part: VolcanoPart = s.parts["volcano"]
     return part
 
 
@@ -102,27 +121,25 @@ class SiciliaRules(BoardRules):
     def active(self, s: GameState, prov: int, effect: str) -> bool:
         """Does the volcano effect hold in this province?"""
         i = self.column_of(s, prov)
-        return i >= 0 and vol(s)["cols"][i] >= volcano_data().row_of[effect]
+        return i >= 0 and vol(s).cols[i] >= volcano_data().row_of[effect]
 
     # -- hooks -------------------------------------------------------------------------------------------------
     def setup(self, s: GameState) -> None:
         d = volcano_data()
         cols = self.columns(s)
-        s.parts["volcano"] = {
-            "cols": (0,) * len(cols), "pile": (d.province_tiles,) * len(cols),
-            "neutral": d.neutral_in_pile[min(max(s.n, 2), max(d.neutral_in_pile))],
-            "unseen": d.neutral_count, "last": None,
-        }
+        s.parts["volcano"] = VolcanoPart(
+            cols=(0,) * len(cols), pile=(d.province_tiles,) * len(cols),
+            neutral=d.neutral_in_pile[min(max(s.n, 2), max(d.neutral_in_pile))], unseen=d.neutral_count)
         draws = d.setup_draws[min(max(s.n, 2), max(d.setup_draws))]
         if draws:
             s.pending.append(("volcano_setup", CHANCE, draws))
 
     def after_recover(self, s: GameState, seat: int) -> None:
         v = vol(s)
-        if not sum(v["pile"]) and not v["neutral"]:
+        if not sum(v.pile) and not v.neutral:
             d = volcano_data()
-            v["neutral"], v["unseen"] = sum(d.neutral_count), d.neutral_count
-            s.log("volcano", seat, f"the volcano tiles are used up: the {v['neutral']} neutral tiles are shuffled "
+            v.neutral, v.unseen = sum(d.neutral_count), d.neutral_count
+            s.log("volcano", seat, f"the volcano tiles are used up: the {v.neutral} neutral tiles are shuffled "
                                    f"into a new pile")
         s.pending.append(("volcano", CHANCE, seat))
 
@@ -145,11 +162,11 @@ class SiciliaRules(BoardRules):
         b = s.board
         columns = []
         for i, prov in enumerate(self.columns(s)):
-            columns.append({"province": prov, "name": b.provinces[prov], "tiles": v["cols"][i],
-                            "tiles_in_pile": v["pile"][i],
+            columns.append({"province": prov, "name": b.provinces[prov], "tiles": v.cols[i],
+                            "tiles_in_pile": v.pile[i],
                             **{e: self.active(s, prov, e) for e in EFFECTS}})
-        return {"volcano": {"columns": columns, "pile": sum(v["pile"]) + v["neutral"],
-                            "neutral_in_pile": v["neutral"], "last": v["last"],
+        return {"volcano": {"columns": columns, "pile": sum(v.pile) + v.neutral,
+                            "neutral_in_pile": v.neutral, "last": v.last,
                             "rows": dict(volcano_data().row_of)}}
 
 
@@ -166,15 +183,15 @@ def outcomes(s: GameState, setup: bool) -> list[Action]:
     v = vol(s)
     d = volcano_data()
     b = s.board
-    unseen = sum(v["unseen"])
-    mult = unseen if v["neutral"] and unseen else 1
+    unseen = sum(v.unseen)
+    mult = unseen if v.neutral and unseen else 1
     weighted: list[tuple[str, int]] = []
     for i, prov in enumerate(RULES.columns(s)):
-        if setup and v["cols"][i] >= d.setup_max:
+        if setup and v.cols[i] >= d.setup_max:
             continue
-        weighted.append((b.provinces[prov], v["pile"][i] * mult))
-    if v["neutral"]:
-        weighted.extend((kind, v["neutral"] * n) for kind, n in zip(d.neutral_kinds, v["unseen"]))
+        weighted.append((b.provinces[prov], v.pile[i] * mult))
+    if v.neutral:
+        weighted.extend((kind, v.neutral * n) for kind, n in zip(d.neutral_kinds, v.unseen))
     weighted = [(name, w) for name, w in weighted if w > 0]
     if s.options.manual_dice:
         return [("tile", name) for name, _ in weighted]
@@ -190,24 +207,24 @@ def draw(s: GameState, seat: int, name: str) -> None:
     v = vol(s)
     d = volcano_data()
     b = s.board
-    v["last"] = name
+    v.last = name
     taker = seat if seat != NOBODY and s.rules.mode.receives_goods(s, seat) else NOBODY  # Contrarius takes nothing
     nobody = "its bonus goes to nobody: Contrarius has no money or goods"
     if name in d.neutral_kinds:
         k = d.neutral_kinds.index(name)
-        v["neutral"] -= 1
-        v["unseen"] = tuple(n - (j == k) for j, n in enumerate(v["unseen"]))
+        v.neutral -= 1
+        v.unseen = tuple(n - (j == k) for j, n in enumerate(v.unseen))
         got = _bonus(s, taker, d.neutral_money[k], d.neutral_goods[k])
         s.log("volcano", seat, f"draws a neutral volcano tile ({name}): "
               + (got if taker != NOBODY else nobody if seat != NOBODY else "put aside"), tile=name)
         return
     prov = b.provinces.index(name)
     i = RULES.column_of(s, prov)
-    if i < 0 or v["pile"][i] <= 0:
+    if i < 0 or v.pile[i] <= 0:
         raise ValueError(f"no volcano tile of {name} is left in the pile")
-    v["pile"] = tuple(n - (j == i) for j, n in enumerate(v["pile"]))
-    v["cols"] = tuple(n + (j == i) for j, n in enumerate(v["cols"]))
-    row = v["cols"][i]
+    v.pile = tuple(n - (j == i) for j, n in enumerate(v.pile))
+    v.cols = tuple(n + (j == i) for j, n in enumerate(v.cols))
+    row = v.cols[i]
     got = (_bonus(s, taker, d.province_money, d.province_goods) if taker != NOBODY
            else nobody if seat != NOBODY else "")
     effect = {d.row_of["no_bonus"]: f"{name} loses its production bonus for the rest of the game",
@@ -224,8 +241,7 @@ def _bonus(s: GameState, seat: int, money: int, goods: tuple[int, ...]) -> str:
     p.money += money
     parts = [f"+{money} sestertius" if money == 1 else f"+{money} sestertii"] if money else []
     for g, n in enumerate(goods):
-        k = max(0, min(n, s.free_space(seat)))  # goods only if the storehouse has space
-        p.goods[g] += k
+        k = store_goods(s, seat, g, n)
         if n:
             parts.append(f"+{k} {GOODS[g]}" + (" (no space for more)" if k < n else ""))
     return ", ".join(parts)

@@ -10,8 +10,8 @@ from typing import Any
 
 from sestertius.data.catalog import GOODS
 from sestertius.data.solitaria import SPECIAL_FACE, SoloData, solo_data
-from sestertius.rules.boards.roma import Track
-from sestertius.rules.boards.roma import track as roma_board_track
+from sestertius.rules.boards.roma.track import Track
+from sestertius.rules.boards.roma.track import track as roma_board_track
 from sestertius.rules.scoring import score_seat
 from sestertius.rules.state import CHANCE, GameState, PlayerState
 

@@ -8,7 +8,8 @@ from typing import Any
 from sestertius.data.board import SEA
 from sestertius.data.catalog import GOODS
 from sestertius.data.solitaria import SoloData
-from sestertius.rules.boards.roma import RomaRules, mark_god
+from sestertius.rules.boards.roma.byzantium import mark_god
+from sestertius.rules.boards.roma.rules import RomaRules
 from sestertius.rules.modes.solitaria.building import build_contrarius_house, house_source
 from sestertius.rules.modes.solitaria.contrarius import (
     F_NONE,
