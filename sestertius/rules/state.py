@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from sestertius.data.board import LAND, SEA, Board, load_board
@@ -186,10 +185,10 @@ class GameState:
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
-@dataclass(slots=True)
 class TurnInfo:
     """What happened in the turn so far: written by the cards, read by the modes' reactions (Contrarius reacts to
-    what the player did; a team partner performs the other half of a double card)."""
+    what the player did; a team partner performs the other half of a double card). The defaults live on the class
+    and an instance holds only what was written, so the one made for every turn is cheap."""
     seat: int | None = None  # the seat that played the turn's card
     card: str | None = None  # the card played
     performed: tuple[str, ...] = ()  # every card performed, in order (copies, halves and repeats included)
@@ -203,8 +202,16 @@ class TurnInfo:
     partner_card: str | None = None  # team play: the card a partner played for a Legatus
     first: TurnInfo | None = None  # team play: the first action's part, kept when the partner starts performing
 
+    def __init__(self, seat: int | None = None, card: str | None = None) -> None:
+        if seat is not None:
+            self.seat = seat
+        if card is not None:
+            self.card = card
+
     def copy(self) -> TurnInfo:
-        return replace(self)  # every field is immutable
+        out = TurnInfo.__new__(TurnInfo)
+        out.__dict__.update(self.__dict__)  # every field is immutable
+        return out
 
 
 def _deepcopy_plain(x: Any) -> Any:

@@ -84,8 +84,13 @@ def apply_end_turn(s: GameState, st: Pending, a: Action) -> None:
 # ------------------------------------------------------------------------------------------------------------
 # Play a card
 # ------------------------------------------------------------------------------------------------------------
+# the actions whose playability depends on the game: every other card in a hand may always be played
+CONDITIONAL = frozenset({"diplomat", "magister"})
+
+
 def unplayable(s: GameState, seat: int, key: str) -> str | None:
-    """Why the seat may not play this card of its hand now, or None when it may."""
+    """Why the seat may not play this card of its hand now, or None when it may (cards of CONDITIONAL actions
+    only: the others always may)."""
     card = s.cat.cards[key]
     if card.action == "diplomat":
         if not s.rules.mode.diplomat_targets(s, seat):
@@ -102,14 +107,9 @@ def unplayable(s: GameState, seat: int, key: str) -> str | None:
 
 def legal_turn(s: GameState, st: Pending) -> list[Action]:
     seat = st[1]
-    out: list[Action] = []
-    seen: set[str] = set()
-    for key in s.players[seat].hand:
-        if key not in seen:
-            seen.add(key)
-            if unplayable(s, seat, key) is None:
-                out.append(("play", key))
-    return out
+    cards = s.cat.cards
+    return [("play", key) for key in dict.fromkeys(s.players[seat].hand)  # each card once, in hand order
+            if cards[key].action not in CONDITIONAL or unplayable(s, seat, key) is None]
 
 
 def refuse_turn(s: GameState, st: Pending, a: Action) -> str:

@@ -8,6 +8,8 @@ moves itself (Balearica's ships, Roma's ship track).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from sestertius.data.catalog import GOODS
 from sestertius.rules.state import NOBODY, STORE, GameState
 from sestertius.rules.steps import DONE, Action, Pending, Step
@@ -97,34 +99,56 @@ def houses_built(s: GameState, seat: int) -> int:
     return len(s.players[seat].houses) + s.rules.board.other_houses(s, seat)
 
 
-def unbuildable(s: GameState, seat: int, c: int, at_site: bool = False) -> str | None:
-    """Why the seat may not build a house in city ``c`` now, or None when it may. ``at_site``: the caller already
-    knows that ``c`` is a build site and that the seat has a house left."""
-    b = s.board
-    if c == b.capital:
-        return "no house may be built in the capital"
+def build_refusal(s: GameState, seat: int, c: int, funds: int, at_site: bool = False) -> str | None:
+    """The rule that forbids the seat a house in city ``c`` now (a key of ``BUILD_WORDS``), or None when it may
+    build there. ``funds``: the sestertii it may spend; ``at_site``: the caller knows that ``c`` is a build site and
+    that the seat has a house left."""
+    if c == s.board.capital:
+        return "capital"
     if s.houses[c] >> seat & 1:
-        return f"you already have a house in {b.cities[c]}: one house per player per city"
+        return "own house"
     if not at_site:
         if c not in build_sites(s, seat):
-            return f"{b.cities[c]} is not at the end of a route holding one of your colonists"
+            return "no colonist"
         if houses_built(s, seat) >= s.cat.houses:
-            return "all your houses are built"
+            return "all built"
     if not s.rules.board.can_build(s, c):
-        return (f"no more houses may be built in {b.cities[c]}: its province {b.provinces[b.province_of[c]]} is "
-                f"closed to building (the volcano)")
+        return "closed"
     goods, coins = house_cost(s, c)
-    if s.rules.mode.funds(s, seat) < coins or not can_pay(s.players[seat].goods, goods):
-        need = ", ".join(f"{n} {GOODS[g]}" for g, n in enumerate(goods) if n)
-        return f"a house in {b.cities[c]} costs {need} and {coins} sestertii; you cannot pay it"
+    if funds < coins or not can_pay(s.players[seat].goods, goods):
+        return "cost"
     return None
+
+
+def _cost_words(s: GameState, c: int) -> str:
+    goods, coins = house_cost(s, c)
+    need = ", ".join(f"{n} {GOODS[g]}" for g, n in enumerate(goods) if n)
+    return f"a house in {s.board.cities[c]} costs {need} and {coins} sestertii; you cannot pay it"
+
+
+BUILD_WORDS: dict[str, Callable[[GameState, int], str]] = {
+    "capital": lambda s, c: "no house may be built in the capital",
+    "own house": lambda s, c: f"you already have a house in {s.board.cities[c]}: one house per player per city",
+    "no colonist": lambda s, c: f"{s.board.cities[c]} is not at the end of a route holding one of your colonists",
+    "all built": lambda s, c: "all your houses are built",
+    "closed": lambda s, c: (f"no more houses may be built in {s.board.cities[c]}: its province "
+                            f"{s.board.provinces[s.board.province_of[c]]} is closed to building (the volcano)"),
+    "cost": _cost_words,
+}
+
+
+def unbuildable(s: GameState, seat: int, c: int) -> str | None:
+    """Why the seat may not build a house in city ``c`` now, in words, or None when it may."""
+    why = build_refusal(s, seat, c, s.rules.mode.funds(s, seat))
+    return None if why is None else BUILD_WORDS[why](s, c)
 
 
 def legal_arch_build(s: GameState, st: Pending) -> list[Action]:
     seat = st[1]
     out: list[Action] = [DONE]
     if houses_built(s, seat) < s.cat.houses:
-        out.extend(("build", c) for c in build_sites(s, seat) if unbuildable(s, seat, c, at_site=True) is None)
+        funds = s.rules.mode.funds(s, seat)
+        out.extend(("build", c) for c in build_sites(s, seat) if build_refusal(s, seat, c, funds, True) is None)
     return out
 
 

@@ -2,38 +2,44 @@
 either sold or bought). A fifth field of the step limits the types (the fish market's Mercator stand: one)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from sestertius.data.catalog import GOODS
 from sestertius.rules.state import GameState
 from sestertius.rules.steps import DONE, Action, Pending, Step
 
 
-def untradable(s: GameState, st: Pending, verb: str, g: int) -> str | None:
-    """Why the seat may not sell or buy one good of type ``g`` now, or None when it may."""
-    seat = st[1]
-    return _untradable(s, st, s.players[seat].goods, s.free_space(seat), s.rules.mode.funds(s, seat), verb, g)
-
-
-def _untradable(s: GameState, st: Pending, goods: list[int], space: int, funds: int, verb: str, g: int) -> str | None:
+def trade_refusals(s: GameState, st: Pending, goods: list[int], space: int, funds: int,
+                   g: int) -> tuple[str | None, str | None]:
+    """The rules that forbid selling and buying one good of type ``g`` now (keys of ``TRADE_WORDS``; None where it
+    is allowed). ``goods``, ``space``, ``funds``: the seat's goods, free storehouse spaces and sestertii."""
     sold, bought = st[2], st[3]
     bit = 1 << g
     limit = 2 if len(st) == 4 else st[4]  # st[4]: the types allowed (the fish market's Mercator stand: one)
     if not (sold | bought) & bit and (sold | bought).bit_count() >= limit:
-        if limit == 1:
-            return "the fish market's Mercator stand trades at most one type of goods"
-        return "a Mercator trades at most two types of goods"
-    if verb == "sell":
-        if not goods[g]:
-            return f"you have no {GOODS[g]} to sell"
-        if bought & bit:
-            return "you may not buy and sell the same good in one trade"
-        return None
-    if space <= 0:
-        return "your storehouse is full"
-    if funds < s.cat.prices[g]:
-        return f"{GOODS[g]} costs {s.cat.prices[g]} sestertii; you have {funds}"
-    if sold & bit:
-        return "you may not buy and sell the same good in one trade"
-    return None
+        return ("types", "types") if limit > 1 else ("one type", "one type")
+    sell = "none" if not goods[g] else "both ways" if bought & bit else None
+    buy = ("full" if space <= 0 else "money" if funds < s.cat.prices[g] else "both ways" if sold & bit else None)
+    return sell, buy
+
+
+TRADE_WORDS: dict[str, Callable[[GameState, int, int], str]] = {  # (state, good, funds) -> words
+    "types": lambda s, g, funds: "a Mercator trades at most two types of goods",
+    "one type": lambda s, g, funds: "the fish market's Mercator stand trades at most one type of goods",
+    "none": lambda s, g, funds: f"you have no {GOODS[g]} to sell",
+    "both ways": lambda s, g, funds: "you may not buy and sell the same good in one trade",
+    "full": lambda s, g, funds: "your storehouse is full",
+    "money": lambda s, g, funds: f"{GOODS[g]} costs {s.cat.prices[g]} sestertii; you have {funds}",
+}
+
+
+def untradable(s: GameState, st: Pending, verb: str, g: int) -> str | None:
+    """Why the seat may not sell or buy one good of type ``g`` now, in words, or None when it may."""
+    seat = st[1]
+    funds = s.rules.mode.funds(s, seat)
+    sell, buy = trade_refusals(s, st, s.players[seat].goods, s.free_space(seat), funds, g)
+    why = sell if verb == "sell" else buy
+    return None if why is None else TRADE_WORDS[why](s, g, funds)
 
 
 def legal_trade(s: GameState, st: Pending) -> list[Action]:
@@ -41,9 +47,11 @@ def legal_trade(s: GameState, st: Pending) -> list[Action]:
     goods, space, funds = s.players[seat].goods, s.free_space(seat), s.rules.mode.funds(s, seat)
     out: list[Action] = [DONE]
     for g in range(5):
-        for verb in ("sell", "buy"):
-            if _untradable(s, st, goods, space, funds, verb, g) is None:
-                out.append((verb, g))
+        sell, buy = trade_refusals(s, st, goods, space, funds, g)
+        if sell is None:
+            out.append(("sell", g))
+        if buy is None:
+            out.append(("buy", g))
     return out
 
 

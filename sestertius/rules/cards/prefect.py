@@ -8,17 +8,29 @@ from sestertius.rules.steps import Action, Pending, Step
 from sestertius.rules.turn import queue_overflow
 
 
-def unproducible(s: GameState, prov: int) -> str | None:
-    """Why a Prefect may not produce in this province now, or None when it may."""
+def produce_refusal(s: GameState, prov: int) -> str | None:
+    """The rule that forbids a Prefect to produce in this province now (a key of ``PRODUCE_WORDS``), or None."""
     if not s.rules.board.can_produce(s, prov):
-        return f"{s.board.provinces[prov]} can no longer produce (the volcano has erupted)"
+        return "erupted"
     if not s.marker_up[prov]:
-        return f"{s.board.provinces[prov]} has already produced: its bonus marker shows coins"
+        return "produced"
     return None
 
 
+PRODUCE_WORDS = {
+    "erupted": "{} can no longer produce (the volcano has erupted)",
+    "produced": "{} has already produced: its bonus marker shows coins",
+}
+
+
+def unproducible(s: GameState, prov: int) -> str | None:
+    """Why a Prefect may not produce in this province now, in words, or None when it may."""
+    why = produce_refusal(s, prov)
+    return None if why is None else PRODUCE_WORDS[why].format(s.board.provinces[prov])
+
+
 def legal_prefect(s: GameState, st: Pending) -> list[Action]:
-    out: list[Action] = [("produce", i) for i in range(len(s.marker_up)) if unproducible(s, i) is None]
+    out: list[Action] = [("produce", i) for i in range(len(s.marker_up)) if produce_refusal(s, i) is None]
     out.append(("cash",))
     return out
 
