@@ -34,8 +34,9 @@ def value(game, seat: int) -> float:
     bit = 1 << seat
     v += PIECE_WORTH["site"] * sum(1 for c in build_sites(s, seat) if not s.houses[c] & bit
                                    and c != s.board.capital)
-    if s.options.mode == "solo" or (s.options.mode == "team" and s.options.players == 2):
-        v -= score_seat(s, s.options.players)["total"]  # the automaton's points count against the player(s)
+    automaton = s.rules.mode.automaton(s)
+    if automaton is not None:
+        v -= score_seat(s, automaton)["total"]  # the automaton's points count against the player(s)
     return v
 
 

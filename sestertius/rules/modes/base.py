@@ -74,6 +74,10 @@ class Ruleset:
         Contrarius' fish)."""
         return {}
 
+    def automaton(self, s: GameState) -> int | None:
+        """The seat of an automaton that plays against the players (Solitaria's Contrarius), or None."""
+        return None
+
     def partner(self, s: GameState, seat: int) -> int | None:
         """The seat's team partner (team play), or None."""
         return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import deque
 
 from sestertius.data.board import LAND, SEA
+from sestertius.rules.boards.base import distance_table
 from sestertius.rules.modes.solitaria.contrarius import capital, city_name, con, cseat, data, roma_track
 from sestertius.rules.state import NOBODY, STORE, GameState
 
@@ -78,7 +79,7 @@ def colonist_distances(s: GameState, slot: int) -> dict[int, int]:
             return {r2: d for d, r2 in t.start_by_distance if occ[r2] == NOBODY and b.stoppable[r2]}
         seeds = dict.fromkeys(capital_routes(s, LAND), 1)  # the first step goes through a gate (none free: no way in)
     elif data(s).reach_passes_occupied:  # the usual movement: occupied lines are passed, each costing a step
-        table = b.by_distance[loc] if loc < s.R else b.city_by_distance[kind][loc - s.R]
+        table = distance_table(b, kind, loc)
         out = {loc: 0} if loc < s.R else {}
         for d, r2 in table:
             if occ[r2] == NOBODY and b.stoppable[r2]:

@@ -49,6 +49,9 @@ class SoloRuleset(Ruleset):
     title = "Solitaria"
     steps = STEPS
 
+    def automaton(self, s: GameState) -> int:
+        return cseat(s)
+
     def setup(self, s: GameState) -> None:
         set_up(s, self)
 
