@@ -22,6 +22,7 @@ from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
+from sestertius.rules.errors import RecordError
 from sestertius.rules.game import Game
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "records"
@@ -131,8 +132,13 @@ def check() -> int:
     for path in sorted(OUT.glob("*.json")):
         rec = json.loads(path.read_text(encoding="utf-8"))
         golden = rec["golden"]
-        game = Game.from_record(rec, check_hash=False)
-        legal, checkpoints = legal_trace(rec)
+        try:
+            game = Game.from_record(rec, check_hash=False)
+            legal, checkpoints = legal_trace(rec)
+        except RecordError as e:  # a decision of the record is no longer legal: the game went another way
+            changed += 1
+            print(f"{path.stem}: replay fails ({e})")
+            continue
         now = fingerprint(game)
         diff = [k for k, same in (("hash", game.state.hash() == rec["state_hash"]),
                                   ("checkpoints", checkpoints == golden["checkpoints"]),

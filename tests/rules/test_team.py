@@ -237,3 +237,22 @@ def test_random_team_games_with_the_fish_market_finish_and_replay():
                        or g.current_step()[0] != "discard")
         assert markets > 0
         assert Game.from_record(g.record()).state.hash() == g.state.hash()
+
+
+def test_skipping_market_spots_uses_the_teams_sestertii():
+    """Paying for skipped market spots is a payment like any other: a second-half seat, which starts with no
+    sestertii of its own, may skip spots with its partner's money."""
+    g = fish_team_game()
+    s = g.state
+    f = s.parts["fish"]
+    f.stored[:] = [0, 0, 2, 0]
+    f.pos[2] = 0
+    s.players[0].money, s.players[2].money = 5, 0
+    g.apply(("play", "mercator"))  # seat 0 has no fish: no market; its Mercator gives it 3 sestertii
+    g.apply(("done",))
+    assert g.current_step() == ("market", 2, 0)  # the partner's market phase before its Mercator
+    money8 = 4  # coastal: brick, 3 sestertii, wine/cloth, colonist, 8 sestertii, ...
+    assert ("enter", money8, 0) in g.legal_actions()  # 3 spots skipped, paid by the team
+    g.apply(("enter", money8, 0))
+    assert s.players[2].money == 8 and s.players[0].money == 8 - 3
+    assert f.coins[1:4] == [1, 1, 1]

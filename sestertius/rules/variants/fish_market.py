@@ -113,7 +113,7 @@ def reach(pos: int, start: int, n: int) -> list[tuple[int, int]]:
 def legal_market(s: GameState, st: Pending) -> list[Action]:
     seat, start = st[1], st[2]
     spots = side(s).spots
-    money = s.players[seat].money
+    money = s.rules.mode.funds(s, seat)  # team play: the partner's sestertii too, as for every payment
     out: list[Action] = [DONE]
     for j, skips in reach(fish(s).pos[seat], start, len(spots)):
         if skips > money:
@@ -140,7 +140,7 @@ def apply_market(s: GameState, st: Pending, a: Action) -> None:
         d = (j - pos) % n or n
         for i in range(1, d):
             f.coins[(pos + i) % n] += 1
-        p.money -= d - 1
+        s.rules.mode.spend(s, seat, d - 1)
         if d > 1:
             text += f", leaving 1 sestertius on each of the {d - 1} skipped spot{'s' if d > 2 else ''}"
     f.pos[seat] = j
@@ -334,7 +334,6 @@ def explain(s: GameState, st: Pending, a: Action) -> str:
     """Why a decision of a fish-market step is refused; names the rule."""
     kind, seat = st[0], st[1]
     verbs = sorted({x[0] for x in STEPS_BY_KIND[kind].legal(s, st)})
-    p = s.players[seat]
     spots = side(s).spots
     n = len(spots)
     try:
@@ -353,9 +352,10 @@ def explain(s: GameState, st: Pending, a: Action) -> str:
                 if d > ((start - pos) % n or n):
                     return (f"the marker moves forward and must stop on reaching the spot where this phase began "
                             f"(spot {start + 1}); spot {j + 1} lies beyond it")
-                if d - 1 > p.money:
+                funds = s.rules.mode.funds(s, seat)
+                if d - 1 > funds:
                     return (f"skipping {d - 1} spot{'s' if d > 2 else ''} costs {d - 1} sestertii (1 left on each "
-                            f"skipped spot); you have {p.money}")
+                            f"skipped spot); you have {funds}")
             why = refusal(s, seat, spots[j][k])
             return f"spot {j + 1} ({_stand_text(s, j, k)}): {why or 'not possible now'}"
         if kind == "stands":
