@@ -196,7 +196,7 @@ class TurnInfo:
     colonist: str | None = None  # the Colonist's choice: "place" or "cash"
     prefect: tuple[str, int] | None = None  # ("produce", province) or ("cash", sestertii)
     copied: str | None = None  # the card a Diplomat copied
-    copied_from: int | None = None  # the seat whose card a Diplomat copied
+    copied_from: tuple[int, ...] = ()  # the seats whose piles Diplomats copied this turn, in order
     half: str | None = None  # the half of a double card performed
     half_index: int | None = None  # and which half it was
     partner_card: str | None = None  # team play: the card a partner played for a Legatus

@@ -1,6 +1,7 @@
 """Concordia Venus team play: partners perform each card, Legatus, Praetor, Proconsul, shared sestertii, the
 Diplomat's limits, the team Venus god, team ranking, and the team setup."""
 import random
+from collections import Counter
 
 import pytest
 
@@ -256,3 +257,213 @@ def test_skipping_market_spots_uses_the_teams_sestertii():
     g.apply(("enter", money8, 0))
     assert s.players[2].money == 8 and s.players[0].money == 8 - 3
     assert f.coins[1:4] == [1, 1, 1]
+
+
+# -- the Diplomat, the Legatus and the Proconsul together (A-TEAM-DIPLOMAT-COPIES, A-TEAM-ONE-CARD) ----------------
+def test_legatus_diplomat_partners_never_copy_the_same_pile():
+    """With a Legatus the partner performs the Diplomat first; the Legatus player then copies another pile."""
+    g = team_game()
+    s = g.state
+    for seat, key in ((1, "mercator"), (3, "prefect")):
+        s.players[seat].pile = [key]
+    play(g, 0, "legatus")
+    g.apply(("play", "diplomat"))  # seat 2 answers with its Diplomat and performs it first
+    assert {a[1] for a in g.legal_actions()} == {1, 3}  # never the partner's (seat 0's) pile
+    g.apply(("copy", 1))
+    g.apply(("done",))  # the Mercator's trade
+    assert top(g)[:2] == ("diplomat", 0)
+    assert {a[1] for a in g.legal_actions()} == {3}  # not seat 1's card again, not the partner's pile
+
+
+def test_a_chain_of_copies_never_copies_one_pile_twice():
+    g = team_game()
+    s = g.state
+    s.players[0].hand.append("diplomat")
+    for seat, key in ((1, "legatus"), (3, "mercator")):
+        s.players[seat].pile = [key]
+    s.players[2].pile = ["prefect"]
+    play(g, 0, "diplomat")
+    g.apply(("copy", 1))  # seat 0 copies seat 1's Legatus: its partner plays a card both perform
+    assert top(g)[:2] == ("legatus", 2)
+    g.apply(("play", "diplomat"))
+    assert {a[1] for a in g.legal_actions()} == {3}  # not seat 1's card (copied by the partner), not seat 0's
+    g.apply(("copy", 3))
+    g.apply(("done",))
+    assert top(g)[:2] == ("diplomat", 0)  # seat 0 follows the Diplomat: seat 1 and seat 3 are taken
+    assert g.legal_actions() == [("done",)]
+    g.apply(("done",))
+    assert top(g)[:2] == ("diplomat", 2)  # seat 2 performs the turn's Diplomat: nothing left to copy
+    assert g.legal_actions() == [("done",)]
+    g.apply(("done",))
+    assert g.to_act() == 1
+
+
+def test_legatus_answered_with_a_proconsul_both_buy_and_nobody_plays_another_card():
+    g = team_game()
+    s = g.state
+    s.players[2].hand.append("proconsul")
+    set_goods(g, 0, brick=3, food=3, tool=3, wine=3, cloth=3)
+    set_goods(g, 2, brick=3, food=3, tool=3, wine=3, cloth=3)
+    hand0 = list(s.players[0].hand)
+    play(g, 0, "legatus")
+    g.apply(("play", "proconsul"))
+    assert top(g) == ("buy", 2, 1, 0)  # the partner performs the Proconsul first: one card at its own cost
+    g.apply(next(a for a in g.legal_actions() if a[0] == "card"))
+    assert top(g) == ("buy", 0, 1, 0)  # the Legatus player performs it too; its partner has played already
+    g.apply(next(a for a in g.legal_actions() if a[0] == "card"))
+    assert g.to_act() == 1  # no second card for anybody
+    assert s.players[0].pile == ["legatus"] and s.players[2].pile == ["proconsul"]
+    assert len(s.players[0].hand) == len(hand0)  # played the Legatus, bought one card
+    assert any("played a card this turn already" in e["text"] for e in s.events[-3:])
+
+
+def test_proconsul_answered_with_a_proconsul_gives_the_active_player_no_second_card():
+    g = team_game()
+    s = g.state
+    s.players[0].hand.append("proconsul")
+    s.players[2].hand.append("proconsul")
+    play(g, 0, "proconsul")
+    g.apply(("done",))  # buys nothing
+    g.apply(("play", "proconsul"))  # the partner plays a Proconsul for itself
+    assert top(g)[:2] == ("buy", 2)
+    g.apply(("done",))
+    assert g.to_act() == 1 and s.players[0].pile == ["proconsul"]
+
+
+def test_diplomat_copying_a_legatus_the_partner_plays_a_card_both_perform():
+    g = team_game()
+    s = g.state
+    s.players[0].hand.append("diplomat")
+    for seat, key in ((1, "legatus"), (3, "prefect")):
+        s.players[seat].pile = [key]
+    money0, money2 = s.players[0].money, s.players[2].money
+    play(g, 0, "diplomat")
+    g.apply(("copy", 1))
+    assert top(g)[:2] == ("legatus", 2)
+    g.apply(("play", "mercator"))  # the partner plays a card: it performs it first, then seat 0
+    g.apply(("done",))
+    assert top(g)[:2] == ("trade", 0)
+    g.apply(("done",))
+    assert s.players[2].money == money2 + 3 and s.players[0].money == money0 + 3
+    # then the partner performs the turn's card, the Diplomat: not the Legatus copied, not the partner's pile
+    assert top(g)[:2] == ("diplomat", 2) and {a[1] for a in g.legal_actions()} == {3}
+
+
+def test_diplomat_performed_by_the_partner_copying_a_legatus_or_proconsul_brings_in_nobody():
+    for card in ("legatus", "proconsul"):
+        g = team_game()
+        s = g.state
+        s.players[0].hand.append("diplomat")
+        s.players[1].pile = ["mercator"]
+        s.players[3].pile = [card]
+        play(g, 0, "diplomat")
+        g.apply(("copy", 1))
+        g.apply(("done",))
+        assert top(g)[:2] == ("diplomat", 2)
+        g.apply(("copy", 3))  # seat 2 copies the Legatus or Proconsul; its partner, seat 0, has played
+        if card == "proconsul":
+            assert top(g)[:2] == ("buy", 2)  # the Proconsul still buys its card
+            g.apply(("done",))
+        assert g.to_act() == 1, card  # nobody plays a second card
+        assert s.players[0].pile == ["diplomat"] and s.players[2].pile == []
+
+
+def test_diplomat_copying_a_proconsul_buys_then_the_partner_plays_for_itself():
+    g = team_game()
+    s = g.state
+    s.players[0].hand.append("diplomat")
+    s.players[1].pile = ["proconsul"]
+    s.players[3].pile = ["mercator"]
+    play(g, 0, "diplomat")
+    g.apply(("copy", 1))
+    assert top(g)[:2] == ("buy", 0)
+    g.apply(("done",))
+    assert top(g)[:2] == ("partner_play", 2)
+    g.apply(("play", "prefect"))
+    g.apply(("cash",))
+    assert top(g)[:2] == ("diplomat", 2)  # then the partner performs the Diplomat: seat 3 is left
+    assert {a[1] for a in g.legal_actions()} == {3}
+
+
+def test_vesta_counts_each_partners_own_sestertii_without_pooling():
+    """A-TEAM-VESTA: partners take each other's sestertii to pay; at the final scoring each counts its own."""
+    g = team_game()
+    s = g.state
+    for seat in (0, 2):
+        set_goods(g, seat)
+        s.players[seat].hand, s.players[seat].pile = ["praetor"], []  # one Vesta card each
+    s.players[0].money, s.players[2].money = 19, 1
+    sc = g.scores()
+    assert (sc[0]["Vesta"], sc[2]["Vesta"]) == (1, 0)  # not 2 and 0 for 20 sestertii moved to one seat
+
+
+@pytest.mark.parametrize("partner_pile,bonus", [(["diplomat", "prefect", "mercator"], 0),
+                                                (["diplomat", "prefect", "mercator", "praetor"], 1)])
+def test_tribune_performed_by_the_partner_counts_the_cards_it_takes_back(partner_pile, bonus):
+    """A-TEAM-TRIBUNE: the partner takes back its own played cards; the Tribune lies on the active player's pile."""
+    g = team_game()
+    s = g.state
+    s.players[0].pile = ["architect", "prefect", "mercator"]
+    s.players[2].pile = list(partner_pile)
+    for seat in (0, 2):
+        s.players[seat].hand = [k for k in s.players[seat].hand if k not in s.players[seat].pile]
+    money0, money2 = s.players[0].money, s.players[2].money
+    play(g, 0, "tribune")  # 4 cards back (the Tribune included): +1
+    assert s.players[0].money == money0 + 1
+    g.apply(("done",))
+    assert s.players[2].money == money2 + bonus and s.players[2].pile == []
+
+
+# -- the same readings in Solitaria's cooperative team play (team.py's steps, seat 2 is Contrarius) --------------
+def solo_team_game() -> Game:
+    return Game.new({"board": "italia", "players": 2, "mode": "team", "manual_dice": True}, seed=1)
+
+
+def test_solitaria_team_diplomat_copies_neither_a_diplomat_nor_a_proconsul_of_contrarius():
+    """A-TEAM-DIPLOMAT as coded: Contrarius' face-up cards, not a Diplomat (the base rule) nor a Proconsul."""
+    g = solo_team_game()
+    s = g.state
+    s.players[2].hand = ["c_prefect", "proconsul", "diplomat_1", "c_mercator", "prefect_architect"]
+    keys = [key for _, key in s.rules.mode.diplomat_targets(s, 1)]
+    assert keys == ["c_prefect", "c_mercator", "prefect_architect"]
+    assert s.rules.mode.diplomat_targets(s, 2) == []  # Contrarius never plays a card
+
+
+def test_solitaria_team_legatus_answered_with_a_proconsul_nobody_plays_another_card():
+    g = solo_team_game()
+    s = g.state
+    s.players[1].hand.append("proconsul")
+    for seat in (0, 1):
+        set_goods(g, seat, brick=3, food=3, tool=3, wine=3, cloth=3)
+    play(g, 0, "team_legatus")
+    g.apply(("play", "proconsul"))
+    assert top(g)[:2] == ("buy", 1)
+    g.apply(("done",))
+    assert top(g)[:2] == ("buy", 0)  # the Legatus player buys too; no card of its own to play afterwards
+    g.apply(("done",))
+    assert top(g)[0] not in ("partner_play", "legatus", "turn") and g.to_act() == -1  # Contrarius' die
+    assert s.players[0].pile == ["team_legatus"] and s.players[1].pile == ["proconsul"]
+
+
+def test_random_team_games_one_card_per_player_and_turn_no_pile_copied_twice_and_replay():
+    """Random team games (fish market included): nobody plays two cards in one turn, no pile is copied twice in
+    one turn, Legatus and Proconsul calls lapse when the partner played already; every game replays."""
+    seen = Counter()
+    for seed in range(12):
+        n = 4 if seed % 2 else 6
+        board = ("imperium", "italia", "hellas", "cyprus")[seed % 4]
+        g = Game.new({"board": board, "players": n, "mode": "team",
+                      "fish_market": ("coastal", "mountain")[seed % 2] if seed % 3 == 0 else None}, seed=100 + seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+            assert all(p.money >= 0 and min(p.goods) >= 0 for p in g.state.players)
+        events = g.state.events
+        plays = Counter((e["turn"], e["seat"]) for e in events if e["kind"] == "play")
+        copies = Counter((e["turn"], e["target"]) for e in events if e["kind"] == "copy")
+        assert max(plays.values()) == 1, "a seat played two cards in one turn"
+        assert max(copies.values(), default=1) == 1, "one pile copied twice in one turn"
+        seen["copies"] += len(copies)
+        seen["lapsed"] += sum("played a card this turn already" in e["text"] for e in events)
+        assert Game.from_record(g.record()).state.hash() == g.state.hash()
+    assert seen["copies"] and seen["lapsed"]

@@ -50,28 +50,50 @@ class TeamRuleset(Ruleset):
             s.pending.append(("partner", AUTO, seat, card.key))
 
     def perform(self, s: GameState, seat: int, card: Card) -> None:
+        """The Legatus and the Proconsul. Their call on the partner to play a card is answered only by a partner
+        who has not played a card this turn (A-TEAM-ONE-CARD); otherwise that part lapses (a Proconsul still buys).
+        """
         partner = self.partner(s, seat)
+        assert partner is not None  # team play's modes have partners
         if card.action == "legatus":
-            s.pending.append(("legatus", partner, seat))
+            if may_play(s, partner):
+                s.pending.append(("legatus", partner, seat))
+            else:
+                s.log("partner", partner, f"{card.title}: the partner has played a card this turn already, so it "
+                                          f"plays no other: nothing happens")
         elif card.action == "proconsul":
-            s.pending.append(("partner_play", partner))
+            if may_play(s, partner):
+                s.pending.append(("partner_play", partner))
+            else:
+                s.log("partner", partner, f"{card.title}: the partner has played a card this turn already, so it "
+                                          f"plays no other: only the purchase")
             s.pending.append(("buy", seat, 1, 0))  # buy one card at its own cost first
         else:  # pragma: no cover - the catalogue only has these two team actions
             super().perform(s, seat, card)
 
     def diplomat_targets(self, s: GameState, seat: int) -> list[tuple[int, str]]:
+        """Another player's pile, never the partner's, nor a pile a Diplomat copied this turn (partners never copy
+        the same card; A-TEAM-DIPLOMAT-COPIES)."""
         partner = self.partner(s, seat)
-        taken = s.turn_info.copied_from if s.turn_info.seat == partner else None
-        return [(t, key) for t, key in super().diplomat_targets(s, seat) if t != partner and t != taken]
+        taken = s.turn_info.copied_from
+        return [(t, key) for t, key in super().diplomat_targets(s, seat) if t != partner and t not in taken]
 
     def copy_done(self, s: GameState, seat: int, target: int) -> None:
-        s.turn_info.copied_from = target  # partners may not copy the same card in one turn
+        s.turn_info.copied_from += (target,)  # partners may not copy the same card in one turn
 
     def ranking(self, s: GameState) -> list[int]:
         half = s.n // 2
         totals = team_totals(s)
         teams = sorted(range(half), key=lambda t: (-totals[t], min((s.pm - m) % s.n for m in (t, t + half))))
         return [seat for t in teams for seat in (t, t + half)]
+
+
+def may_play(s: GameState, seat: int) -> bool:
+    """May ``seat`` play a card from its hand now, called on by a partner's Legatus or Proconsul? Each player plays at
+    most one card per turn (A-TEAM-ONE-CARD): the active player has played the turn's card, the partner one card
+    when a Legatus or Proconsul called on it already."""
+    ti = s.turn_info
+    return seat != ti.seat and ti.partner_card is None
 
 
 def team_totals(s: GameState) -> list[int]:
