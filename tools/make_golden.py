@@ -61,6 +61,11 @@ CONFIGS: dict[str, tuple[dict[str, Any], int, int]] = {
     "solo-third-hellas": ({"board": "hellas", "players": 2, "mode": "solo"}, 121, 0),
     "solo-team-sicilia-veteran": ({"board": "sicilia", "players": 2, "mode": "team", "difficulty": "veteran"},
                                   122, 0),
+    # the fish market on the boards with rules of their own
+    "fish-coastal-sicilia-team-4": ({"board": "sicilia", "players": 4, "mode": "team", "fish_market": "coastal"},
+                                    123, 0),
+    "fish-mountain-roma-3": ({"board": "roma", "players": 3, "fish_market": "mountain"}, 124, 0),
+    "fish-coastal-balearica-3": ({"board": "balearica", "players": 3, "fish_market": "coastal"}, 125, 0),
 }
 
 

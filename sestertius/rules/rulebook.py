@@ -92,8 +92,9 @@ REFUSED: tuple[Refused, ...] = (
               variant="fish_market") for mode, what in TWO_AGAINST_CONTRARIUS.items()),
     *(Refused(f"{what} uses its own cards; the venus option does not apply", frozenset({mode}),
               when=lambda o: o.venus) for mode, what in TWO_AGAINST_CONTRARIUS.items()),
-    Refused("the fish market is not yet combined with the own rules of board {board!r}; it can be played on the "
-            "boards without own rules", boards=OWN_RULES, variant="fish_market"),
+    Refused("Solitaria with the fish market is not yet combined with the own rules of board {board!r} (Contrarius' "
+            "fish on it are not decided); play Solitaria there without fish_market, or with it on a board without "
+            "own rules", frozenset({SOLO.name}), OWN_RULES, variant="fish_market"),
     *_solitaria_refusals(),
     Refused("Solitaria needs a board with a capital; {board} has none", frozenset(SOLITARIA),
             when=lambda o: _no_capital(o) and o.board != "roma"),  # Roma: Contrarius starts on Start (A-SOLO-ROMA)

@@ -12,7 +12,7 @@ from sestertius.data.catalog import ANY, WINE
 from sestertius.rules.cards.architect import build_sites
 from sestertius.rules.errors import IllegalAction
 from sestertius.rules.game import Game
-from support.playouts import all_cards
+from support.playouts import all_cards, fish_playout
 from support.rules import (
     FOOD,
     LAND,
@@ -318,3 +318,11 @@ def test_random_playouts_keep_the_invariants_and_replay(players):
             assert len(g.history) < 20000
         assert g.state.concordia >= 0
         assert Game.from_record(g.record()).state.hash() == g.state.hash()
+
+
+@pytest.mark.parametrize("players,side", [(2, "mountain"), (3, "coastal"), (4, "mountain"), (5, "coastal")])
+def test_random_playouts_with_the_fish_market_keep_the_invariants_and_replay(players, side):
+    """The fish market on Balearica: new colonists of the colonist stand start in cities with own houses."""
+    g = fish_playout({"board": "balearica", "players": players, "fish_market": side}, seed=950 + players,
+                     check=lambda g: check_invariants(g, all_cards(g.state)))
+    assert g.state.concordia >= 0

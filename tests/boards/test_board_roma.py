@@ -15,6 +15,7 @@ from sestertius.rules.errors import IllegalAction
 from sestertius.rules.game import Game
 from sestertius.rules.scoring import god_values, score_seat
 from sestertius.rules.state import STORE
+from support.playouts import fish_playout
 from support.rules import play, put, set_goods, start_turn, top
 
 NLAND = 3
@@ -628,3 +629,11 @@ def test_board_file_is_unchanged_and_the_game_board_adds_gates_and_sites():
     assert b.cities[:25] == base.cities and b.routes[:50] == base.routes
     assert [b.province_of[x] for x in range(25, 30)] == [7, 7, 8, 8, 8]
     assert all(r.kind == LAND for r in b.routes) and not any(r.kind == SEA for r in b.routes)
+
+
+@pytest.mark.parametrize("players,side", [(2, "coastal"), (3, "mountain"), (4, "coastal"), (5, "mountain")])
+def test_random_playouts_with_the_fish_market_keep_the_invariants_and_replay(players, side):
+    """The fish market on Roma (A-FISH-ROMA): the colonist stand to START or OSTIA, the Architect stand's step on the
+    ship track, its one house, the Prefect's cash with its ship move."""
+    g = fish_playout({"board": "roma", "players": players, "fish_market": side}, seed=970 + players, check=check)
+    assert len(g.state.parts["fish"].spots) == 7

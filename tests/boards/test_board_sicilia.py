@@ -15,7 +15,7 @@ from sestertius.rules.boards.sicilia import VolcanoPart, draw, outcomes, volcano
 from sestertius.rules.errors import IllegalAction
 from sestertius.rules.game import Game
 from sestertius.rules.state import CHANCE
-from support.playouts import all_cards, check_invariants
+from support.playouts import all_cards, check_invariants, fish_playout
 from support.rules import (
     BRICK,
     FOOD,
@@ -388,3 +388,14 @@ def test_random_playouts_keep_the_invariants_and_replay(players):
         assert g.state.concordia >= 0
         g2 = Game.from_record(g.record())
         assert g2.state.hash() == g.state.hash()
+
+
+@pytest.mark.parametrize("players,mode,side", [(2, "base", "coastal"), (3, "base", "mountain"), (4, "base", "coastal"),
+                                               (5, "base", "mountain"), (4, "team", "coastal"), (6, "team", "mountain"),
+                                               (4, "team", "mountain"), (6, "team", "coastal")])
+def test_random_playouts_with_the_fish_market_keep_the_invariants_and_replay(players, mode, side):
+    """The fish market on Sicilia (A-FISH-SICILIA), in base and team play: the volcano's rows, the fish on the
+    spots (none on an erupted province's), every invariant, the replay."""
+    g = fish_playout({"board": "sicilia", "players": players, "mode": mode, "fish_market": side},
+                     seed=900 + players + 10 * (mode == "team") + (side == "mountain"), check=check_volcano)
+    assert any(e["kind"] == "volcano" for e in g.state.events)

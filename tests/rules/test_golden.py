@@ -29,6 +29,7 @@ def test_every_configuration_has_a_record_and_they_cover_every_mode_board_and_va
     boards = {o["board"] for o in options}
     assert boards == {"imperium", "italia", "hellas", "ionium", "cyprus", "sicilia", "balearica", "roma"}
     assert {o.get("fish_market") for o in options} >= {"coastal", "mountain"}
+    assert {o["board"] for o in options if o.get("fish_market")} >= {"sicilia", "balearica", "roma"}
     assert {(o.get("mode", "base"), o["players"]) for o in options} >= {
         ("base", 2), ("base", 3), ("base", 4), ("base", 5), ("team", 4), ("team", 6), ("solo", 1), ("solo", 2),
         ("team", 2)}

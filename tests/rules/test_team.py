@@ -451,7 +451,7 @@ def test_random_team_games_one_card_per_player_and_turn_no_pile_copied_twice_and
     seen = Counter()
     for seed in range(12):
         n = 4 if seed % 2 else 6
-        board = ("imperium", "italia", "hellas", "cyprus")[seed % 4]
+        board = ("imperium", "italia", "hellas", "cyprus", "sicilia")[seed % 5]  # seed 9: Sicilia with fish
         g = Game.new({"board": board, "players": n, "mode": "team",
                       "fish_market": ("coastal", "mountain")[seed % 2] if seed % 3 == 0 else None}, seed=100 + seed)
         rng = random.Random(seed)

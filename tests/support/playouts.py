@@ -4,12 +4,14 @@ always listed. Used by tests/rules/test_playouts.py and by the board and variant
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from sestertius.rules.game import Game
 from sestertius.rules.state import STORE
 from sestertius.rules.turn import display_empty
 
-__all__ = ["all_cards", "check_invariants", "playout"]
+__all__ = ["all_cards", "check_fish", "check_invariants", "fish_playout", "playout"]
 
 
 def all_cards(s) -> list[str]:
@@ -22,7 +24,9 @@ def all_cards(s) -> list[str]:
     return c
 
 
-def check_invariants(g: Game, cards: list[str]) -> None:
+def check_invariants(g: Game, cards: list[str], home: dict[int, set[int]] | None = None) -> None:
+    """``home``: per seat, cities where its colonists may stand without a house of its own (team play: the start
+    city of a second-half seat)."""
     s = g.state
     b = s.board
     cat = s.cat
@@ -42,8 +46,9 @@ def check_invariants(g: Game, cards: list[str]) -> None:
         # storehouse: 12 spaces, colonists in it included; more only while that player is choosing what to drop
         used = sum(p.goods) + p.col.count(STORE)
         assert used <= 12 or seat in discarding, f"seat {seat}: storehouse {used} without a discard decision"
-        # houses: at most 15, one per city, never in the capital, the bitmask agrees
-        assert len(p.houses) <= 15
+        # houses: at most 15 (Roma: those marking gods included), one per city, never in the capital, the bitmask
+        # agrees
+        assert len(p.houses) + s.rules.board.other_houses(s, seat) <= 15
         assert len(set(p.houses)) == len(p.houses)
         assert b.capital is None or b.capital not in p.houses
         assert sorted(p.houses) == by_seat[seat]
@@ -60,8 +65,12 @@ def check_invariants(g: Game, cards: list[str]) -> None:
                 occ[loc] = seat
             else:
                 c = loc - R
-                assert 0 <= c < len(b.cities)
-                assert c == b.capital or s.houses[c] >> seat & 1, "colonist in a city without own house"
+                assert 0 <= c
+                if c >= len(b.cities):  # a board's own place past the cities (a start boat, Roma's START or track)
+                    assert s.rules.board.location(s, loc) is not None, f"colonist on no place ({loc})"
+                    continue
+                assert c == b.capital or s.houses[c] >> seat & 1 or c in (home or {}).get(seat, ()), \
+                    "colonist in a city without own house"
     assert occ == s.route_occ, "route_occ disagrees with the colonists"
     if b.capital is not None:
         assert s.houses[b.capital] == 0
@@ -78,6 +87,26 @@ def check_invariants(g: Game, cards: list[str]) -> None:
         legal = g.legal_actions()
         assert legal, f"no legal decision for step {s.pending[-1]}"
         assert len(set(legal)) == len(legal), "duplicate legal decisions"
+
+
+def check_fish(g: Game) -> None:
+    """The fish market's invariants: 0, 1 or 2 fish on each marker spot (none on a spot of a province that can no
+    longer produce), ``marker_up`` saying "has fish", no negative coins or fish, the storehouse limit with the fish
+    markers counted, at most one market phase on the stack."""
+    s = g.state
+    f = s.parts["fish"]
+    br = s.rules.board
+    discarding = {st[1] for st in s.pending if st[0] == "discard"}
+    assert len(f.spots) == len(s.board.provinces)
+    assert all(x in (0, 1, 2) for x in f.spots)
+    assert all(br.can_produce(s, i) or not x for i, x in enumerate(f.spots)), "fish on an erupted province"
+    assert s.marker_up == [x > 0 for x in f.spots]
+    assert min(f.coins) >= 0 and all(-1 <= x < len(f.coins) for x in f.pos)
+    for seat in range(s.n):
+        assert f.stored[seat] >= 0
+        assert s.storehouse_used(seat) <= 12 or seat in discarding
+    kinds = [st[0] for st in s.pending]
+    assert kinds.count("market") + kinds.count("stands") <= 1
 
 
 def playout(board: str, players: int, venus: bool, seed: int, full: bool) -> Game:
@@ -114,4 +143,41 @@ def playout(board: str, players: int, venus: bool, seed: int, full: bool) -> Gam
     rank = g.ranking()
     assert sorted(rank) == list(range(players))
     assert [scores[x]["total"] for x in rank] == sorted((sc["total"] for sc in scores), reverse=True)
+    return g
+
+
+def fish_playout(options: dict[str, Any], seed: int, check: Callable[[Game], None] | None = None) -> Game:
+    """A random game with the fish market (any board, base or team play): after every decision the invariants of
+    the rules (team play: a second-half seat's colonists may stand in its start city), the fish market's and the
+    board's own (``check``); the game ends with the Concordia card given once, and its record replays to the same
+    state."""
+    g = Game.new(options, seed=seed)
+    rnd = random.Random(seed)
+    cards = all_cards(g.state)
+    home: dict[int, set[int]] | None = None
+    kinds: set[str] = set()
+    while not g.is_over:
+        legal = g.legal_actions()
+        assert legal and len(set(legal)) == len(legal)
+        kinds.add(g.current_step()[0])
+        a = rnd.choice(legal)
+        g.describe(a)
+        g.apply(a)
+        s = g.state
+        if home is None and not any(st[0] == "start_city" for st in s.pending):  # the setup's choices are made
+            home = {seat: {loc - s.R for loc in p.col if s.R <= loc < s.R + len(s.board.cities)}
+                    for seat, p in enumerate(s.players)}
+        if home is not None:
+            check_invariants(g, cards, home)
+        check_fish(g)
+        if check is not None:
+            check(g)
+        assert len(g.history) < 20000, "game does not end"
+    assert {"market", "fish_prefect"} <= kinds
+    scores = g.scores()
+    assert sum(sc["Concordia"] for sc in scores) == 7
+    assert all(sc["total"] == sum(v for k, v in sc.items() if k != "total") for sc in scores)
+    assert sorted(g.ranking()) == list(range(g.state.n))
+    rec = g.record()
+    assert Game.from_record(rec).state.hash() == g.state.hash() == rec["state_hash"]
     return g

@@ -232,6 +232,9 @@ def draw(s: GameState, seat: int, name: str) -> None:
               d.row_of["no_production"]: f"Etna erupts: {name} can no longer produce"}.get(row)
     s.log("volcano", seat, f"draws a volcano tile of {name}" + (f" ({got})" if got else "")
           + f", placed in row {row}" + (f": {effect}" if effect else ""), tile=name, row=row)
+    if row == d.row_of["no_production"]:
+        for variant in s.rules.variants:  # the marker spot leaves the mini map: e.g. its fish go back to the supply
+            variant.production_ended(s, prov)
 
 
 def _bonus(s: GameState, seat: int, money: int, goods: tuple[int, ...]) -> str:

@@ -27,6 +27,10 @@ class Variant:
         then pushes a ``perform_card`` step under its phase), or return False."""
         return False
 
+    def production_ended(self, s: GameState, prov: int) -> None:
+        """A province can no longer produce for the rest of the game (Sicilia's eruption): the variant takes its
+        pieces off that province's bonus-marker spot."""
+
     def storehouse_used(self, s: GameState, seat: int) -> int:
         """Storehouse spaces the variant's pieces take."""
         return 0

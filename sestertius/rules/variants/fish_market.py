@@ -23,8 +23,10 @@ steps with arguments, never a copy of their code):
 
 Solitaria: fish paid go to Contrarius (``Ruleset.fish_paid``), who scores them at the end. Venus team play
 (``Ruleset.partners_perform``): the cards are chosen first; each partner uses the market once per turn, right
-before carrying out its card. Not implemented (refused by the rulebook's table): the boards with own rules and
-Solitaria's two-player modes.
+before carrying out its card. The boards with rules of their own plug in through their hooks: where new colonists
+arrive (the colonist stand), ``can_produce`` and ``production_bonus`` (Sicilia's volcano: A-FISH-SICILIA),
+``after_cash`` (Roma's ship move: A-FISH-ROMA). Not implemented (refused by the rulebook's table): Solitaria's
+two-player modes, and Solitaria on the boards with rules of their own.
 """
 from __future__ import annotations
 
@@ -33,10 +35,11 @@ from typing import Any
 from sestertius.data.catalog import GOODS, FishSide, Stand, load_fish_market
 from sestertius.rules.cards.colonist import place_colonist
 from sestertius.rules.cards.prefect import produce_province
-from sestertius.rules.state import AUTO, NOT_YET, STORE, GameState
+from sestertius.rules.state import AUTO, NOBODY, NOT_YET, STORE, GameState
 from sestertius.rules.steps import DONE, Action, ApplyFn, LegalFn, Pending, Step, WordsFn, auto_step
 from sestertius.rules.turn import queue_overflow, refill_display
 from sestertius.rules.variants.base import Variant
+from sestertius.rules.words import place_name
 
 
 class FishPart:
@@ -96,9 +99,22 @@ def refusal(s: GameState, seat: int, stand: Stand) -> str | None:
             return "there is no city where a new colonist may arrive"
         if STORE not in p.col:
             return "you have no colonist in your storehouse"
+        if not colonist_places(s, seat):
+            return "no colonist of your storehouse may go where new colonists arrive"
         if not any(p.goods[g] for g in stand.goods):
             return f"the colonist costs 1 {' or '.join(GOODS[g] for g in stand.goods)}; you have none"
     return None
+
+
+def colonist_places(s: GameState, seat: int) -> list[tuple[int, int]]:
+    """(kind, place) for the colonist stand's new colonist: a kind the seat has in its storehouse, a place where the
+    board lets the Tribune's new colonist arrive ("into the capital"; Balearica: a city with an own house; Roma: START
+    for a land colonist, OSTIA for a sea colonist)."""
+    p = s.players[seat]
+    nland = s.cat.land_colonists
+    kinds = [kind for kind, slots in ((0, p.col[:nland]), (1, p.col[nland:])) if STORE in slots]
+    br = s.rules.board
+    return [(kind, c) for c in br.recruit_sites(s, seat) for kind in kinds if br.may_place(s, kind, c)]
 
 
 def reach(pos: int, start: int, n: int) -> list[tuple[int, int]]:
@@ -232,15 +248,8 @@ def apply_fish_good(s: GameState, st: Pending, a: Action) -> None:
 def legal_fish_colonist(s: GameState, st: Pending) -> list[Action]:
     seat, j, k = st[1], st[2], st[3]
     p = s.players[seat]
-    nland = s.cat.land_colonists
-    kinds = [kind for kind, slots in ((0, p.col[:nland]), (1, p.col[nland:])) if STORE in slots]
-    out = []
-    for c in s.rules.board.recruit_sites(s, seat):
-        for kind in kinds:
-            for g in side(s).spots[j][k].goods:
-                if p.goods[g]:
-                    out.append(("settle", kind, g, c))
-    return out
+    goods = [g for g in side(s).spots[j][k].goods if p.goods[g]]
+    return [("settle", kind, g, c) for kind, c in colonist_places(s, seat) for g in goods]
 
 
 def apply_fish_colonist(s: GameState, st: Pending, a: Action) -> None:
@@ -258,7 +267,8 @@ def apply_fish_refill(s: GameState, st: Pending, a: Action) -> None:
 
 # -- the Prefect of the variant ------------------------------------------------------------------------------------
 def legal_fish_prefect(s: GameState, st: Pending) -> list[Action]:
-    out: list[Action] = [("produce", i) for i, n in enumerate(fish(s).spots) if n]
+    br = s.rules.board
+    out: list[Action] = [("produce", i) for i, n in enumerate(fish(s).spots) if n and br.can_produce(s, i)]
     out.append(("cash",))
     return out
 
@@ -269,28 +279,39 @@ def apply_fish_prefect(s: GameState, st: Pending, a: Action) -> None:
     f = fish(s)
     p = s.players[seat]
     spots = f.spots
+    br = s.rules.board
     if a[0] == "cash":  # (b): 1 per province without fish, 1 good of choice; then the fish grow
-        empty = spots.count(0)
+        # a province that can no longer produce (Sicilia's eruption) has no spot: no sestertius, no fish
+        alive = [br.can_produce(s, i) for i in range(len(spots))]
+        empty = sum(1 for x, ok in zip(spots, alive) if ok and not x)
         p.money += empty
-        f.spots = [2 if x == 1 else x or load_fish_market().setup_fish for x in spots]
-        s.marker_up = [True] * len(spots)
+        f.spots = [(2 if x == 1 else x or load_fish_market().setup_fish) if ok else 0 for x, ok in zip(spots, alive)]
+        s.marker_up = [x > 0 for x in f.spots]
         s.turn_info.prefect = ("cash", empty)
         s.log("cash", seat, f"takes {empty} sestertii (1 per province without fish) and 1 good of choice; "
                             f"1-fish markers turn to 2 fish, each empty spot gets 1 fish")
+        br.after_cash(s, seat)  # e.g. Roma: move one sea colonist forward, after the good of choice
         s.pending.append(("fish_good", seat, 31, 1))  # the good may overflow the storehouse
         return
     prov = a[1]
     n = spots[prov]
     spots[prov] = 0
-    text = f"takes the {n} fish of {s.board.provinces[prov]}"
+    pname = s.board.provinces[prov]
+    if br.production_bonus(s, prov):
+        text = f"takes the {n} fish of {pname}"
+        more = " and {} more with Praefectus Piscatus"
+    else:  # the fish are the province's bonus, which it has lost (Sicilia's volcano, A-FISH-SICILIA)
+        text = (f"takes none of the {n} fish of {pname}: the province has lost its production bonus, its fish go "
+                f"back to the supply")
+        n = 0
+        more = "; takes {} fish from the supply with Praefectus Piscatus"
     if s.rules.mode.pm_bonus(s, seat):  # the holder of Praefectus Piscatus (Solitaria: the Prefect with P. M. card)
         extra = load_fish_market().piscatus_extra_fish
         n += extra
+        text += more.format(extra)
         if s.pm == seat:
             s.pm = (seat - 1) % s.n  # passes to the right
-            text += f" and {extra} more with Praefectus Piscatus (now with seat {s.pm + 1})"
-        else:
-            text += f" and {extra} more with Praefectus Piscatus"
+            text += f" (now with seat {s.pm + 1})"
     f.stored[seat] += n
     s.log("fish", seat, text, province=prov)
     produce_province(s, seat, prov, bonus=False)  # the marker spot is empty; every house produces as usual
@@ -327,6 +348,8 @@ def describe_stand(s: GameState, a: Action) -> str:
 
 
 def describe_produce(s: GameState, a: Action) -> str:
+    if not s.rules.board.production_bonus(s, a[1]):
+        return f"produce in {s.board.provinces[a[1]]} (no fish: the province has lost its production bonus)"
     return f"produce in {s.board.provinces[a[1]]} (taking its {fish(s).spots[a[1]]} fish)"
 
 
@@ -366,13 +389,15 @@ def explain(s: GameState, st: Pending, a: Action) -> str:
                 return "each market stand may be used only once, when its spot is entered"
             return f"stand {_stand_text(s, st[2], k)}: {refusal(s, seat, spots[st[2]][k]) or 'not possible now'}"
         if kind == "fish_prefect":
+            if not s.rules.board.can_produce(s, a[1]):
+                return f"{s.board.provinces[a[1]]} can no longer produce (the volcano has erupted)"
             return (f"{s.board.provinces[a[1]]} has no fish on its marker spot: only a province with fish may "
                     f"produce")
         if kind == "fish_good":
             return "choose one of: " + ", ".join(GOODS[g] for g in range(5) if st[2] >> g & 1)
         if kind == "fish_colonist":
             return ("the colonist stand: pay 1 of the listed goods you have and place a colonist from your "
-                    "storehouse into the capital")
+                    "storehouse where new colonists arrive (the capital, or what stands for it on this board)")
     except (IndexError, TypeError, KeyError, ValueError):
         return f"malformed decision {a!r}"
     return f"{a!r} is not legal now"
@@ -380,7 +405,7 @@ def explain(s: GameState, st: Pending, a: Action) -> str:
 
 
 def words_settle(s: GameState, a: Action) -> str:
-    return f"pay 1 {GOODS[a[2]]} and place a {('land', 'sea')[a[1]]} colonist in {s.board.cities[a[3]]}"
+    return f"pay 1 {GOODS[a[2]]} and place a {('land', 'sea')[a[1]]} colonist in {place_name(s, a[3])}"
 
 
 def _step(kind: str, title: str, legal: LegalFn, apply: ApplyFn, fields: tuple[str, ...], prompt: str,
@@ -435,6 +460,16 @@ class FishMarket(Variant):
         s.pending.append(("perform_card", AUTO, seat, key))
         market_phase(s, seat)
         return True
+
+    def production_ended(self, s: GameState, prov: int) -> None:
+        """Sicilia's eruption: the province's bonus-marker spot leaves the mini map; its fish go back to the supply
+        and it gets none again (A-FISH-SICILIA)."""
+        f = fish(s)
+        if f.spots[prov]:
+            s.log("fish", NOBODY, f"the {f.spots[prov]} fish on the bonus-marker spot of {s.board.provinces[prov]} go "
+                                  f"back to the supply")
+        f.spots[prov] = 0
+        s.marker_up[prov] = False
 
     def storehouse_used(self, s: GameState, seat: int) -> int:
         return (fish(s).stored[seat] + 1) >> 1  # markers of 1 or 2 fish, one a space

@@ -104,7 +104,10 @@ class RomaRules(BoardRules):
         """After an Architect's move: a sea colonist arriving on a track space takes its effect."""
         if to < s.R:
             return
-        below = ("roma_after", AUTO, seat)
+        below: tuple[Any, ...] = ("roma_after", AUTO, seat)
+        step = s.pending[-1]  # the Architect's move step
+        if len(step) > 3:  # an Architect limited to some houses (the fish market's stand): the track's count too
+            below += (len(s.players[seat].houses) + step[3],)
         if len(s.pending) < 2 or s.pending[-2] != below:
             s.pending.insert(len(s.pending) - 1, below)  # under the Architect: after its build, the track's turn
         sailing.arrive(s, seat, slot, to)

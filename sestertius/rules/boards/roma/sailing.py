@@ -109,10 +109,11 @@ def arrive(s: GameState, seat: int, slot: int, to: int) -> None:
 
 
 # -- houses on the track sites entered ---------------------------------------------------------------------------
-def track_builds(s: GameState, seat: int) -> list[Action]:
-    """The houses the seat may build now on the sites of the building spaces it entered this turn."""
+def track_builds(s: GameState, seat: int, cap: int | None = None) -> list[Action]:
+    """The houses the seat may build now on the sites of the building spaces it entered this turn (``cap``: while it
+    has fewer houses than this, the limit of an Architect that builds a given number of houses)."""
     entered = [k for se, k in this_turn(s).entered if se == seat]
-    if not entered or houses_left(s, seat) <= 0:
+    if not entered or houses_left(s, seat) <= 0 or (cap is not None and len(s.players[seat].houses) >= cap):
         return []
     t = track(s)
     p = s.players[seat]

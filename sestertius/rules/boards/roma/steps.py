@@ -25,7 +25,7 @@ from sestertius.rules.boards.roma.sailing import (
 from sestertius.rules.boards.roma.track import track
 from sestertius.rules.cards.architect import build_house, house_cost, words_build, words_move
 from sestertius.rules.state import AUTO, GameState
-from sestertius.rules.steps import DONE, Action, ApplyFn, LegalFn, Pending, Step, WordsFn, auto_step
+from sestertius.rules.steps import DONE, Action, ApplyFn, LegalFn, Pending, Step, WordsFn, auto_step, legal_auto
 
 
 def legal_bonus(s: GameState, st: Pending) -> list[Action]:
@@ -54,13 +54,18 @@ def apply_sail(s: GameState, st: Pending, a: Action) -> None:
     arrive(s, seat, slot, to)
 
 
+def _cap(st: Pending, i: int) -> int | None:
+    """The optional house cap of a step (field ``i``): the seat builds only while it has fewer houses."""
+    return st[i] if len(st) > i else None
+
+
 def apply_after(s: GameState, st: Pending, a: Action) -> None:
     """After the moves (and the Architect's city houses): the track's house sites, then Byzantium."""
     seat = st[2]
     s.pending.pop()
     s.pending.append(("roma_score", AUTO, seat))
-    if track_builds(s, seat):
-        s.pending.append(("roma_build", seat))
+    if track_builds(s, seat, _cap(st, 3)):
+        s.pending.append(("roma_build", seat) + st[3:])
     else:
         if any(se == seat for se, _ in this_turn(s).entered):
             s.log("build", seat, "builds no house on the ship track")
@@ -68,7 +73,7 @@ def apply_after(s: GameState, st: Pending, a: Action) -> None:
 
 
 def legal_build(s: GameState, st: Pending) -> list[Action]:
-    return [DONE] + track_builds(s, st[1])
+    return [DONE] + track_builds(s, st[1], _cap(st, 2))
 
 
 def apply_build(s: GameState, st: Pending, a: Action) -> None:
@@ -80,7 +85,7 @@ def apply_build(s: GameState, st: Pending, a: Action) -> None:
     c = a[1]
     build_house(s, seat, c, pay_cost=True)
     built_on_track(s, seat, c)
-    if not track_builds(s, seat):
+    if not track_builds(s, seat, _cap(st, 2)):
         s.pending.pop()
         clear_entries(s, seat)
 
@@ -135,6 +140,9 @@ def explain(s: GameState, st: Pending, a: Action) -> str:
         return "after taking the cash, you may move exactly one sea colonist forward on the ship track, or be done"
     if kind == "roma_build":
         if verb == "build" and len(a) == 2:
+            cap = _cap(st, 2)
+            if cap is not None and len(s.players[seat].houses) >= cap:
+                return "this Architect builds only one house (the fish market's stand), and you built it"
             return _why_not_build(s, seat, a[1])
         return "build one house on a site of the ship-track space you entered, or be done"
     if kind == "roma_god":
@@ -162,9 +170,9 @@ def _why_not_build(s: GameState, seat: int, c: int) -> str:
 
 
 def _step(kind: str, title: str, legal: LegalFn, apply: ApplyFn, prompt: str, words: dict[str, WordsFn],
-          fields: tuple[str, ...] = ("seat",)) -> Step:
-    return Step(kind, title, legal, apply, fields=fields, prompt=prompt, words=words, refuse=explain,
-                refuses_all=True)
+          fields: tuple[str, ...] = ("seat",), optional: tuple[str, ...] = ()) -> Step:
+    return Step(kind, title, legal, apply, fields=fields, optional=optional, prompt=prompt, words=words,
+                refuse=explain, refuses_all=True)
 
 
 STEPS = (
@@ -172,9 +180,10 @@ STEPS = (
           {"take": describe_take}, fields=("seat", "space")),
     _step("roma_sail", "Prefect (ship move)", legal_sail, apply_sail, "Ship track: move a ship, or Done.",
           {"move": words_move}),
-    auto_step("roma_after", "Ship track", apply_after, fields=("decider", "seat")),
+    # cap: an Architect limited in houses (the fish market's stand) builds on the track only while the seat has fewer
+    Step("roma_after", "Ship track", legal_auto, apply_after, fields=("decider", "seat"), optional=("cap",)),
     _step("roma_build", "Ship track (house)", legal_build, apply_build,
-          "Ship track: build a house (click a glowing city).", {"build": words_build}),
+          "Ship track: build a house (click a glowing city).", {"build": words_build}, optional=("cap",)),
     auto_step("roma_score", "Byzantium", apply_score, fields=("decider", "seat")),
     _step("roma_god", "Byzantium", legal_god, apply_god, "Choose a god.", {"god": describe_god}),
 )
