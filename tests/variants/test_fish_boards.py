@@ -164,6 +164,7 @@ def test_sicilia_no_building_holds_for_the_architect_stand():
     g.apply(("enter", ARCHITECT, 0))
     g.apply(("done",))
     assert top(g) == ("arch_build", 0, 1) and ("build", messana) not in g.legal_actions()
+    assert "closed to building (the volcano)" in refused(g, ("build", messana))
 
 
 # -- Balearica --------------------------------------------------------------------------------------------------

@@ -2,9 +2,11 @@
 
 The active player plays a card and performs it, then the partner performs the same card (for a double card, the
 other half). The Legatus makes the partner play a card that both perform, the partner first; the Proconsul buys
-one card and then lets the partner play a card for themselves only. Partners may use each other's sestertii,
-never goods or cards. A team scores the sum of its partners; Venus scores 1 per province where both partners
-have a house.
+one card and then lets the partner play a card for themselves only; each player plays at most one card per turn,
+so such a call on a partner who played already lapses (A-TEAM-ONE-CARD). The partner performing a Diplomat copies
+another pile: in one turn the team never copies one pile twice (A-TEAM-DIPLOMAT-COPIES). Partners may use each
+other's sestertii, never goods or cards. A team scores the sum of its partners; Venus scores 1 per province where
+both partners have a house.
 """
 from __future__ import annotations
 

@@ -142,7 +142,7 @@ def explain(s: GameState, st: Pending, a: Action) -> str:
         if verb == "build" and len(a) == 2:
             cap = _cap(st, 2)
             if cap is not None and len(s.players[seat].houses) >= cap:
-                return "this Architect builds only one house (the fish market's stand), and you built it"
+                return "this Architect's houses are built (the fish market's stand builds only one)"
             return _why_not_build(s, seat, a[1])
         return "build one house on a site of the ship-track space you entered, or be done"
     if kind == "roma_god":
