@@ -161,7 +161,7 @@ def test_roma_contrarius_starts_on_start_and_in_ostia():
     assert "places 1 land colonist on Start and 1 sea colonist in Ostia" in last_text(g, containing="Ostia")
 
 
-def test_roma_reach_goes_through_the_gates_only_over_empty_routes():
+def test_roma_reach_goes_through_the_gates_as_usual():
     g = solo(board="roma")
     s = g.state
     t = roma_track(s)
@@ -172,15 +172,17 @@ def test_roma_reach_goes_through_the_gates_only_over_empty_routes():
     inner = [c for c in reach.best if c not in behind]
     assert inner and all(reach.steps(c) >= 2 for c in inner)
     assert not any(c in t.site_space for c in reach.best)  # the sea colonist reaches no site
-    # the player blocks every gate route to one site: Contrarius needs more steps there, or cannot reach it
+    # the player takes every gate route to one site: Contrarius passes them (a step each) and ends on a line beyond
     site = t.gate_routes[0]["site"]
     for gr in t.gate_routes:
         if gr["site"] == site:
             s.route_occ[gr["route"]] = PLAYER
-    assert Reach(s).steps(site) > 1
-    for gr in t.gate_routes:  # every gate taken: no way into the city at all
+    assert Reach(s).steps(site) == 2
+    for gr in t.gate_routes:  # every gate taken: the sites are still reached through them, never next to a gate
         s.route_occ[gr["route"]] = PLAYER
-    assert Reach(s).best == {}
+    reach = Reach(s)
+    assert reach.best and min(reach.best.values()) == 2
+    assert not any(r == gr["route"] for ways in reach.ways.values() for _, _, r in ways for gr in t.gate_routes)
 
 
 def test_roma_contrarius_never_builds_on_the_track_by_plan():

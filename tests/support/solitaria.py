@@ -130,35 +130,45 @@ def texts(g: Game, kind: str = "contrarius") -> list[str]:
     return [e["text"] for e in events(g, kind)]
 
 
-def reachable_by(s, seat: int, city_id: int) -> bool:
-    """An independent check of "reach" for Contrarius at ``seat`` (over empty lines, its movement points)."""
+def reachable_by(s, seat: int, city_id: int, passes_occupied: bool = True) -> bool:
+    """An independent check of "reach" for Contrarius at ``seat``: one of its colonists ends on an empty line next
+    to the city (its own line counts 0 steps) within its movement points; as usual occupied lines are passed, each
+    costing a step (``passes_occupied`` False: empty lines only). Roma: a land colonist on START steps onto a gate
+    route first; a house on a site of the ship track is reached by its ship standing in that space."""
     from collections import deque
     b = s.board
     col = s.players[seat].col
     points = sum(1 for loc in col if loc != STORE)
+    nland = s.cat.land_colonists
+    roma = getattr(b, "roma_track", None) if s.rules.board.name == "roma" else None
+    if roma is not None and city_id in roma.site_space:
+        return any(loc == roma.start(s) + roma.site_space[city_id] for loc in col[nland:])
     for slot, loc in enumerate(col):
         if loc == STORE:
             continue
-        kind = 0 if slot < s.cat.land_colonists else 1
+        kind = 0 if slot < nland else 1
         dist = {}
         frontier = deque()
         if loc < s.R:
-            dist[loc] = 0
-            frontier.append(loc)
+            firsts = [(loc, 0)]
+        elif roma is not None and loc >= roma.start(s):
+            firsts = [(g["route"], 1) for g in roma.gate_routes] if kind == 0 and loc == roma.start(s) else []
         else:
-            for r in b.routes_at[kind][loc - s.R]:
-                if s.route_occ[r] == -1:
-                    dist[r] = 1
-                    frontier.append(r)
+            firsts = [(r, 1) for r in b.routes_at[kind][loc - s.R]]
+        for r, d in firsts:
+            if d == 0 or passes_occupied or s.route_occ[r] == -1:
+                dist[r] = d
+                frontier.append(r)
         while frontier:
             r = frontier.popleft()
             if dist[r] > points:
                 continue
-            if city_id in b.route_cities[r] and b.stoppable[r]:
+            if (city_id in b.route_cities[r] and b.stoppable[r]
+                    and (s.route_occ[r] == -1 or (r == loc and dist[r] == 0))):
                 return True
             for c in b.route_cities[r]:
                 for r2 in b.routes_at[kind][c]:
-                    if r2 not in dist and s.route_occ[r2] == -1:
+                    if r2 not in dist and (passes_occupied or s.route_occ[r2] == -1):
                         dist[r2] = dist[r] + 1
                         frontier.append(r2)
     return False
