@@ -418,12 +418,11 @@ def test_random_fish_solo_games_finish_score_and_replay():
         assert Game.from_record(g.record()).state.hash() == g.state.hash()
 
 
-def test_not_implemented_solitaria_combinations_are_refused():
-    # the two-player modes against Contrarius exist (test_solitaria_third.py, test_solitaria_team.py, Sicilia
-    # included), but not yet on Roma or Balearica nor with the fish market
-    with pytest.raises(OptionsError, match="third player.*roma"):
-        Game.new({"board": "roma", "players": 2, "mode": "solo"}, seed=1)
-    with pytest.raises(OptionsError, match="cooperative team play.*fish_market"):
-        Game.new({"board": "italia", "players": 2, "mode": "team", "fish_market": "coastal"}, seed=1)
+def test_solitaria_combinations_no_rulebook_describes_are_refused():
+    # the two-player modes against Contrarius play on Roma and with the fish market too
+    # (test_solitaria_two_combinations.py), but no rulebook gives Contrarius a rule for Balearica
+    for mode in ("solo", "team"):
+        with pytest.raises(OptionsError, match="Solitaria cannot be played on balearica: the rulebooks give"):
+            Game.new({"board": "balearica", "players": 2, "mode": mode}, seed=1)
     with pytest.raises(OptionsError, match="1 player .solo. or 2 players"):
         Game.new({"board": "italia", "players": 3, "mode": "solo"}, seed=1)

@@ -175,17 +175,17 @@ def reachable_by(s, seat: int, city_id: int, passes_occupied: bool = True) -> bo
 
 
 def two_player_playout(mode: str, board: str, level: str, seed: int, contrarius_builds,
-                       try_all: bool = False) -> Game:
+                       try_all: bool = False, **options) -> Game:
     """A random game of Contrarius as a third player (mode "solo") or the team play (mode "team") with invariants
     checked after every decision; every build of Contrarius must be reachable at that moment (``contrarius_builds``:
-    the fixture of tests/solitaria/conftest.py)."""
+    the fixture of tests/solitaria/conftest.py). ``options``: more game options (the fish market)."""
     import random
     C = 2
     built = contrarius_builds(C)
-    g = Game.new({"board": board, "players": 2, "mode": mode, "difficulty": level}, seed=seed)
+    g = Game.new({"board": board, "players": 2, "mode": mode, "difficulty": level, **options}, seed=seed)
     rng = random.Random(seed)
     cards = all_cards(g.state)
-    steps = 0
+    steps = fish = 0
     while not g.is_over:
         legal = g.legal_actions()
         assert legal, g.current_step()
@@ -208,8 +208,11 @@ def two_player_playout(mode: str, board: str, level: str, seed: int, contrarius_
         for seat in (0, 1):
             assert s.players[seat].money >= 0
             assert s.storehouse_used(seat) <= s.cat.storehouse or any(st[0] == "discard" for st in s.pending)
-        assert s.pm in ((0, 1) if mode == "solo" else (-1,))
+        assert s.pm in ((0, 1) if mode == "solo" else (-1,))  # Praefectus Magnus (or Piscatus): the players only
         assert all_cards(s) == cards
+        if "fish" in s.parts:  # the fish it is given are never taken away; it stores none
+            assert s.parts["fish"].stored[C] == 0 and s.parts["contrarius"].fish >= fish
+            fish = s.parts["contrarius"].fish
         steps += 1
         assert steps < 5000
     assert all(ok for _, ok in built), [(g.state.board.cities[c], ok) for c, ok in built if not ok]

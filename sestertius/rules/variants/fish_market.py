@@ -22,9 +22,9 @@ steps with arguments, never a copy of their code):
   house); Mercator stand: +2 sestertii and ``("trade", seat, 0, 0, 1)`` (one type of goods).
 
 Solitaria: fish paid go to Contrarius (``Ruleset.fish_paid``), who scores them at the end. Venus team play
-(``Ruleset.partners_perform``): the cards are chosen first; each partner uses the market once per turn, right
-before carrying out its card. Not implemented (refused by the rulebook's table): the boards with own rules and
-Solitaria's two-player modes.
+(``Ruleset.partners_perform``, also Solitaria's team play): the cards are chosen first; each partner uses the market
+once per turn, right before carrying out its card. Not implemented (refused by the rulebook's table): the boards
+with own rules.
 """
 from __future__ import annotations
 
@@ -287,7 +287,7 @@ def apply_fish_prefect(s: GameState, st: Pending, a: Action) -> None:
         extra = load_fish_market().piscatus_extra_fish
         n += extra
         if s.pm == seat:
-            s.pm = (seat - 1) % s.n  # passes to the right
+            s.pm = s.rules.mode.pm_next(s, seat)  # passes to the right (the mode's rule, as Praefectus Magnus)
             text += f" and {extra} more with Praefectus Piscatus (now with seat {s.pm + 1})"
         else:
             text += f" and {extra} more with Praefectus Piscatus"
