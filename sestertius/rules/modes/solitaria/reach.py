@@ -42,12 +42,13 @@ def capital_lines(s: GameState, city: int) -> list[int]:
 
 
 # ------------------------------------------------------------------------------------------------------------
-# Steps over empty lines
+# Steps: as usual (the board's distance tables), or over empty lines only (the other reading of A-REACH)
 # ------------------------------------------------------------------------------------------------------------
 def steps_over_empty_lines(s: GameState, kind: int, seeds: dict[int, int]) -> dict[int, int]:
     """Steps to every route of this kind a colonist reaches from the ``seeds`` (route -> steps already taken),
-    going on through cities onto empty routes only; routes that may not be stopped on are included. (The board's
-    distance tables count occupied lines too, so they cannot serve here.)"""
+    going on through cities onto empty routes only; routes that may not be stopped on are included (the reading
+    ``reach_passes_occupied = false``; the board's distance tables count occupied lines too, so they cannot serve
+    here)."""
     at = s.board.routes_at[kind]
     rc = s.board.route_cities
     occ = s.route_occ
