@@ -139,7 +139,7 @@ def build_solo_data(raw: dict[str, Any], base: Catalog) -> SoloData:
             take_first_specialist=bool(con["take_first_specialist"]),
             specialist_order=known(con["specialist_order"], "[contrarius] specialist_order"),
             fallback_order=tuple(GOODS.index(g) for g in fallback), take_positions=int(con["take_positions"]),
-            reach_passes_occupied=bool(con.get("reach_passes_occupied", False)),
+            reach_passes_occupied=bool(con.get("reach_passes_occupied", True)),
             reactions=reactions, card_reactions=card_reactions, difficulty=difficulty,
             campaign=dict(raw.get("campaign", {"start_vp": 20, "margin_divisor": 5, "next_level": "veteran"})),
             boards={k: dict(v) for k, v in raw.get("boards", {}).items()},

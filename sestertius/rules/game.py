@@ -38,6 +38,9 @@ class Game:
         self.seed = seed
         self.history: list[Action] = []
         self.deciders: list[int] = []  # who made each decision in history
+        # cards still face down in the stack when each decision in history was taken (undo never goes back past a
+        # decision after which a card was drawn: see ``undo_barrier``)
+        self.stack_left: list[int] = []
         # chance outcomes are sampled unless a person enters them (table assistant) or a record supplies them
         self.auto_chance = (not options.manual_dice) if auto_chance is None else auto_chance
         rules = resolve(options)
@@ -111,6 +114,7 @@ class Game:
             s.rng = splitmix64(s.rng)[0]
         self.deciders.append(st[1])
         self.history.append(a)
+        self.stack_left.append(len(s.deck))
         s.rules.steps[st[0]].apply(s, st, a)
         self._advance()
 
@@ -135,6 +139,7 @@ class Game:
                 a = outcomes[r % len(outcomes)]
                 self.deciders.append(CHANCE)
                 self.history.append(a)
+                self.stack_left.append(len(s.deck))
                 step.apply(s, st, a)
             else:
                 return
@@ -210,13 +215,16 @@ class Game:
         return cls.from_record(rec)
 
     def undo_barrier(self) -> int:
-        """Index into history before which undo may not go: the start of the current seat's turn, or the last
-        chance outcome (a revealed die or card cannot be taken back)."""
+        """Index into history before which undo may not go: the start of the current seat's turn, a decision of
+        another seat, or a decision after which new information was revealed. What was shown cannot be taken back:
+        a chance outcome (a die, a volcano tile) is itself a decision of CHANCE, and a card drawn from the stack (a
+        refill of the display, whoever caused it) shows as a stack smaller now than when the decision was taken."""
         seat = self.to_act()
+        left = len(self.state.deck)
         i = len(self.history)
         while i > 0:
             d = self.deciders[i - 1]
-            if d != seat or d == CHANCE:
+            if d != seat or d == CHANCE or self.stack_left[i - 1] != left:
                 break
             if self.history[i - 1][0] == "play":
                 return i - 1
@@ -233,12 +241,12 @@ class Game:
         rec["actions"] = rec["actions"][:-1]
         g = Game.from_record(rec, check_hash=False)
         # decisions the automaton and the engine took after the undone one are replayed, not kept
-        self.state, self.history, self.deciders = g.state, g.history, g.deciders
+        self.state, self.history, self.deciders, self.stack_left = g.state, g.history, g.deciders, g.stack_left
 
     def copy(self) -> Game:
         g = Game.__new__(Game)
         g.options, g.seed, g.auto_chance = self.options, self.seed, self.auto_chance
-        g.history, g.deciders = self.history[:], self.deciders[:]
+        g.history, g.deciders, g.stack_left = self.history[:], self.deciders[:], self.stack_left[:]
         g.state = self.state.copy()
         return g
 

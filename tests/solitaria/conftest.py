@@ -10,8 +10,9 @@ from support.solitaria import reachable_by
 @pytest.fixture
 def contrarius_builds(monkeypatch):
     """Watch every house Contrarius builds. ``contrarius_builds(seat)`` (Contrarius' seat) starts a new list, to call
-    before each game; every build appends ``(city, ok)``, where ok says the city was reachable over empty lines with
-    its movement points at that moment and held no house of Contrarius yet. The engine is patched once per test."""
+    before each game; every build appends ``(city, ok)``, where ok says the city was reachable (the usual movement,
+    ending on an empty line next to it) with its movement points at that moment and held no house of Contrarius
+    yet. The engine is patched once per test."""
     watched: dict = {"seat": None, "built": None}
     real = building.build_contrarius_house
 

@@ -114,26 +114,53 @@ def _veteran_expectation(g):
     return max(nb, key=lambda c: (s.city_good[c], [-ord(ch) for ch in b.cities[c]]))
 
 
+def _second_expectation(s, first: int, first_route: int) -> tuple[int, dict[int, int]]:
+    """Independently: the most valuable city (then alphabetical) a new colonist of either kind reaches from the
+    capital within 2 steps, passing occupied lines as usual and ending on an empty line; and the steps to each line
+    next to it."""
+    from collections import deque
+    b = s.board
+    cap = b.capital
+    lines: dict[int, dict[int, int]] = {}
+    for kind in (LAND, SEA):
+        dist = dict.fromkeys(b.routes_at[kind][cap], 1)
+        frontier = deque(dist)
+        while frontier:
+            r = frontier.popleft()
+            for c in b.route_cities[r]:
+                for r2 in b.routes_at[kind][c]:
+                    if r2 not in dist:
+                        dist[r2] = dist[r] + 1
+                        frontier.append(r2)
+        for r, d in dist.items():
+            if d <= 2 and b.stoppable[r] and r != first_route:
+                for c in set(b.route_cities[r]) - {cap, first}:
+                    lines.setdefault(c, {})[r] = d
+    city = max(lines, key=lambda c: (s.city_good[c], [-ord(ch) for ch in b.cities[c]]))
+    return city, lines[city]
+
+
 @pytest.mark.parametrize("board", ["italia", "imperium", "hellas", "ionium", "cyprus"])
-def test_veteran_setup(board):
-    g = solo(board=board, difficulty="veteran", seed=5)
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_veteran_setup(board, seed):
+    g = solo(board=board, difficulty="veteran", seed=seed)
     s = g.state
     b = s.board
     first = con(g).houses[0]
-    nb = sorted({r.other(b.capital) for r in b.routes if b.capital in (r.a, r.b)},
+    nb = sorted({r.other(b.capital) for r in b.routes if b.capital in (r.a, r.b) and not r.no_stop},
                 key=lambda c: (-s.city_good[c], b.cities[c]))
     assert first == nb[0]
-    steps = 0
     while g.current_step()[0] != "turn":  # the player chooses lines where the rule leaves a choice
         assert g.current_step()[0] == "contrarius_line" and g.to_act() == PLAYER
         g.apply(g.legal_actions()[-1])
-        steps += 1
     c = con(g)
-    on_routes = [loc for loc in c.col if 0 <= loc < s.R]
-    assert len(on_routes) == 2 and c.col.count(STORE) == 4
-    assert any(set(b.route_cities[r]) == {b.capital, first} for r in on_routes)  # the first: on the line to it
-    kinds = {b.route_kind[r] for r in on_routes}
-    assert kinds == {LAND, SEA}  # the second colonist is of the other kind (where it can reach a city)
+    placed = [c.col[slot] for slot in range(6) if 0 <= c.col[slot] < s.R]
+    assert len(placed) == 2 and c.col.count(STORE) == 4
+    first_route = next(r for r in placed if set(b.route_cities[r]) == {b.capital, first})  # on the line to it
+    second_route = next(r for r in placed if r != first_route)
+    city, lines = _second_expectation(s, first, first_route)
+    # the second colonist, of either kind, next to the next most valuable city it reaches, on a shortest line
+    assert second_route in lines and lines[second_route] == min(lines.values()), (b.cities[city], lines)
     assert len(c.houses) == 1 and me(g).vp == 10
 
 
@@ -159,6 +186,53 @@ def test_strong_veteran_has_a_house_next_to_each_colonist():
     for loc in c.col:
         if 0 <= loc < s.R:
             assert set(s.board.route_cities[loc]) & set(c.houses)
+
+
+def _veteran_second(monkeypatch, goods: dict[str, str], houses: int = 1):
+    """The rulebook's small board with Contrarius' veteran start half done: its house in Bononia and its first
+    colonist on the land line Roma-Bononia; then the step placing its second colonist (strong veteran: houses 2)."""
+    from sestertius.rules.state import AUTOMATON
+    g = mini_game(monkeypatch)
+    for name in ("Aleria", "Bononia", "Capua", "Genua", "Neapolis", "Olbia", "Pisae", "Tarentum"):
+        set_good(g, name, goods.get(name, "brick"))
+    for slot, loc in enumerate(con(g).col):
+        if loc != STORE:
+            put(g, CONTRARIUS, slot, STORE)
+    give_house(g, CONTRARIUS, "Bononia")
+    put(g, CONTRARIUS, 0, route(g, LAND, "Roma", "Bononia"))
+    g.state.pending.append(("contrarius_setup", AUTOMATON, city(g, "Bononia"), houses))
+    g._advance()  # the automaton's step, as at the end of the setup
+    return g
+
+
+@pytest.mark.parametrize("houses", [1, 2])
+def test_veteran_second_colonist_goes_to_the_most_valuable_city_of_either_kind(monkeypatch, houses):
+    """The second colonist stands next to the next most valuable city it can reach, whatever its kind: here a land
+    colonist next to Capua (cloth), though sea colonists reach other cities (brick); strong veteran builds there."""
+    g = _veteran_second(monkeypatch, {"Bononia": "wine", "Capua": "cloth"}, houses)
+    c = con(g)
+    assert c.col[1] == route(g, LAND, "Roma", "Capua") and c.col[3:] == [STORE] * 3
+    assert "next to Capua, the next most valuable city it can reach (cloth)" in last_text(g, containing="Capua")
+    assert sorted(c.houses) == sorted([city(g, "Bononia")] + ([city(g, "Capua")] if houses == 2 else []))
+
+
+def test_veteran_second_colonist_passes_the_first_colonists_line_as_usual(monkeypatch):
+    """A-REACH also at the veteran start: Genua (cloth) lies two steps away behind the first colonist's line, which
+    is passed as in the usual movement; the second colonist ends on the empty line Bononia-Genua."""
+    g = _veteran_second(monkeypatch, {"Bononia": "wine", "Genua": "cloth"})
+    assert con(g).col[1] == route(g, LAND, "Bononia", "Genua")
+    assert "next to Genua" in last_text(g, containing="Genua")
+
+
+def test_veteran_second_colonist_two_equally_short_lines_the_player_chooses(monkeypatch):
+    """Aleria (cloth) is two sea steps away by two lines: the player chooses the line; Capua's land line would be
+    shorter but Capua is worth less."""
+    g = _veteran_second(monkeypatch, {"Bononia": "wine", "Aleria": "cloth", "Capua": "wine"})
+    assert g.current_step()[0] == "contrarius_line" and g.to_act() == PLAYER
+    legal = g.legal_actions()
+    assert legal == [("line", route(g, SEA, "Olbia", "Aleria")), ("line", route(g, SEA, "Pisae", "Aleria"))]
+    g.apply(legal[1])
+    assert con(g).col[3] == route(g, SEA, "Pisae", "Aleria")
 
 
 def test_refused_setups():
@@ -492,16 +566,46 @@ def test_building_example_aleria(monkeypatch):
     assert g.current_step()[0] == "turn"
 
 
-def test_reach_uses_only_empty_lines(monkeypatch):
-    g = _mini(monkeypatch)
-    put(g, PLAYER, 0, route(g, LAND, "Roma", "Bononia"))  # the player's colonist blocks the way to Genua
+def _block_the_ways(g):
+    """The player's colonists stand on the line Roma-Bononia (the way to Genua) and on both sea lines out of Roma
+    (the ways to Aleria)."""
+    put(g, PLAYER, 0, route(g, LAND, "Roma", "Bononia"))
     put(g, PLAYER, 3, route(g, SEA, "Roma", "Olbia"))
-    put(g, PLAYER, 4, route(g, SEA, "Roma", "Pisae"))  # and both ways to Aleria
+    put(g, PLAYER, 4, route(g, SEA, "Roma", "Pisae"))
+
+
+def test_reach_passes_occupied_lines_as_usual(monkeypatch):
+    """A-REACH: the movement is the usual one, so occupied lines are passed (each costs a step); only the line it
+    ends on, next to the city, must be empty. The example's choice stands although the ways out of Roma are taken."""
+    g = _mini(monkeypatch)
+    _block_the_ways(g)
     play(g, "senator", DONE)
     roll(g, "food")
     text = last_text(g, containing="builds in")
-    assert text.startswith("builds in Capua"), text  # only Capua is left (though not a new province)
-    assert "Genua" in text and "no free line" in text
+    assert text.startswith("builds in Aleria"), text
+    assert "food cities within reach: Aleria, Bononia, Capua, Genua" in text  # Genua behind the player's colonist
+    assert "Tarentum: not reachable with 2 steps" in text and "no free line" not in text
+    # the move after building passes the occupied lines too: 2 steps onto either line next to Aleria
+    assert g.current_step()[0] == "contrarius_move"
+    legal = g.legal_actions()
+    assert legal == [("cmove", 3, route(g, SEA, "Olbia", "Aleria")), ("cmove", 3, route(g, SEA, "Pisae", "Aleria"))]
+    g.apply(legal[0])
+    assert con(g).col[3] == route(g, SEA, "Olbia", "Aleria")
+    assert "2 ways of 2 steps lead next to Aleria" in last_text(g, containing="ways of")
+
+
+def test_reach_needs_an_empty_line_next_to_the_city(monkeypatch):
+    """Every line next to Aleria is taken: it cannot be reached, and the log says why in words true of the usual
+    movement (no claim about empty ways)."""
+    g = _mini(monkeypatch)
+    put(g, PLAYER, 3, route(g, SEA, "Olbia", "Aleria"))
+    put(g, PLAYER, 4, route(g, SEA, "Pisae", "Aleria"))
+    play(g, "senator", DONE)
+    roll(g, "food")
+    text = last_text(g, containing="builds in")
+    assert text.startswith("builds in Genua"), text
+    assert "Aleria: no free line next to it that its colonists can reach" in text
+    assert "empty lines" not in text
 
 
 def test_goods_fallback_goes_down_then_wraps_to_cloth(monkeypatch):
@@ -781,19 +885,23 @@ def test_bought_and_taken_cards_react_as_their_action(card, decisions, expect):
         assert me(g).money == money + 5
 
 
-def test_reach_reading_is_data_passing_occupied_lines_when_chosen(monkeypatch):
-    """A-REACH is kept in data: with reach_passes_occupied, the blocked lines of the previous test are passed."""
+def test_reach_reading_is_data_empty_lines_only_when_chosen(monkeypatch):
+    """A-REACH is kept in data: with reach_passes_occupied = false the occupied lines block the way (the reading
+    used before), and the log says so."""
     import dataclasses
 
     from sestertius.rules.modes import solitaria
 
     original = solitaria.data
-    monkeypatch.setattr(solitaria.reach, "data", lambda s: dataclasses.replace(original(s), reach_passes_occupied=True))
+    monkeypatch.setattr(solitaria.reach, "data",
+                        lambda s: dataclasses.replace(original(s), reach_passes_occupied=False))
+    monkeypatch.setattr(solitaria.building, "data",
+                        lambda s: dataclasses.replace(original(s), reach_passes_occupied=False))
     g = _mini(monkeypatch)
-    put(g, PLAYER, 0, route(g, LAND, "Roma", "Bononia"))
-    put(g, PLAYER, 3, route(g, SEA, "Roma", "Olbia"))
-    put(g, PLAYER, 4, route(g, SEA, "Roma", "Pisae"))
+    _block_the_ways(g)
     play(g, "senator", DONE)
     roll(g, "food")
     text = last_text(g, containing="builds in")
-    assert not text.startswith("builds in Capua"), text  # a city behind the occupied lines is reachable now
+    assert text.startswith("builds in Capua"), text  # only Capua is left (though not a new province)
+    assert "Aleria, Bononia, Genua, Tarentum: no free line next to it that its colonists can reach over empty " \
+           "lines" in text

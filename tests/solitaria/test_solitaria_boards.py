@@ -161,7 +161,7 @@ def test_roma_contrarius_starts_on_start_and_in_ostia():
     assert "places 1 land colonist on Start and 1 sea colonist in Ostia" in last_text(g, containing="Ostia")
 
 
-def test_roma_reach_goes_through_the_gates_only_over_empty_routes():
+def test_roma_reach_goes_through_the_gates_as_usual():
     g = solo(board="roma")
     s = g.state
     t = roma_track(s)
@@ -172,15 +172,17 @@ def test_roma_reach_goes_through_the_gates_only_over_empty_routes():
     inner = [c for c in reach.best if c not in behind]
     assert inner and all(reach.steps(c) >= 2 for c in inner)
     assert not any(c in t.site_space for c in reach.best)  # the sea colonist reaches no site
-    # the player blocks every gate route to one site: Contrarius needs more steps there, or cannot reach it
+    # the player takes every gate route to one site: Contrarius passes them (a step each) and ends on a line beyond
     site = t.gate_routes[0]["site"]
     for gr in t.gate_routes:
         if gr["site"] == site:
             s.route_occ[gr["route"]] = PLAYER
-    assert Reach(s).steps(site) > 1
-    for gr in t.gate_routes:  # every gate taken: no way into the city at all
+    assert Reach(s).steps(site) == 2
+    for gr in t.gate_routes:  # every gate taken: the sites are still reached through them, never next to a gate
         s.route_occ[gr["route"]] = PLAYER
-    assert Reach(s).best == {}
+    reach = Reach(s)
+    assert reach.best and min(reach.best.values()) == 2
+    assert not any(r == gr["route"] for ways in reach.ways.values() for _, _, r in ways for gr in t.gate_routes)
 
 
 def test_roma_contrarius_never_builds_on_the_track_by_plan():
@@ -416,12 +418,11 @@ def test_random_fish_solo_games_finish_score_and_replay():
         assert Game.from_record(g.record()).state.hash() == g.state.hash()
 
 
-def test_not_implemented_solitaria_combinations_are_refused():
-    # the two-player modes against Contrarius exist (test_solitaria_third.py, test_solitaria_team.py, Sicilia
-    # included), but not yet on Roma or Balearica nor with the fish market
-    with pytest.raises(OptionsError, match="third player.*roma"):
-        Game.new({"board": "roma", "players": 2, "mode": "solo"}, seed=1)
-    with pytest.raises(OptionsError, match="cooperative team play.*fish_market"):
-        Game.new({"board": "italia", "players": 2, "mode": "team", "fish_market": "coastal"}, seed=1)
+def test_solitaria_combinations_no_rulebook_describes_are_refused():
+    # the two-player modes against Contrarius play on Roma and with the fish market too
+    # (test_solitaria_two_combinations.py), but no rulebook gives Contrarius a rule for Balearica
+    for mode in ("solo", "team"):
+        with pytest.raises(OptionsError, match="Solitaria cannot be played on balearica: the rulebooks give"):
+            Game.new({"board": "balearica", "players": 2, "mode": mode}, seed=1)
     with pytest.raises(OptionsError, match="1 player .solo. or 2 players"):
         Game.new({"board": "italia", "players": 3, "mode": "solo"}, seed=1)

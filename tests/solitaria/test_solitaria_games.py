@@ -1,6 +1,7 @@
 """Random solo games on every playable board and at every difficulty, with Contrarius' invariants checked after every
 decision: at most 15 houses, at most 6 colonists, never goods or money, houses only in cities its colonists could
-reach (over empty lines, with its movement points) at the moment it built; the game ends, scores and replays.
+reach (as usual, ending on an empty line, with its movement points) at the moment it built; the game ends, scores
+and replays.
 
 Default: 6 boards x 7 difficulties x 6 games (252 games). ``SESTERTIUS_SOLO_GAMES=<games per configuration>`` runs
 more (e.g. 60 for 2100 games).

@@ -130,52 +130,62 @@ def texts(g: Game, kind: str = "contrarius") -> list[str]:
     return [e["text"] for e in events(g, kind)]
 
 
-def reachable_by(s, seat: int, city_id: int) -> bool:
-    """An independent check of "reach" for Contrarius at ``seat`` (over empty lines, its movement points)."""
+def reachable_by(s, seat: int, city_id: int, passes_occupied: bool = True) -> bool:
+    """An independent check of "reach" for Contrarius at ``seat``: one of its colonists ends on an empty line next
+    to the city (its own line counts 0 steps) within its movement points; as usual occupied lines are passed, each
+    costing a step (``passes_occupied`` False: empty lines only). Roma: a land colonist on START steps onto a gate
+    route first; a house on a site of the ship track is reached by its ship standing in that space."""
     from collections import deque
     b = s.board
     col = s.players[seat].col
     points = sum(1 for loc in col if loc != STORE)
+    nland = s.cat.land_colonists
+    roma = getattr(b, "roma_track", None) if s.rules.board.name == "roma" else None
+    if roma is not None and city_id in roma.site_space:
+        return any(loc == roma.start(s) + roma.site_space[city_id] for loc in col[nland:])
     for slot, loc in enumerate(col):
         if loc == STORE:
             continue
-        kind = 0 if slot < s.cat.land_colonists else 1
+        kind = 0 if slot < nland else 1
         dist = {}
         frontier = deque()
         if loc < s.R:
-            dist[loc] = 0
-            frontier.append(loc)
+            firsts = [(loc, 0)]
+        elif roma is not None and loc >= roma.start(s):
+            firsts = [(g["route"], 1) for g in roma.gate_routes] if kind == 0 and loc == roma.start(s) else []
         else:
-            for r in b.routes_at[kind][loc - s.R]:
-                if s.route_occ[r] == -1:
-                    dist[r] = 1
-                    frontier.append(r)
+            firsts = [(r, 1) for r in b.routes_at[kind][loc - s.R]]
+        for r, d in firsts:
+            if d == 0 or passes_occupied or s.route_occ[r] == -1:
+                dist[r] = d
+                frontier.append(r)
         while frontier:
             r = frontier.popleft()
             if dist[r] > points:
                 continue
-            if city_id in b.route_cities[r] and b.stoppable[r]:
+            if (city_id in b.route_cities[r] and b.stoppable[r]
+                    and (s.route_occ[r] == -1 or (r == loc and dist[r] == 0))):
                 return True
             for c in b.route_cities[r]:
                 for r2 in b.routes_at[kind][c]:
-                    if r2 not in dist and s.route_occ[r2] == -1:
+                    if r2 not in dist and (passes_occupied or s.route_occ[r2] == -1):
                         dist[r2] = dist[r] + 1
                         frontier.append(r2)
     return False
 
 
 def two_player_playout(mode: str, board: str, level: str, seed: int, contrarius_builds,
-                       try_all: bool = False) -> Game:
+                       try_all: bool = False, **options) -> Game:
     """A random game of Contrarius as a third player (mode "solo") or the team play (mode "team") with invariants
     checked after every decision; every build of Contrarius must be reachable at that moment (``contrarius_builds``:
-    the fixture of tests/solitaria/conftest.py)."""
+    the fixture of tests/solitaria/conftest.py). ``options``: more game options (the fish market)."""
     import random
     C = 2
     built = contrarius_builds(C)
-    g = Game.new({"board": board, "players": 2, "mode": mode, "difficulty": level}, seed=seed)
+    g = Game.new({"board": board, "players": 2, "mode": mode, "difficulty": level, **options}, seed=seed)
     rng = random.Random(seed)
     cards = all_cards(g.state)
-    steps = 0
+    steps = fish = 0
     while not g.is_over:
         legal = g.legal_actions()
         assert legal, g.current_step()
@@ -198,8 +208,11 @@ def two_player_playout(mode: str, board: str, level: str, seed: int, contrarius_
         for seat in (0, 1):
             assert s.players[seat].money >= 0
             assert s.storehouse_used(seat) <= s.cat.storehouse or any(st[0] == "discard" for st in s.pending)
-        assert s.pm in ((0, 1) if mode == "solo" else (-1,))
+        assert s.pm in ((0, 1) if mode == "solo" else (-1,))  # Praefectus Magnus (or Piscatus): the players only
         assert all_cards(s) == cards
+        if "fish" in s.parts:  # the fish it is given are never taken away; it stores none
+            assert s.parts["fish"].stored[C] == 0 and s.parts["contrarius"].fish >= fish
+            fish = s.parts["contrarius"].fish
         steps += 1
         assert steps < 5000
     assert all(ok for _, ok in built), [(g.state.board.cities[c], ok) for c, ok in built if not ok]

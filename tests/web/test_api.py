@@ -356,6 +356,8 @@ def test_meta_boards_catalog_and_pages(client):
     {"board": "sicilia", "players": 2},
     {"board": "balearica", "players": 3},
     {"board": "imperium", "players": 4, "mode": "team"},
+    {"board": "roma", "players": 2, "mode": "solo"},
+    {"board": "italia", "players": 2, "mode": "team", "fish_market": "coastal"},
 ])
 def test_boards_modes_and_variants_play(client, spec):
     """Whatever the engine offers (board rules, team play, the fish market) is played through the same API."""
@@ -462,7 +464,7 @@ def test_refusals_in_the_engines_words(client):
     """What the engine does not offer is refused (422) with the reason of GameOptions.validate, before and at
     creation."""
     cases = [
-        ({"mode": "solo", "players": 2, "board": "roma"}, "own rules"),
+        ({"mode": "solo", "players": 2, "board": "balearica"}, "no rule for Balearica"),
         ({"mode": "team", "players": 4, "board": "balearica"}, "needs a board with a capital"),
         ({"mode": "team", "players": 5, "board": "imperium"}, "team play is for"),
         ({"mode": "base", "players": 6, "board": "imperium"}, "2 to 5 players"),

@@ -430,17 +430,19 @@ def test_two_players_against_contrarius_from_the_lobby(server, page, variant, wo
     page.click("#tab-solo")
     page.select_option("#s-variant", variant)
     assert page.is_hidden("#s-campaign-row") and page.locator("#s-seats .seat-row").count() == 2
-    page.select_option("#s-fish", "coastal")  # the fish market is not combined with two players yet
+    page.select_option("#s-board", "sicilia")
+    page.select_option("#s-fish", "coastal")  # the fish market is not combined with Sicilia's own rules yet
     page.wait_for_selector("#s-check:not(.hidden)")
-    assert "not implemented" in page.inner_text("#s-check") and page.is_disabled("#s-create")
-    page.select_option("#s-fish", "")
+    assert "not yet combined" in page.inner_text("#s-check") and page.is_disabled("#s-create")
+    page.select_option("#s-board", "italia")  # two players against Contrarius with the fish market: offered
     page.wait_for_selector("#s-check", state="hidden")
+    assert not page.is_disabled("#s-create")
     page.locator("#s-seats select[data-seat='1']").select_option("bot:greedy")
     page.fill("#s-seed", "3")
     page.click("#s-create")
     page.wait_for_url(re.compile(r"/play/\w+"))
     wait_ready(page)
-    assert words in page.inner_text("#title")
+    assert words in page.inner_text("#title") and "fish market (coastal)" in page.inner_text("#title")
     assert page.is_visible("#contrarius")
     play_some(page, 10)
     assert page.locator("#log .ev.contrarius").count() >= 1

@@ -22,11 +22,11 @@ steps with arguments, never a copy of their code):
   house); Mercator stand: +2 sestertii and ``("trade", seat, 0, 0, 1)`` (one type of goods).
 
 Solitaria: fish paid go to Contrarius (``Ruleset.fish_paid``), who scores them at the end. Venus team play
-(``Ruleset.partners_perform``): the cards are chosen first; each partner uses the market once per turn, right
-before carrying out its card. The boards with rules of their own plug in through their hooks: where new colonists
-arrive (the colonist stand), ``can_produce`` and ``production_bonus`` (Sicilia's volcano: A-FISH-SICILIA),
-``after_cash`` (Roma's ship move: A-FISH-ROMA). Not implemented (refused by the rulebook's table): Solitaria's
-two-player modes, and Solitaria on the boards with rules of their own.
+(``Ruleset.partners_perform``, also Solitaria's team play): the cards are chosen first; each partner uses the market
+once per turn, right before carrying out its card. The boards with rules of their own plug in through their hooks:
+where new colonists arrive (the colonist stand), ``can_produce`` and ``production_bonus`` (Sicilia's volcano:
+A-FISH-SICILIA), ``after_cash`` (Roma's ship move: A-FISH-ROMA). Not implemented (refused by the rulebook's table):
+Solitaria on the boards with rules of their own.
 """
 from __future__ import annotations
 
@@ -310,7 +310,7 @@ def apply_fish_prefect(s: GameState, st: Pending, a: Action) -> None:
         n += extra
         text += more.format(extra)
         if s.pm == seat:
-            s.pm = (seat - 1) % s.n  # passes to the right
+            s.pm = s.rules.mode.pm_next(s, seat)  # passes to the right (the mode's rule, as Praefectus Magnus)
             text += f" (now with seat {s.pm + 1})"
     f.stored[seat] += n
     s.log("fish", seat, text, province=prov)

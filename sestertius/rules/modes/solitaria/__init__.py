@@ -17,7 +17,7 @@ option is the default. Every decision of Contrarius is logged with its reasons (
 The modules:
 
 - ``contrarius``: its seat, its part of the state, its data, its points, how it says what it does;
-- ``reach``: which cities its colonists reach over empty lines; the capital and its lines;
+- ``reach``: which cities its colonists reach (the usual movement, ending on an empty line); the capital and its lines;
 - ``building``: "Where does Contrarius build?", its house, the colonist moving next to it, the production after it;
 - ``colonists``, ``display``: its new colonists and the card it takes (the supplementary rules' fallbacks);
 - ``production``, ``fish``: the Mercator reaction's production, the fish market with Contrarius;

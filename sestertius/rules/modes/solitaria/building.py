@@ -24,7 +24,7 @@ from sestertius.rules.modes.solitaria.contrarius import (
 )
 from sestertius.rules.modes.solitaria.fish import produce_fish
 from sestertius.rules.modes.solitaria.production import produce_with_markers
-from sestertius.rules.modes.solitaria.reach import INF, Reach
+from sestertius.rules.modes.solitaria.reach import INF, Reach, passes_occupied
 from sestertius.rules.state import AUTOMATON, GameState
 from sestertius.rules.steps import Action, Pending
 
@@ -61,9 +61,9 @@ def plan_build(s: GameState, d: SoloData, good: int) -> tuple[int | None, list[s
             slow = [c for c in far if c not in blocked]
             if slow:
                 reasons.append(f"{names(s, slow)}: not reachable with {points} step{'s' * (points != 1)}")
-            if blocked:
-                reasons.append(f"{names(s, blocked)}: no free line next to it that its colonists can reach "
-                               f"over empty lines")
+            if blocked:  # every line next to it taken, or none of its colonists' kinds leads there
+                reasons.append(f"{names(s, blocked)}: no free line next to it that its colonists can reach"
+                               + ("" if passes_occupied(s) else " over empty lines"))
         if not near:
             reasons.append(f"no {gname} city is reachable")
             continue

@@ -1,6 +1,6 @@
 """The fish market with Contrarius (solitaria-solo.txt, "Fish market of the Balearica expansion"): the fish the
-player pays at a stand go to Contrarius, who scores them at the end; its Mercator reaction takes a province's fish
-(A-SOLO-FISH)."""
+players pay at a stand go to Contrarius, who scores them at the end; its Mercator reaction takes a province's fish
+(A-SOLO-FISH; with two players A-TWO-FISH)."""
 from __future__ import annotations
 
 from sestertius.data.catalog import load_fish_market
@@ -16,12 +16,13 @@ def vp_per_fish(s: GameState) -> int:
     return int(data(s).fish_market.get("vp_per_fish", 1))
 
 
-def take_paid_fish(s: GameState, n: int) -> None:
+def take_paid_fish(s: GameState, seat: int, n: int) -> None:
     """The fish a player paid at the market go to Contrarius instead of the supply."""
     info = part(s)
     assert info.fish is not None
     info.fish += n
-    say(s, f"takes the {n} fish you paid at the market (now {info.fish} fish, "
+    who = "you" if s.options.players == 1 else f"player {seat + 1}"
+    say(s, f"takes the {n} fish {who} paid at the market (now {info.fish} fish, "
            f"{data(s).fish_market.get('vp_per_fish', 1)} VP each at the end)", fish=n)
 
 

@@ -1,5 +1,7 @@
-"""Which cities Contrarius reaches: its colonists move over empty lines only (A-REACH), so their steps are counted
-on the lines left empty now; the capital and its lines (Roma: START and the gate routes stand in for them)."""
+"""Which cities Contrarius reaches (A-REACH): one of its colonists moves as in the usual movement, with as many
+steps as it has colonists on the board, passing occupied lines (each costs a step), and must end on an empty line
+next to the city (data ``reach_passes_occupied``; false reads it as a way over empty lines only); the capital and its
+lines (Roma: START and the gate routes stand in for them)."""
 from __future__ import annotations
 
 from collections import deque
@@ -40,12 +42,13 @@ def capital_lines(s: GameState, city: int) -> list[int]:
 
 
 # ------------------------------------------------------------------------------------------------------------
-# Steps over empty lines
+# Steps: as usual (the board's distance tables), or over empty lines only (the other reading of A-REACH)
 # ------------------------------------------------------------------------------------------------------------
 def steps_over_empty_lines(s: GameState, kind: int, seeds: dict[int, int]) -> dict[int, int]:
     """Steps to every route of this kind a colonist reaches from the ``seeds`` (route -> steps already taken),
-    going on through cities onto empty routes only; routes that may not be stopped on are included. (The board's
-    distance tables count occupied lines too, so they cannot serve here.)"""
+    going on through cities onto empty routes only; routes that may not be stopped on are included (the reading
+    ``reach_passes_occupied = false``; the board's distance tables count occupied lines too, so they cannot serve
+    here)."""
     at = s.board.routes_at[kind]
     rc = s.board.route_cities
     occ = s.route_occ
@@ -62,26 +65,24 @@ def steps_over_empty_lines(s: GameState, kind: int, seeds: dict[int, int]) -> di
     return seen
 
 
-def colonist_distances(s: GameState, slot: int) -> dict[int, int]:
-    """Steps from one colonist of Contrarius to every route it can end on, passing only over empty routes (its own
-    route counts 0 steps). Routes that may not be stopped on (Ionium's dotted route) are passed, never ends."""
-    loc = con(s).col[slot]
-    if loc == STORE:
-        return {}
+def distances(s: GameState, kind: int, loc: int) -> dict[int, int]:
+    """Steps for a colonist of this kind at ``loc`` (a route, ``R + city``, Roma's START) to every route it can end on
+    (A-REACH). As usual (``reach_passes_occupied``, the default): occupied lines are passed, each costing a step, and
+    only the line it ends on must be empty; the other reading (false) moves over empty lines only. Its own route
+    counts 0 steps; routes that may not be stopped on (Ionium's dotted route) are passed, never ends."""
     b = s.board
-    kind = s.kind_of(slot)
     occ = s.route_occ
+    passes = data(s).reach_passes_occupied
     t = roma_track(s)
     if t is not None and loc >= t.start(s):  # Roma: START (land), or the ship track (sea: never reaches a site)
         if kind == SEA or loc != t.start(s):
             return {}
-        if data(s).reach_passes_occupied:
+        if passes:
             return {r2: d for d, r2 in t.start_by_distance if occ[r2] == NOBODY and b.stoppable[r2]}
         seeds = dict.fromkeys(capital_routes(s, LAND), 1)  # the first step goes through a gate (none free: no way in)
-    elif data(s).reach_passes_occupied:  # the usual movement: occupied lines are passed, each costing a step
-        table = distance_table(b, kind, loc)
+    elif passes:  # the usual movement: occupied lines are passed, each costing a step
         out = {loc: 0} if loc < s.R else {}
-        for d, r2 in table:
+        for d, r2 in distance_table(b, kind, loc):
             if occ[r2] == NOBODY and b.stoppable[r2]:
                 out[r2] = d
         return out
@@ -90,6 +91,17 @@ def colonist_distances(s: GameState, slot: int) -> dict[int, int]:
     else:
         seeds = {r: 1 for r in b.routes_at[kind][loc - s.R] if occ[r] == NOBODY}
     return {r: d for r, d in steps_over_empty_lines(s, kind, seeds).items() if b.stoppable[r]}
+
+
+def colonist_distances(s: GameState, slot: int) -> dict[int, int]:
+    """Steps from one colonist of Contrarius to every route it can end on (see ``distances``)."""
+    loc = con(s).col[slot]
+    return {} if loc == STORE else distances(s, s.kind_of(slot), loc)
+
+
+def passes_occupied(s: GameState) -> bool:
+    """The reach reading in play (A-REACH): True, as usual, occupied lines are passed; False: empty lines only."""
+    return data(s).reach_passes_occupied
 
 
 class Reach:

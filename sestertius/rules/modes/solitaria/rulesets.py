@@ -114,9 +114,9 @@ class SoloRuleset(Ruleset):
         return seat != cseat(s)
 
     def fish_paid(self, s: GameState, seat: int, n: int) -> None:
-        """Fish market: the fish the player pays go to Contrarius instead of the supply."""
+        """Fish market: the fish a player pays go to Contrarius instead of the supply."""
         if n:
-            take_paid_fish(s, n)
+            take_paid_fish(s, seat, n)
 
     def final_extras(self, s: GameState, seat: int) -> dict[str, int]:
         if seat == cseat(s) and s.rules.uses("fish_market"):
@@ -176,7 +176,7 @@ class ThirdPlayerRuleset(SoloRuleset):
         return s.pm == seat  # the token; the Prefect with PM card is a regular Prefect
 
     def pm_next(self, s: GameState, seat: int) -> int:
-        return 1 - seat  # it circulates between the two players only
+        return 1 - seat  # it circulates between the two players only (so does Praefectus Piscatus: A-TWO-FISH)
 
     def diplomat_targets(self, s: GameState, seat: int) -> list[tuple[int, str]]:
         """Regular Concordia: the top of the other player's pile (never Contrarius)."""
@@ -222,7 +222,9 @@ class TeamSoloRuleset(SoloRuleset):
     first action only. The team scores the middle of the partners' scores."""
     name = "solo_team"
     title = "Solitaria team play"
-    partner_copies_same = True  # "Your partner also copies the same card that you copy"
+    partner_copies_same = True  # the partner of a Diplomat copies the same card of Contrarius
+    # the fish market: each partner uses it right before carrying out the card, as in Venus team play (A-TWO-FISH)
+    partners_perform = True
     steps = STEPS + TeamRuleset.steps  # the partner performs, and plays for a Legatus or Proconsul
 
     def config(self, d: SoloData) -> dict[str, Any] | None:

@@ -10,7 +10,7 @@ from sestertius.data.board import LAND, SEA
 from sestertius.data.catalog import GOODS
 from sestertius.data.solitaria import SoloData, difficulty_key, solo_data
 from sestertius.rules.cards.architect import build_house
-from sestertius.rules.modes.solitaria.colonists import place_on_route
+from sestertius.rules.modes.solitaria.colonists import free_slot, place_on_route
 from sestertius.rules.modes.solitaria.contrarius import (
     PLAYER,
     ContrariusPart,
@@ -24,17 +24,10 @@ from sestertius.rules.modes.solitaria.contrarius import (
     say,
     track,
 )
-from sestertius.rules.modes.solitaria.reach import (
-    INF,
-    capital_label,
-    capital_lines,
-    capital_routes,
-    steps_over_empty_lines,
-)
+from sestertius.rules.modes.solitaria.reach import capital_label, capital_lines, distances
 from sestertius.rules.state import AUTOMATON, NOBODY, STORE, GameState, PlayerState, _draw
 from sestertius.rules.steps import Action, Pending
 from sestertius.rules.turn import refill_display
-from sestertius.rules.words import KINDS
 
 
 class Setup(Protocol):
@@ -149,35 +142,31 @@ def veteran_start(s: GameState, houses: int) -> None:
         s.pending.append(("contrarius_line", PLAYER, "first", first))
 
 
-def second_colonist_options(s: GameState, first: int) -> tuple[int | None, int, list[int], list[str]]:
-    """Veteran start: the next most valuable city the second colonist can reach from the capital (2 movement
-    points, empty lines), preferring the kind of colonist not yet placed; the shortest lines next to it."""
+def second_colonist_options(s: GameState, first: int) -> tuple[int | None, list[int], list[str]]:
+    """Veteran start: the next most valuable city (by its good, then alphabetical) a new colonist of either kind can
+    reach from the capital with 2 movement points (the usual movement, A-REACH), other than the first city; the
+    shortest lines next to it, of either kind (several: the player chooses, land lines first)."""
     b = s.board
-    cap = b.capital
-    placed = [slot for slot, loc in enumerate(con(s).col) if 0 <= loc < s.R]  # on the map (not Roma's ship track)
-    used_kind = s.kind_of(placed[0]) if placed else SEA
-    points = len(placed) + 1
-    reasons: list[str] = []
-    for kind in (1 - used_kind, used_kind):
-        dist = steps_over_empty_lines(s, kind, dict.fromkeys(capital_routes(s, kind), 1))
-        best: dict[int, int] = {}
-        for r, dd in dist.items():
-            if dd <= points and b.stoppable[r]:
-                for c in b.route_cities[r]:
-                    if c not in (cap, first):
-                        best[c] = min(best.get(c, INF), dd)
-        if not best:
-            reasons.append(f"no city within {points} steps for a {KINDS[kind]} colonist")
+    t = roma_track(s)
+    origin = t.start(s) if t is not None else s.R + capital(s)  # Roma: START (its sea colonists stay on the track)
+    points = sum(1 for loc in con(s).col if 0 <= loc < s.R) + 1  # on the map (not Roma's ship track), and this one
+    ways: dict[int, list[tuple[int, int]]] = {}  # city -> (steps, route) next to it
+    for kind in (LAND, SEA):
+        if free_slot(s, kind) is None:
             continue
-        ranked = sorted(best, key=lambda c: (-s.city_good[c], b.cities[c]))
-        city = ranked[0]
-        ties = [c for c in ranked if s.city_good[c] == s.city_good[city]]
-        if len(ties) > 1:
-            reasons.append(f"{' before '.join(city_name(s, c) for c in ties)} alphabetically")
-        steps = best[city]
-        routes = sorted(r for r, dd in dist.items() if dd == steps and b.stoppable[r] and city in b.route_cities[r])
-        return city, kind, routes, reasons
-    return None, LAND, [], reasons
+        for r, dd in distances(s, kind, origin).items():
+            if dd <= points:
+                for c in set(b.route_cities[r]) - {b.capital, first}:
+                    ways.setdefault(c, []).append((dd, r))
+    if not ways:
+        return None, [], [f"no city within {points} steps of {capital_label(s)}"]
+    ranked = sorted(ways, key=lambda c: (-s.city_good[c], b.cities[c]))
+    city = ranked[0]
+    ties = [c for c in ranked if s.city_good[c] == s.city_good[city]]
+    reasons = [f"{' before '.join(city_name(s, c) for c in ties)} alphabetically"] if len(ties) > 1 else []
+    steps = min(dd for dd, _ in ways[city])
+    routes = sorted({r for dd, r in ways[city] if dd == steps}, key=lambda r: (b.route_kind[r], r))
+    return city, routes, reasons
 
 
 def apply_setup(s: GameState, st: Pending, a: Action) -> None:
@@ -185,7 +174,7 @@ def apply_setup(s: GameState, st: Pending, a: Action) -> None:
     veteran: and a house there)."""
     _, _, first, houses = st
     s.pending.pop()
-    city, kind, routes, reasons = second_colonist_options(s, first)
+    city, routes, reasons = second_colonist_options(s, first)
     if city is None:
         say(s, "veteran start: no place for a second colonist (" + "; ".join(reasons) + ")")
         return
@@ -208,7 +197,7 @@ def legal_line(s: GameState, st: Pending) -> list[Action]:
     if which == "first":
         routes = capital_lines(s, city)
     else:
-        _, _, routes, _ = second_colonist_options(s, con(s).houses[0])
+        _, routes, _ = second_colonist_options(s, con(s).houses[0])
     return [("line", r) for r in routes]
 
 
