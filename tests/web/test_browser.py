@@ -301,11 +301,9 @@ def test_venus_team_game_from_the_lobby(server, page):
     assert page.input_value("#b-players") == "4" and page.is_checked("#b-venus")
     assert "seat 1 (red) & seat 3 (green)" in page.inner_text("#b-teams")
     # what the engine does not offer is refused in its words before anything is created
-    page.select_option("#b-board", "sicilia")
-    page.select_option("#b-fish", "coastal")
+    page.select_option("#b-board", "roma")
     page.wait_for_selector("#b-check:not(.hidden)")
-    assert "not yet combined" in page.inner_text("#b-check") and page.is_disabled("#b-create")
-    page.select_option("#b-fish", "")
+    assert "needs a board with a capital" in page.inner_text("#b-check") and page.is_disabled("#b-create")
     page.select_option("#b-board", "imperium")
     page.wait_for_selector("#b-check", state="hidden")
     for i, kind in enumerate(["hotseat", "bot:greedy", "bot:greedy", "bot:greedy"]):
