@@ -341,3 +341,81 @@ def test_view_of_the_seat_to_act_lists_its_legal_decisions_only():
     assert all(x["text"] for x in v0["legal"])
     assert v1["legal"] == [] and g.view(None)["legal"] == []
     assert v0["deck_size"] == len(g.state.deck) and v0["deck_top"] == g.state.deck_labels[-1]
+
+
+# =====================================================================================================================
+# Decisions are compared by type as well as value
+# =====================================================================================================================
+
+def twins(a):
+    """Decisions equal to ``a`` whose values have other types: 1.0 for 1, True/False for 1/0 (JSON's 1.0 and true)."""
+    out = []
+    for i, x in enumerate(a):
+        if type(x) is int:
+            out.append(a[:i] + (float(x),) + a[i + 1:])
+            if x in (0, 1):
+                out.append(a[:i] + (bool(x),) + a[i + 1:])
+    return out
+
+
+TYPED_CONFIGS = [{"board": "italia", "players": 2, "venus": True}, {"board": "imperium", "players": 4, "mode": "team"},
+                 {"board": "imperium", "players": 3, "fish_market": "coastal"},
+                 {"board": "italia", "players": 1, "mode": "solo", "manual_dice": True},
+                 {"board": "sicilia", "players": 3}, {"board": "roma", "players": 2}]
+
+
+@pytest.mark.parametrize("options", TYPED_CONFIGS, ids=lambda o: "-".join(map(str, o.values())))
+def test_a_decision_equal_in_value_but_not_in_type_is_refused_before_anything_changes(options):
+    """("produce", 1.0) or ("roll", True) equal a listed decision but are none: refused, the game unchanged, the
+    decision not recorded; the listed decision is still accepted afterwards."""
+    g = Game.new(options, seed=12)
+    rnd = random.Random(12)
+    tried = 0
+    while not g.is_over and len(g.history) < 700:
+        legal = g.legal_actions()
+        if rnd.random() < 0.3:
+            h, n, step = g.state.hash(), len(g.history), g.current_step()
+            for a in legal[:6]:
+                for twin in twins(a):
+                    with pytest.raises(IllegalAction) as e:
+                        g.apply(twin)
+                    assert g.state.hash() == h and len(g.history) == n and g.current_step() == step
+                    assert e.value.rule == g.rule_name(step)
+                    assert "where the rules list" in str(e.value), str(e.value)
+                    tried += 1
+        g.apply(rnd.choice(legal))
+    assert tried > 40
+
+
+def test_a_wrong_typed_decision_says_what_was_expected():
+    g = new_game(players=2)
+    g.apply(("play", "prefect"))
+    step = g.current_step()
+    with pytest.raises(IllegalAction) as e:
+        g.apply(("produce", 1.0))
+    assert str(e.value) == ("Prefect: ('produce', 1.0) gives 1.0, a decimal number, where the rules list the whole "
+                            "number 1")
+    assert g.current_step() == step and g.history == [("play", "prefect")]
+    g.apply(["produce", 1])  # the listed decision, as JSON gives it (a list)
+    assert g.history[-1] == ("produce", 1)
+
+
+def test_a_decision_that_is_not_a_list_is_refused():
+    g = new_game(players=2)
+    h = g.state.hash()
+    for bad in ("play tribune", 5, None, {"play": "tribune"}):
+        with pytest.raises(IllegalAction, match="is not a decision"):
+            g.apply(bad)
+    assert g.state.hash() == h and g.history == []
+
+
+def test_a_record_holding_a_wrong_typed_decision_is_refused_on_loading(record, tmp_path):
+    text = json.dumps(record)
+    k = next(i for i, a in enumerate(record["actions"]) if any(type(x) is int for x in a[1:]))
+    rec = json.loads(text)
+    rec["actions"][k] = [x + 0.0 if type(x) is int else x for x in rec["actions"][k]]
+    path = tmp_path / "float.json"
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    with pytest.raises(RecordError) as e:
+        Game.load(path)
+    assert f"decision {k + 1} " in str(e.value) and "decimal number" in str(e.value)
