@@ -144,8 +144,13 @@ class Board:
 # -- loading ----------------------------------------------------------------------------------------------
 
 def board_names() -> list[str]:
+    return list(_board_names())
+
+
+@cache
+def _board_names() -> tuple[str, ...]:  # the shipped files do not change while the program runs
     folder = resources.files("sestertius") / "data" / "boards"
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml")))
 
 
 @cache

@@ -86,8 +86,13 @@ def overrides_path() -> Path | None:
     env = os.environ.get("SESTERTIUS_OVERRIDES")
     if env:
         return Path(env)
-    p = Path(user_config_dir("sestertius")) / "overrides.toml"
+    p = _user_overrides()
     return p if p.is_file() else None
+
+
+@cache
+def _user_overrides() -> Path:  # asked at every new game: where the user's config folder is does not change
+    return Path(user_config_dir("sestertius")) / "overrides.toml"
 
 
 def _read(name: str) -> dict[str, Any]:

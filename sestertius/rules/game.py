@@ -52,8 +52,32 @@ def _kind(x: Any) -> str:
     return KIND_WORDS.get(type(x), type(x).__name__)
 
 
+SEEDS = range(2 ** 64)  # the setup's shuffles and the 64-bit chance generator: larger seeds would repeat smaller ones
+
+
+def seed_refusal(seed: Any) -> str | None:
+    """Why ``seed`` cannot seed a game, or None."""
+    if type(seed) is int and seed in SEEDS:
+        return None
+    return f"a seed is a whole number from 0 to 2**64 - 1, not {_short(seed)}"
+
+
+def _short(value: Any) -> str:
+    """A value as a message shows it: a long one cut short (str() of a 5,000-digit number would itself fail)."""
+    if isinstance(value, int) and value.bit_length() > 200:
+        return f"a number of about {int(abs(value).bit_length() * 0.30103)} digits"
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 class Game:
     def __init__(self, options: GameOptions, seed: int, auto_chance: bool | None = None) -> None:
+        """A new game. ``options`` are checked here too (a ``GameOptions`` made directly is not checked when made),
+        then their combination (``rulebook.resolve``); OptionsError names what is refused."""
+        options.validate()
+        why = seed_refusal(seed)
+        if why is not None:
+            raise OptionsError(why)
         self.options = options
         self.seed = seed
         self.history: list[Action] = []
@@ -73,13 +97,8 @@ class Game:
 
     @classmethod
     def new(cls, options: GameOptions | dict[str, Any] | None = None, seed: int = 0) -> Game:
-        if options is None:
-            opts = GameOptions().validate()
-        elif isinstance(options, dict):
-            opts = GameOptions.from_dict(options)
-        else:
-            opts = options.validate()
-        return cls(opts, seed)
+        opts = GameOptions.from_dict(options) if isinstance(options, dict) else options or GameOptions()
+        return cls(opts, seed)  # checked there
 
     # -- the decision loop --------------------------------------------------------------------------------
     @property
