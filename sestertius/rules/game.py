@@ -62,6 +62,10 @@ def seed_refusal(seed: Any) -> str | None:
     return f"a seed is a whole number from 0 to 2**64 - 1, not {_short(seed)}"
 
 
+def _decider(d: Any) -> str:
+    return "chance" if d == CHANCE else f"seat {d + 1}" if type(d) is int and d >= 0 else "nobody"
+
+
 def _short(value: Any) -> str:
     """A value as a message shows it: a long one cut short (str() of a 5,000-digit number would itself fail)."""
     if isinstance(value, int) and value.bit_length() > 200:
@@ -219,16 +223,29 @@ class Game:
 
     @classmethod
     def from_record(cls, rec: dict[str, Any], upto: int | None = None, check_hash: bool = True) -> Game:
+        """Replay a record (``upto``: its first decisions only). Refused with a RecordError naming the field or the
+        decision: a field missing or of the wrong type, options that cannot be set up, a decision that is illegal
+        or of the wrong type, a decider that is not the one to decide, a state hash the replay does not give."""
         if not isinstance(rec, dict):
             raise RecordError("a game record must be a JSON object")
         if rec.get("format") != RECORD_FORMAT:
-            raise RecordError(f"not a game record: format is {rec.get('format')!r}, expected {RECORD_FORMAT!r}")
-        if rec.get("version") != RECORD_VERSION:
-            raise RecordError(f"record version {rec.get('version')!r} is not supported (this is version "
+            raise RecordError(f"not a game record: format is {_short(rec.get('format'))}, expected "
+                              f"{RECORD_FORMAT!r}")
+        if rec.get("version") != RECORD_VERSION or type(rec.get("version")) is not int:
+            raise RecordError(f"record version {_short(rec.get('version'))} is not supported (this is version "
                               f"{RECORD_VERSION})")
         for key, typ in (("options", dict), ("seed", int), ("actions", list)):
             if not isinstance(rec.get(key), typ):
                 raise RecordError(f"record field {key!r} is missing or not a {typ.__name__}")
+        why = seed_refusal(rec["seed"])
+        if why is not None:
+            raise RecordError(f"record field 'seed': {why}")
+        deciders = rec.get("deciders")
+        if deciders is not None and (not isinstance(deciders, list) or any(type(d) is not int for d in deciders)):
+            raise RecordError(f"record field 'deciders' must list one seat (or -1 for chance) per decision: "
+                              f"{len(rec['actions'])} whole numbers")
+        if "state_hash" in rec and not isinstance(rec["state_hash"], str):
+            raise RecordError(f"record field 'state_hash' must be the hash as text, not {_short(rec['state_hash'])}")
         try:
             opts = GameOptions.from_dict(rec["options"])
             resolve(opts)
@@ -238,31 +255,55 @@ class Game:
         actions = rec["actions"] if upto is None else rec["actions"][:upto]
         for i, raw in enumerate(actions):
             if not isinstance(raw, list):
-                raise RecordError(f"decision {i + 1}: {raw!r} is not a list")
+                raise RecordError(f"decision {i + 1}: {_short(raw)} is not a list")
+            if deciders is not None and i < len(deciders) and deciders[i] != game.to_act() and not game.is_over:
+                raise RecordError(f"decision {i + 1} ({_short(raw)}): the record says {_decider(deciders[i])} "
+                                  f"took it, but {_decider(game.to_act())} is to decide in the replayed game")
             try:
                 game.apply(_tupled(raw))
             except IllegalAction as e:
-                raise RecordError(f"decision {i + 1} ({raw!r}) is illegal in the replayed game: {e}") from None
+                raise RecordError(f"decision {i + 1} ({_short(raw)}) is illegal in the replayed game: {e}") from None
+        if deciders is not None and len(deciders) != len(rec["actions"]):
+            raise RecordError(f"record field 'deciders' must list one seat (or -1 for chance) per decision: "
+                              f"{len(rec['actions'])} whole numbers, not {len(deciders)}")
         game.auto_chance = not opts.manual_dice
         if upto is None:
             game._advance()
         if check_hash and upto is None and "state_hash" in rec and rec["state_hash"] != game.state.hash():
             raise RecordError(f"state hash mismatch after replaying {len(actions)} decisions: the record says "
-                              f"{rec['state_hash']}, the replay gives {game.state.hash()}")
+                              f"{_short(rec['state_hash'])}, the replay gives {game.state.hash()}")
         return game
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.record(), indent=1), encoding="utf-8")
 
-    @classmethod
-    def load(cls, path: str | Path) -> Game:
+    @staticmethod
+    def read_record(path: str | Path) -> Any:
+        """The JSON of a saved game, not yet checked as a record; a file that cannot be read as JSON text is
+        refused with a RecordError naming the file and the problem (not UTF-8, nested too deeply, a number too
+        long, NaN...)."""
+        def constant(name: str) -> Any:
+            raise ValueError(f"{name} is not a number JSON allows")
+
         try:
-            rec = json.loads(Path(path).read_text(encoding="utf-8"))
+            text = Path(path).read_bytes().decode("utf-8")
+            return json.loads(text, parse_constant=constant)
+        except OSError as e:
+            raise RecordError(f"{path}: cannot be read: {e.strerror or e}") from None
+        except UnicodeDecodeError as e:
+            raise RecordError(f"{path}: not UTF-8 text (byte {e.start + 1} is {e.object[e.start]:#04x}); a saved "
+                              f"game is JSON in UTF-8") from None
         except json.JSONDecodeError as e:
             raise RecordError(f"{path}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
-        except OSError as e:
-            raise RecordError(f"{path}: cannot be read: {e}") from None
-        return cls.from_record(rec)
+        except RecursionError:
+            raise RecordError(f"{path}: not a game record: its JSON is nested too deeply to read") from None
+        except ValueError as e:  # a number of more than 4,300 digits (Python's limit), NaN or Infinity
+            why = "a number in it has more than 4,300 digits" if "digits" in str(e) else str(e)
+            raise RecordError(f"{path}: not valid JSON for a record: {why}") from None
+
+    @classmethod
+    def load(cls, path: str | Path) -> Game:
+        return cls.from_record(cls.read_record(path))
 
     def undo_barrier(self) -> int:
         """Index into history before which undo may not go: the start of the current seat's turn, or the last
@@ -285,7 +326,7 @@ class Game:
         if not self.can_undo():
             raise IllegalAction("nothing of your own turn to take back (earlier decisions are final)", "Undo")
         rec = self.record()
-        rec["actions"] = rec["actions"][:-1]
+        rec["actions"], rec["deciders"] = rec["actions"][:-1], rec["deciders"][:-1]
         g = Game.from_record(rec, check_hash=False)
         # decisions the automaton and the engine took after the undone one are replayed, not kept
         self.state, self.history, self.deciders = g.state, g.history, g.deciders

@@ -64,6 +64,51 @@ def test_replay_refuses_a_tampered_game(tmp_path, capsys):
     assert "state hash mismatch" in capsys.readouterr().err
 
 
+def _damaged(tmp_path):
+    rec = _played().record()
+    text = json.dumps(rec)
+    files = {
+        "latin-1.json": text.replace('"italia"', '"it\u00e1lia"').encode("latin-1"),
+        "deep.json": b"[" * 200_000 + b"]" * 200_000,
+        "long-seed.json": text.replace('"seed": 5', '"seed": ' + "9" * 5000).encode(),
+        "players-2.0.json": text.replace('"players": 2', '"players": 2.0').encode(),
+        "difficulty.json": json.dumps({**rec, "options": {**rec["options"], "difficulty": ["expert"]}}).encode(),
+        "deciders.json": json.dumps({**rec, "deciders": [1 - d for d in rec["deciders"]]}).encode(),
+        "float-decision.json": json.dumps({**rec, "actions": [[x + 0.0 if type(x) is int else x for x in a]
+                                                              for a in rec["actions"]]}).encode(),
+        "empty.json": b"",
+    }
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+    return [tmp_path / name for name in files]
+
+
+def test_replay_refuses_each_damaged_record_in_one_line(tmp_path, capsys):
+    for path in _damaged(tmp_path):
+        assert main(["replay", str(path)]) == 1, path.name
+        captured = capsys.readouterr()
+        lines = captured.err.splitlines()
+        assert len(lines) == 1 and lines[0].startswith("refused: ") and captured.out == "", (path.name, captured)
+
+
+def test_replay_of_damaged_records_in_a_process_prints_no_traceback(tmp_path):
+    paths = _damaged(tmp_path)
+    for path in paths[:3]:  # the ones that failed inside Python's own readers
+        out = subprocess.run([sys.executable, "-m", "sestertius", "replay", str(path)], capture_output=True,
+                             text=True, timeout=120)
+        assert out.returncode == 1 and "Traceback" not in out.stderr and out.stderr.startswith("refused: "), out
+
+
+def test_replay_says_when_a_record_holds_no_state_hash(tmp_path, capsys):
+    rec = _played().record()
+    del rec["state_hash"]
+    path = tmp_path / "no-hash.json"
+    path.write_text(json.dumps(rec))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "no state hash, so there was none to check" in out and "matches" not in out
+
+
 def test_python_dash_m_runs_the_command():
     out = subprocess.run([sys.executable, "-m", "sestertius", "simulate", "--board", "italia", "--players",
                           "2", "--games", "1", "--no-progress"], capture_output=True, text=True, timeout=120)

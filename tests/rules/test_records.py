@@ -220,6 +220,61 @@ def test_decisions_after_the_end_and_a_wrong_hash_are_refused():
         refuse(rec2, "state hash mismatch")
 
 
+def test_damaged_files_are_refused_with_what_is_wrong(record, tmp_path):
+    text = json.dumps(record)
+    damaged = {
+        "latin-1.json": (text.replace('"italia"', '"it\u00e1lia"').encode("latin-1"), "not UTF-8 text (byte"),
+        "deep.json": (b"[" * 200_000 + b"]" * 200_000, "nested too deeply"),
+        "deep-object.json": (b'{"a": ' * 200_000 + b"1" + b"}" * 200_000, "nested too deeply"),
+        "long-seed.json": (text.replace('"seed": 21', '"seed": ' + "9" * 5000).encode(), "more than 4,300 digits"),
+        "nan.json": (text.replace('"seed": 21', '"seed": NaN').encode(), "NaN is not a number JSON allows"),
+    }
+    for name, (data, words) in damaged.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        with pytest.raises(RecordError) as e:
+            Game.load(path)
+        assert str(e.value).startswith(f"{path}: ") and words in str(e.value), (name, str(e.value))
+    with pytest.raises(RecordError, match="cannot be read: Is a directory"):
+        Game.load(tmp_path)
+
+
+def test_damaged_fields_are_refused_with_the_field(record):
+    options = record["options"]
+    refuse({**record, "options": {**options, "players": 2.0}}, "'options'", "players must be a whole number", "2.0")
+    refuse({**record, "options": {**options, "difficulty": 7}}, "'options'", "unknown difficulty 7")
+    refuse({**record, "options": {**options, "venus": "no"}}, "'options'", "venus must be true or false")
+    refuse({**record, "options": ["italia"]}, "'options'")
+    refuse({**record, "seed": True}, "'seed'", "not True")
+    refuse({**record, "seed": -3}, "'seed'", "from 0 to 2**64 - 1, not -3")
+    refuse({**record, "seed": 10 ** 4000}, "'seed'", "a number of about 4000 digits")
+    refuse({**record, "version": True}, "version True")
+    refuse({**record, "state_hash": 5}, "'state_hash'", "not 5")
+    for deciders in ("x", record["deciders"][:-1], [float(d) for d in record["deciders"]]):
+        refuse({**record, "deciders": deciders}, "'deciders'", f"{len(record['actions'])} whole numbers")
+
+
+def test_the_deciders_of_a_record_are_checked_against_the_replay(record):
+    deciders = list(record["deciders"])
+    k = next(i for i, d in enumerate(deciders) if d == 1)
+    deciders[k] = 0  # seat 1 claimed a decision of seat 2
+    refuse({**record, "deciders": deciders}, f"decision {k + 1} ", "the record says seat 1 took it, but seat 2 is to "
+                                                                    "decide")
+    rec = dict(record)
+    del rec["deciders"]  # nothing to check them against: the decisions still replay
+    assert Game.from_record(rec).state.hash() == record["state_hash"]
+
+
+def test_undo_keeps_the_record_whole():
+    g = new_game(players=2)
+    g.apply(("play", "architect"))
+    g.apply(("move", 0, route(g, LAND, "Cosa", "Roma")))
+    g.undo()
+    rec = g.record()
+    assert len(rec["deciders"]) == len(rec["actions"]) == 1
+    assert Game.from_record(rec).state.hash() == g.state.hash()
+
+
 # =====================================================================================================================
 # Illegal decisions
 # =====================================================================================================================
