@@ -19,7 +19,7 @@ def _names(entries: list[dict[str, Any]]) -> list[str]:
 
 
 def _refused(command: str, why: str) -> int:
-    print(f"concordia {command}: refused: {why}", file=sys.stderr)
+    print(f"concordia{' ' + command if command else ''}: refused: {why}", file=sys.stderr)
     return EXIT_REFUSED
 
 
@@ -125,6 +125,12 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
-    return COMMANDS[args.command][1](args)
+    from sestertius.data.board import BoardError
+    from sestertius.data.catalog import DataError
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        args = parser().parse_args(argv)  # the choices come from the data: a bad overrides file shows here already
+        return COMMANDS[args.command][1](args)
+    except (DataError, BoardError) as e:  # a data file or the user's overrides file: one line, no traceback
+        return _refused(next((a for a in argv if a in COMMANDS), ""), str(e))
 
