@@ -113,6 +113,8 @@ def _add_solo(sub: Any, table: dict[str, Any]) -> None:
     p.add_argument("--dice", choices=["auto", "manual"], default="auto",
                    help="manual: you roll the physical dice and type the faces")
     p.add_argument("--campaign", default=None, help="name of a campaign to play this game in")
+    p.add_argument("--load", default=None, metavar="FILE",
+                   help="resume a saved game (s FILE in the game, or the file offered when leaving it)")
 
 
 def solo(args: argparse.Namespace) -> int:
