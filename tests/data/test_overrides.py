@@ -4,6 +4,10 @@ the shipped numbers are, and the message names the file and the key. The web app
 and the command says so in one line."""
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+
 import pytest
 
 from sestertius.data.catalog import load_catalog, load_fish_market
@@ -64,7 +68,6 @@ def test_corrections_the_documents_show_are_accepted(overrides):
 
 def test_the_shipped_files_themselves_pass_as_overrides(overrides):
     """Every table, list and value of the shipped files has the shape the check asks for."""
-    import json
     text = "\n".join(f"[{section}]\n" + "\n".join(f"{k} = {json.dumps(v)}" for k, v in read_shipped(name).items()
                                                   if not isinstance(v, dict))
                      + "".join(_tables(v, f"{section}.{k}") for k, v in read_shipped(name).items()
@@ -75,14 +78,12 @@ def test_the_shipped_files_themselves_pass_as_overrides(overrides):
 
 def _tables(table: dict, name: str) -> str:
     """A TOML table (and its sub-tables) from a dict; values as JSON, which TOML reads the same for these."""
-    import json
     out = f"\n[{name}]\n" + "".join(f"{json.dumps(k)} = {_inline(v)}\n" for k, v in table.items()
                                     if not isinstance(v, dict))
     return out + "".join(_tables(v, f"{name}.{json.dumps(k)}") for k, v in table.items() if isinstance(v, dict))
 
 
 def _inline(v) -> str:
-    import json
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, dict):
@@ -151,8 +152,6 @@ def test_the_command_refuses_a_bad_file_in_one_line(overrides, command, capsys):
 
 def test_importing_the_package_reads_no_data(tmp_path):
     """A bad overrides file cannot break ``import sestertius`` (the command could not then say what is wrong)."""
-    import subprocess
-    import sys
     bad = tmp_path / "bad.toml"
     bad.write_text("[components.player]\nstorehouse = -5\n", encoding="utf-8")
     code = "import sestertius, sestertius.cli; print('imported')"
