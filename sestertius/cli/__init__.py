@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 EXIT_REFUSED = 2  # as argparse exits on a bad argument
 
@@ -19,7 +19,7 @@ def _names(entries: list[dict[str, Any]]) -> list[str]:
 
 
 def _refused(command: str, why: str) -> int:
-    print(f"concordia {command}: refused: {why}", file=sys.stderr)
+    print(f"concordia{' ' + command if command else ''}: refused: {why}", file=sys.stderr)
     return EXIT_REFUSED
 
 
@@ -64,15 +64,26 @@ def simulate(args: argparse.Namespace) -> int:
     from sestertius import check_options
     from sestertius.bots import BOTS
     from sestertius.cli.simulate import format_report, run_simulation, simulation_options
+    from sestertius.rules.game import seed_refusal
     bots = args.bot.split(",")
     unknown = [b for b in bots if b not in BOTS]
     if unknown:
         return _refused("simulate", f"unknown bot {unknown[0]!r}; bots: {', '.join(BOTS)}")
+    for name, value in (("--games", args.games), ("--max-turns", args.max_turns)):
+        if value < 1:
+            return _refused("simulate", f"{name} must be 1 or more, not {value}")
+    last = args.seed + args.games - 1  # game i is seeded seed + i
+    why = seed_refusal(args.seed) or seed_refusal(last)
+    if why is not None:
+        return _refused("simulate", f"--seed: {why} (the games use seeds {args.seed} to {last})")
     options = simulation_options(board=args.board, players=args.players, venus=args.venus, display=args.display,
                                  mode=args.mode, difficulty=args.difficulty, fish_market=args.fish_market)
     why = check_options(options)
     if why is not None:
         return _refused("simulate", why)
+    if len(bots) not in (1, options["players"]):
+        return _refused("simulate", f"--bot names one bot for every seat or one per seat ({options['players']}), "
+                                    f"not {len(bots)}")
     report = run_simulation(
         board=args.board, players=args.players, games=args.games, seed=args.seed, bots=bots,
         venus=args.venus, display=args.display, mode=args.mode, difficulty=args.difficulty,
@@ -102,6 +113,8 @@ def _add_solo(sub: Any, table: dict[str, Any]) -> None:
     p.add_argument("--dice", choices=["auto", "manual"], default="auto",
                    help="manual: you roll the physical dice and type the faces")
     p.add_argument("--campaign", default=None, help="name of a campaign to play this game in")
+    p.add_argument("--load", default=None, metavar="FILE",
+                   help="resume a saved game (s FILE in the game, or the file offered when leaving it)")
 
 
 def solo(args: argparse.Namespace) -> int:
@@ -114,10 +127,17 @@ COMMANDS = {"serve": (_add_serve, serve), "simulate": (_add_simulate, simulate),
             "solo": (_add_solo, solo)}
 
 
+class Parser(argparse.ArgumentParser):
+    """A bad argument is refused in one line (argparse's default adds the whole usage before it)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_REFUSED, f"{self.prog}: refused: {message} (see {self.prog} --help)\n")
+
+
 def parser() -> argparse.ArgumentParser:
     from sestertius import choices
     table = choices()
-    p = argparse.ArgumentParser(prog="concordia", description=__doc__.split("\n\n")[0])
+    p = Parser(prog="concordia", description=__doc__.split("\n\n")[0])
     sub = p.add_subparsers(dest="command", required=True)
     for add, _ in COMMANDS.values():
         add(sub, table)
@@ -125,6 +145,12 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
-    return COMMANDS[args.command][1](args)
+    from sestertius.data.board import BoardError
+    from sestertius.data.catalog import DataError
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        args = parser().parse_args(argv)  # the choices come from the data: a bad overrides file shows here already
+        return COMMANDS[args.command][1](args)
+    except (DataError, BoardError) as e:  # a data file or the user's overrides file: one line, no traceback
+        return _refused(next((a for a in argv if a in COMMANDS), ""), str(e))
 

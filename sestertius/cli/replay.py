@@ -8,14 +8,20 @@ from sestertius import ConcordiaError, Game
 
 
 def replay(path: str | Path) -> int:
-    """0 when the record replays to its state hash, 1 (with the reason on stderr) when it is refused."""
+    """0 when the record replays (to its state hash, when it holds one), 1 (with the reason on stderr, one line) when
+    it is refused."""
     try:
-        game = Game.load(path)
+        saved = Game.read_record(path)
+        game = Game.from_record(saved)
     except ConcordiaError as e:
         print(f"refused: {e}", file=sys.stderr)
         return 1
     rec = game.record()
-    print(f"{path}: {len(rec['actions'])} decisions replayed; state hash {rec['state_hash']} matches")
+    if "state_hash" in saved:
+        checked = f"state hash {rec['state_hash']} matches"
+    else:
+        checked = f"the record holds no state hash, so there was none to check (the replay gives {rec['state_hash']})"
+    print(f"{path}: {len(rec['actions'])} decisions replayed; {checked}")
     view = game.view(None)
     if view["over"]:
         for seat in view["ranking"]:

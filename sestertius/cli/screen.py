@@ -6,6 +6,7 @@ client's ``/api/catalog``), board titles from ``sestertius.choices()``.
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from functools import cache
 from typing import Any
@@ -17,12 +18,36 @@ STATE_EVENTS = ("contrarius", "die", "concordia", "setup")  # told as they happe
 
 @cache
 def catalog() -> dict[str, dict[str, Any]]:
-    """Card key -> title and cost (goods, one entry per good): the base cards and Solitaria's own."""
+    """Card key -> title, cost (goods, one entry per good) and label: the base cards and Solitaria's own. The label
+    tells apart cards of solo play that share a title but not their effect: "Mercator (3 sestertii)" and "Mercator
+    (5 sestertii)", "Diplomat (Jupiter)" and "Diplomat (Mars)"; other cards are labelled by their title."""
     from sestertius.data.catalog import GOODS
     from sestertius.data.solitaria import solo_data
-    return {key: {"title": card.title.replace(" (Contrarius)", ""),
+    solo = solo_data()
+    cards = solo.catalog.cards
+    titles = {key: card.title.replace(" (Contrarius)", "") for key, card in cards.items()}
+    in_play = {*solo.hand, *(k for stack in solo.stacks.values() for k in stack)}  # the player's (not Contrarius')
+    labels = {}
+    for key in in_play:
+        twins = [cards[k] for k in in_play if titles[k] == titles[key]]
+        parts = []
+        if len({c.money for c in twins}) > 1:
+            parts.append(f"{cards[key].money} sestertii")
+        if len({c.gods for c in twins}) > 1:
+            parts.append(", ".join(f"{g} ×{n}" if n > 1 else g
+                                   for g, n in Counter(cards[key].gods).items()) or "no god")
+        if parts:
+            labels[key] = f"{titles[key]} ({'; '.join(parts)})"
+    return {key: {"title": titles[key], "label": labels.get(key, titles[key]),
                   "cost": [GOODS[g] for g, n in enumerate(card.cost) for _ in range(n)]}
-            for key, card in solo_data().catalog.cards.items()}
+            for key, card in cards.items()}
+
+
+@cache
+def prices() -> dict[str, int]:
+    """Good -> its price in sestertii (the Mercator buys and sells at it), as the web client's catalogue has it."""
+    from sestertius.data.catalog import GOODS, load_catalog
+    return dict(zip(GOODS, load_catalog().prices))
 
 
 @cache
@@ -32,7 +57,7 @@ def board_title(name: str) -> str:
 
 
 def cards(keys: Iterable[str]) -> str:
-    return ", ".join(catalog().get(k, {"title": k})["title"] for k in keys) or "-"
+    return ", ".join(catalog().get(k, {"label": k})["label"] for k in keys) or "-"
 
 
 def city(view: View, c: int) -> str:
@@ -86,9 +111,9 @@ def display(view: View) -> str:
     for i, slot in enumerate(view["display"]):
         if slot["card"] is None:
             continue
-        card = catalog().get(slot["card"], {"title": slot["card"], "cost": []})
+        card = catalog().get(slot["card"], {"label": slot["card"], "cost": []})
         extra = "+".join(slot["extra"])
-        shown.append(f"{i + 1} {card['title']} ({' '.join(card['cost']) or 'free'}{' + ' + extra if extra else ''})")
+        shown.append(f"{i + 1} {card['label']} ({' '.join(card['cost']) or 'free'}{' + ' + extra if extra else ''})")
     return " | ".join(shown) or "empty"
 
 
@@ -174,13 +199,37 @@ def result(view: View, seat: int = 0) -> str:
 
 
 def decisions(legal: list[dict[str, Any]]) -> list[tuple[tuple, str]]:
-    """The decisions to number: (action, text) from a view's ``legal``; a die lists a repeated face once."""
+    """The decisions to number: (action, text) from a view's ``legal``; a die lists a repeated face once; a card
+    that shares its title with another of different effect is named by its label ("play Mercator (5 sestertii)")."""
     out: list[tuple[tuple, str]] = []
     for d in legal:
         action = _tupled(d["action"])
         if all(action != a for a, _ in out):
-            out.append((action, d["text"]))
+            out.append((action, _labelled(action, d["text"])))
     return out
+
+
+def _labelled(action: tuple, text: str) -> str:
+    for arg in action[1:]:
+        card = catalog().get(arg) if isinstance(arg, str) else None
+        if card and card["label"] != card["title"] and card["label"] not in text:
+            return text.replace(card["title"], card["label"], 1)
+    return text
+
+
+def priced(options: list[tuple[tuple, str]]) -> list[tuple[tuple, str]]:
+    """The Mercator's decisions with what each good fetches or costs: "sell 1 wine for 6 sestertii"."""
+    goods = list(prices())
+    return [(a, f"{text} for {prices()[goods[a[1]]]} sestertii" if a[0] in ("sell", "buy") and len(a) == 2
+             and type(a[1]) is int and 0 <= a[1] < len(goods) else text) for a, text in options]
+
+
+def purse(view: View, seat: int = 0) -> str:
+    """What the seat has to trade with: its sestertii, goods and storehouse space, and the prices."""
+    me = view["players"][seat]
+    goods = " ".join(f"{g} {n}" for g, n in me["goods"].items() if n) or "no goods"
+    return (f"You have {me['money']} sestertii · {goods} ({me['storehouse']['used']}/{me['storehouse']['size']}) · "
+            f"prices: {', '.join(f'{g} {p}' for g, p in prices().items())}")
 
 
 def _tupled(a: list) -> tuple:

@@ -30,7 +30,9 @@ def play_game(options: GameOptions, seed: int, bots: list[str], max_turns: int =
 def _summary(values: list[float]) -> dict[str, float]:
     if not values:
         return {}
-    qs = statistics.quantiles(values, n=10) if len(values) > 1 else [values[0]] * 9
+    # "inclusive": the percentiles of the values seen, never beyond their minimum and maximum (the default method
+    # extrapolates: with 3 games the 10th percentile fell below the lowest score)
+    qs = statistics.quantiles(values, n=10, method="inclusive") if len(values) > 1 else [values[0]] * 9
     return {"mean": round(statistics.fmean(values), 2), "min": min(values), "p10": round(qs[0], 1),
             "median": statistics.median(values), "p90": round(qs[-1], 1), "max": max(values),
             "stdev": round(statistics.pstdev(values), 2)}
@@ -60,6 +62,8 @@ def run_simulation(board: str, players: int, games: int, seed: int = 0, bots: li
         bar = tqdm(iterator, desc=f"{board} {mode} x{players}", unit="game")
         iterator = bar
     winners: list[int] = []
+    contrarius: int | None = None  # the automaton's seat (Solitaria)
+    teams: dict[int, tuple[int, ...]] = {}  # seat -> its team's seats (team play), from the mode's partners
     totals: list[list[float]] = [[] for _ in range(players)]
     automaton: list[float] = []
     team: list[float] = []
@@ -78,6 +82,13 @@ def run_simulation(board: str, players: int, games: int, seed: int = 0, bots: li
         for seat in range(players):
             totals[seat].append(scores[seat]["total"])
         winners.append(game.ranking()[0])
+        state = game.state
+        ruleset = state.rules.mode
+        contrarius = ruleset.automaton(state)
+        for seat in range(state.n):
+            partner = ruleset.partner(state, seat)
+            if partner is not None:
+                teams[seat] = tuple(sorted((seat, partner)))
         result = game.result()  # Solitaria: Contrarius' score, and the team's
         if "team" in result:
             team.append(result["team"])
@@ -95,12 +106,22 @@ def run_simulation(board: str, players: int, games: int, seed: int = 0, bots: li
         "wins": {f"seat {s + 1}": winners.count(s) for s in range(players)},
         "unfinished": unfinished, "max_turns": max_turns,
     }
+    if contrarius is not None:
+        report["wins"]["Contrarius"] = winners.count(contrarius)
+    if teams:  # a team wins when one of its seats is ranked first
+        report["team_wins"] = {team_name(seats): sum(w in seats for w in winners)
+                               for seats in sorted(set(teams.values()))}
     if team:
         report["team"] = _summary(team)
     if automaton:
         report["contrarius"] = _summary(automaton)
-        report["win_rate"] = round(winners.count(0) / max(len(winners), 1), 3)
+        beaten = len(winners) - report["wins"].get("Contrarius", 0)  # solo and team: the player('s team) won
+        report["win_rate"] = round((beaten if players == 1 or team else winners.count(0)) / max(len(winners), 1), 3)
     return report
+
+
+def team_name(seats: tuple[int, ...]) -> str:
+    return "seats " + "+".join(str(s + 1) for s in seats)
 
 
 def format_report(r: dict[str, Any]) -> str:
@@ -117,17 +138,17 @@ def format_report(r: dict[str, Any]) -> str:
         return "\n".join(lines)
     lines.append("score distribution (VP):")
     lines.append(f"  {'':10} {'mean':>7} {'min':>5} {'p10':>6} {'median':>7} {'p90':>6} {'max':>5} {'wins':>6}")
-    for seat, s in r["scores"].items():
-        lines.append(f"  {seat:10} {s['mean']:7} {s['min']:5} {s['p10']:6} {s['median']:7} {s['p90']:6} "
-                     f"{s['max']:5} {r['wins'][seat]:6}")
-    if "team" in r:
-        t = r["team"]
-        lines.append(f"  {'team':10} {t['mean']:7} {t['min']:5} {t['p10']:6} {t['median']:7} {t['p90']:6} "
-                     f"{t['max']:5}")
+
+    def row(name: str, s: dict[str, float], wins: int) -> str:
+        return (f"  {name:10} {s['mean']:7} {s['min']:5} {s['p10']:6} {s['median']:7} {s['p90']:6} {s['max']:5} "
+                f"{wins:6}")
+    lines += [row(seat, s, r["wins"][seat]) for seat, s in r["scores"].items()]
+    if "team" in r:  # Solitaria's team play: the team's score is the middle of the partners'
+        lines.append(row("team", r["team"], sum(r["team_wins"].values())))
     if "contrarius" in r:
-        c = r["contrarius"]
-        lines.append(f"  {'Contrarius':10} {c['mean']:7} {c['min']:5} {c['p10']:6} {c['median']:7} {c['p90']:6} "
-                     f"{c['max']:5}")
+        lines.append(row("Contrarius", r["contrarius"], r["wins"]["Contrarius"]))
         lines.append(f"{'team' if 'team' in r else 'player' if r['players'] == 1 else 'seat 1'} win rate: "
                      f"{r['win_rate'] * 100:.1f}%")
+    elif "team_wins" in r:
+        lines.append("wins by team: " + ", ".join(f"{name} {n}" for name, n in r["team_wins"].items()))
     return "\n".join(lines)

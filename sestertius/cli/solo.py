@@ -3,8 +3,10 @@
 Shows the state compactly, numbers the legal decisions with readable texts, prints Contrarius' explanations as it
 reacts, and with ``--dice manual`` asks for every die face (the table assistant: play with the physical dice and let
 the program run Contrarius). ``--campaign NAME`` plays the next game of a campaign and records its result.
-Commands at any prompt: a number, Enter (the default, where there is one), ``b`` the board (cities, goods, houses,
-lines with colonists), ``u`` undo, ``s FILE`` save the game record, ``v`` the scores so far, ``h`` help, ``q`` quit.
+Commands at any prompt: a number, Enter (the default, where there is one: a step with one choice has it), ``b`` the
+board (cities, goods, houses, lines with colonists), ``u`` undo, ``s FILE`` save the game record, ``v`` the scores so
+far, ``h`` help, ``q`` quit (asking to save first, as Ctrl+C and Ctrl+D do). A die is entered by its number in the
+list or by its face as printed (``cloth``, ``S``, ``3``). ``--load FILE`` resumes a saved game.
 
 Like a web client, the terminal draws everything from the player's view (``game.view(0)``, see
 :mod:`sestertius.cli.screen`) and takes its decisions with ``game.apply``.
@@ -20,8 +22,9 @@ from typing import Any, TextIO
 from sestertius import CHANCE, ConcordiaError, Game, check_options
 from sestertius.cli import screen
 
-HELP = ("Enter the number of a decision (Enter alone takes the default where one is marked). "
-        "b: the board · u: undo · s FILE: save the game record · v: scores so far · h: help · q: quit")
+HELP = ("Enter the number of a decision (Enter alone takes the default where one is marked); a die also by its face "
+        "(cloth, S, 3). b: the board · u: undo · s FILE: save the game record · v: scores so far · h: help · q: quit "
+        "(Ctrl+C, Ctrl+D: leave, offering to save)")
 DEFAULT_STEPS = ("contrarius_move", "contrarius_line")  # Contrarius' choices left to the player: option 1 = default
 SEAT = 0  # the player; Contrarius is the seat named in the view's summary of it
 UNDONE = ("undo",)
@@ -34,10 +37,12 @@ def deciding_view(game: Game, view: dict[str, Any]) -> dict[str, Any]:
     return game.view(CHANCE) if view["to_act"] == CHANCE else view
 
 
-def play(game: Game, input_fn: Callable[[str], str], out: TextIO) -> bool:
-    """Run the game loop until the game ends (True) or the player quits (False)."""
+def play(game: Game, input_fn: Callable[[str], str], out: TextIO, save_as: str = "solitaria.json") -> bool:
+    """Run the game loop until the game ends (True) or the player leaves (False; ``save_as`` is the file offered for
+    saving the game first)."""
     seen: list[dict[str, Any]] = []
     last_turn = -1
+    saved = [save_as]  # the file offered when leaving: the last one saved to
 
     def emit(text: str = "") -> None:
         print(text, file=out)
@@ -59,11 +64,15 @@ def play(game: Game, input_fn: Callable[[str], str], out: TextIO) -> bool:
         if not options:  # pragma: no cover - in Solitaria the player or the dice always decide
             emit(f"no decision of yours is due (seat {view['to_act']} to act)")
             return False
-        default = 0 if step in DEFAULT_STEPS else None
+        default = 0 if step in DEFAULT_STEPS or len(options) == 1 else None
+        if step == "trade":  # the Mercator: what each good fetches or costs, and what there is to pay with
+            options = screen.priced(options)
+            emit(screen.purse(view, SEAT))
         emit(view["prompt"] or "Your decision.")
         for i, (_, text) in enumerate(options):
             emit(f"  {i + 1:2}. {text}{' [default]' if default == i else ''}")
-        choice = _ask(game, view, deciding["can_undo"], options, default, input_fn, emit)
+        chance = deciding["to_act"] == CHANCE
+        choice = _ask(game, view, deciding["can_undo"], options, default, input_fn, emit, chance, saved)
         if choice is None:
             return False
         if choice == UNDONE:
@@ -72,25 +81,34 @@ def play(game: Game, input_fn: Callable[[str], str], out: TextIO) -> bool:
             continue
         try:
             game.apply(choice)
-        except ConcordiaError as e:  # pragma: no cover - options come from the view's legal decisions
+        except ConcordiaError as e:  # a face the die does not have: the engine says which faces it has
             emit(f"refused: {e}")
 
 
 def _ask(game: Game, view: dict[str, Any], can_undo: bool, options: list[tuple[tuple, str]], default: int | None,
-         input_fn: Callable[[str], str], emit: Callable[[str], None]) -> tuple | None:
-    """Read commands until a decision is chosen: the decision, UNDONE after an undo, or None to quit."""
+         input_fn: Callable[[str], str], emit: Callable[[str], None], chance: bool, saved: list[str]) -> tuple | None:
+    """Read commands until a decision is chosen: the decision, UNDONE after an undo, or None to leave (``saved``:
+    the file offered for saving first, the last saved to). At a die (``chance``), a face typed as printed is the
+    decision; other words are offered to the game, which refuses them naming the die and its faces."""
     while True:
         try:
             raw = input_fn("> ").strip()
-        except EOFError:
-            emit("(end of input: quitting)")
-            return None
+        except (EOFError, KeyboardInterrupt):
+            emit("")
+            if _leave(game, input_fn, emit, saved):
+                return None
+            continue
         if raw == "" and default is not None:
             return options[default][0]
         if raw.isdigit() and 1 <= int(raw) <= len(options):
             return options[int(raw) - 1][0]
+        face = _face(options, raw) if chance else None
+        if face is not None:
+            return face
         if raw in ("q", "quit"):
-            return None
+            if _leave(game, input_fn, emit, saved):
+                return None
+            continue
         if raw in ("h", "help", "?"):
             emit(HELP)
         elif raw == "u":
@@ -100,28 +118,65 @@ def _ask(game: Game, view: dict[str, Any], can_undo: bool, options: list[tuple[t
                 return UNDONE
             emit("nothing of your own turn to take back (dice and Contrarius' reactions are final)")
         elif raw.startswith("s "):
-            path = raw[2:].strip()
-            try:
-                game.save(path)
-                emit(f"saved to {path}")
-            except OSError as e:
-                emit(f"cannot save: {e}")
+            if _save(game, raw[2:].strip(), emit):
+                saved[0] = raw[2:].strip()
         elif raw == "v":  # the view has the scores at the end only: the scores so far are the game's to count
             emit(screen.render_scores(view.get("scores") or game.scores(), screen.seat_names(view, SEAT)))
         elif raw == "b":
             emit(screen.render_board(view, SEAT))
+        elif chance and raw:  # not a face of the die: the game refuses it, naming the die and its faces
+            return (options[0][0][0], int(raw) if raw.lstrip("-").isdigit() else raw)
         else:
             emit(f"enter a number from 1 to {len(options)} (h: help)")
 
 
+def _face(options: list[tuple[tuple, str]], raw: str) -> tuple | None:
+    """The die's decision whose face reads ``raw`` as printed, in capitals or not ("Cloth", "s", "3"), or None."""
+    for action, _ in options:
+        if len(action) == 2 and str(action[1]).lower() == raw.lower():
+            return action
+    return None
+
+
+def _save(game: Game, path: str, emit: Callable[[str], None]) -> bool:
+    try:
+        game.save(path)
+    except OSError as e:
+        emit(f"cannot save: {e.strerror or e}")
+        return False
+    emit(f"saved to {path} (concordia solo --load {path} resumes it)")
+    return True
+
+
+def _leave(game: Game, input_fn: Callable[[str], str], emit: Callable[[str], None], saved: list[str]) -> bool:
+    """Asked on q, Ctrl+C and Ctrl+D: save first? True to leave, False to go on playing. A second Ctrl+C or Ctrl+D
+    leaves without saving."""
+    while True:
+        emit(f"Leave the game: save it first? A file name, Enter for {saved[0]}, n: leave without saving, c: go on "
+             f"playing")
+        try:
+            answer = input_fn("save as> ").strip()
+        except (EOFError, KeyboardInterrupt):
+            emit("(left without saving)")
+            return True
+        if answer.lower() in ("c", "continue"):
+            return False
+        if answer.lower() in ("n", "no"):
+            return True
+        if _save(game, answer or saved[0], emit):
+            saved[0] = answer or saved[0]
+            return True
+
+
 def main(args: argparse.Namespace, input_fn: Callable[[str], str] = input, out: TextIO | None = None) -> int:
     out = out or sys.stdout
-    seed = args.seed if args.seed is not None else random.randrange(2 ** 31)
     campaign_name = getattr(args, "campaign", None)
+    load = getattr(args, "load", None)
+    seed = args.seed if args.seed is not None else random.randrange(2 ** 31)
     difficulty = "standard" if campaign_name else args.difficulty
     options: dict[str, Any] = {"board": args.board, "players": 1, "mode": "solo", "difficulty": difficulty,
                                "manual_dice": getattr(args, "dice", "auto") == "manual"}
-    why = check_options(options)
+    why = None if load else check_options(options)
     if why is not None:  # before a campaign is opened or a game set up
         print(f"refused: {why}", file=out)
         return 2
@@ -142,18 +197,29 @@ def main(args: argparse.Namespace, input_fn: Callable[[str], str] = input, out: 
             print(f"  game {past.number} on {past.board}: {'won' if past.won else 'lost'} "
                   f"{past.player_score}–{past.contrarius_score}, started with {past.start_vp} VP", file=out)
     try:
-        game = Game.new(options, seed=seed)
+        game = Game.load(load) if load else Game.new(options, seed=seed)
+        why = _not_resumable(game.view(SEAT), options if campaign_name else None) if load else None
     except ConcordiaError as e:
-        print(f"refused: {e}", file=out)
+        why = str(e)
+    if why is not None:
+        print(f"refused: {why}", file=out)
         if store:
             store.close()
         return 2
     view = game.view(SEAT)
-    print(f"Solitaria on {screen.board_title(view['board'])}, difficulty {difficulty}, seed {seed}"
-          + (" · you enter the dice" if options["manual_dice"] else ""), file=out)
+    settings = view["options"]
+    manual = settings.get("manual_dice", False)
+    if load:
+        seed = game.seed
+        print(f"Solitaria on {screen.board_title(view['board'])}, difficulty {settings.get('difficulty', 'standard')}"
+              f", resumed from {load} after {len(game.history)} decisions"
+              + (" · you enter the dice" if manual else ""), file=out)
+    else:
+        print(f"Solitaria on {screen.board_title(view['board'])}, difficulty {difficulty}, seed {seed}"
+              + (" · you enter the dice" if manual else ""), file=out)
     print("Die faces, the solo hand and Contrarius' cards are assumptions where the rulebook is silent "
           "(A-DICE, A-SOLO-HAND, A-CONTRARIUS-CARDS: see docs/SOLITARIA.md). " + HELP, file=out)
-    finished = play(game, input_fn, out)
+    finished = play(game, input_fn, out, save_as=load or f"solitaria-{seed}.json")
     if not finished:
         print(f"Game left unfinished (seed {seed}).", file=out)
         if store:
@@ -169,3 +235,18 @@ def main(args: argparse.Namespace, input_fn: Callable[[str], str] = input, out: 
               + (f" — {camp.suggestion}" if camp.finished else ""), file=out)
         store.close()
     return 0
+
+
+def _not_resumable(view: dict[str, Any], campaign_game: dict[str, Any] | None) -> str | None:
+    """Why a loaded game cannot be played on here (not Solitaria against Contrarius alone; over; not the campaign's
+    next game), or None."""
+    settings = view["options"]
+    if settings.get("mode") != "solo" or settings.get("players") != 1:
+        return "the saved game is not Solitaria with one player against Contrarius (concordia solo plays only that)"
+    if view["over"]:
+        return "the saved game is over (concordia replay shows its result)"
+    if campaign_game is not None and (settings.get("difficulty", "standard") != "standard"
+                                      or settings.get("start_vp") != campaign_game["start_vp"]):
+        return (f"the saved game is not the campaign's next game (a standard game starting with "
+                f"{campaign_game['start_vp']} VP)")
+    return None

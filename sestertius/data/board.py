@@ -144,8 +144,13 @@ class Board:
 # -- loading ----------------------------------------------------------------------------------------------
 
 def board_names() -> list[str]:
+    return list(_board_names())
+
+
+@cache
+def _board_names() -> tuple[str, ...]:  # the shipped files do not change while the program runs
     folder = resources.files("sestertius") / "data" / "boards"
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml")))
 
 
 @cache
@@ -158,17 +163,28 @@ def load_board(name: str) -> Board:
 
 
 def parse_board(text: str, source: str = "<board>") -> Board:
-    def fail(msg: str) -> BoardError:
-        return BoardError(f"{source}: {msg}")
-
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise fail(f"not valid TOML: {e}") from None
+        raise BoardError(f"{source}: not valid TOML: {e}") from None
+    return build_board(raw, source)
+
+
+def _number(x: Any) -> bool:
+    return type(x) in (int, float)  # not true/false
+
+
+def build_board(raw: dict[str, Any], source: str = "<board>") -> Board:
+    """A board from the tables of its file; every value is checked for its type and place before it is used."""
+    def fail(msg: str) -> BoardError:
+        return BoardError(f"{source}: {msg}")
 
     for key in ("name", "provinces", "cities", "routes"):
         if key not in raw:
             raise fail(f"missing key {key!r}")
+    for key in ("name", "title", "capital"):
+        if key in raw and (not isinstance(raw[key], str) or not raw[key]):
+            raise fail(f"{key} must be a name in quotes, not {raw[key]!r}")
     cities_raw: dict[str, Any] = raw["cities"]
     if not isinstance(cities_raw, dict) or not cities_raw:
         raise fail("[cities] must be a table of cities")
@@ -193,7 +209,7 @@ def parse_board(text: str, source: str = "<board>") -> Board:
         provinces.append(pname)
         buildable: list[int] = []
         for cname in members:
-            if cname not in index:
+            if not isinstance(cname, str) or cname not in index:
                 raise fail(f"province {pname!r}: unknown city {cname!r}")
             c = index[cname]
             if province_of[c] != -1:
@@ -221,7 +237,7 @@ def parse_board(text: str, source: str = "<board>") -> Board:
             if province_of[index[cname]] == -1:
                 raise fail(f"city {cname!r} has no province")
         for key in ("lat", "lon"):
-            if not isinstance(info.get(key), (int, float)):
+            if not _number(info.get(key)):
                 raise fail(f"city {cname!r}: missing or non-numeric {key}")
         if not -90 <= info["lat"] <= 90 or not -180 <= info["lon"] <= 180:
             raise fail(f"city {cname!r}: latitude/longitude out of range")
@@ -230,7 +246,7 @@ def parse_board(text: str, source: str = "<board>") -> Board:
         lon.append(float(info["lon"]))
         xy = info.get("xy")
         if xy is not None and (not isinstance(xy, list) or len(xy) != 2
-                               or not all(isinstance(v, (int, float)) for v in xy)):
+                               or not all(_number(v) for v in xy)):
             raise fail(f"city {cname!r}: xy must be [x, y] (two numbers), not {xy!r}")
         layout.append((float(xy[0]), float(xy[1])) if xy else None)
 
@@ -238,12 +254,17 @@ def parse_board(text: str, source: str = "<board>") -> Board:
     routes: list[Route] = []
     seen: dict[tuple[int, int, int], int] = {}
     allowed_twice: set[tuple[int, int, int]] = set()
-    for item in raw.get("parallel_routes", []):
-        if (not isinstance(item, list) or len(item) != 3 or item[0] not in KIND_NAMES
-                or item[1] not in index or item[2] not in index):
+    parallel = raw.get("parallel_routes", [])
+    if not isinstance(parallel, list):
+        raise fail(f"parallel_routes must be a list of [kind, city, city], not {parallel!r}")
+    for item in parallel:
+        if (not isinstance(item, list) or len(item) != 3 or not all(isinstance(x, str) for x in item)
+                or item[0] not in KIND_NAMES or item[1] not in index or item[2] not in index):
             raise fail(f"parallel_routes: {item!r} must be [kind, known city, known city]")
         x, y = sorted((index[item[1]], index[item[2]]))
         allowed_twice.add((KIND_NAMES.index(item[0]), x, y))
+    if not isinstance(raw["routes"], list):
+        raise fail(f"routes must be a list of [\"land\"|\"sea\", city, city], not {raw['routes']!r}")
     for i, item in enumerate(raw["routes"]):
         where = f"route {i + 1} ({' '.join(map(str, item)) if isinstance(item, list) else repr(item)})"
         if not isinstance(item, list) or len(item) not in (3, 4):
@@ -252,7 +273,7 @@ def parse_board(text: str, source: str = "<board>") -> Board:
         if kind_name not in KIND_NAMES:
             raise fail(f"{where}: kind must be 'land' or 'sea', not {kind_name!r}")
         for cname in (a_name, b_name):
-            if cname not in index:
+            if not isinstance(cname, str) or cname not in index:
                 raise fail(f"{where}: unknown city {cname!r}")
         if a_name == b_name:
             raise fail(f"{where}: a route must join two different cities")
@@ -271,9 +292,10 @@ def parse_board(text: str, source: str = "<board>") -> Board:
             raise fail(f"{where}: duplicate route (parallel_routes allows two routes of one kind, not more)")
         routes.append(Route(len(routes), kind, a, b, no_stop))
 
-    players = tuple(raw.get("players", (2, 5)))
-    if len(players) != 2 or not all(isinstance(x, int) for x in players):
-        raise fail("players must be [min, max]")
+    players = raw.get("players", [2, 5])
+    if (not isinstance(players, list) or len(players) != 2 or not all(type(x) is int for x in players)
+            or not 1 <= players[0] <= players[1]):
+        raise fail(f"players must be [min, max], two whole numbers from 1 up, not {players!r}")
     known = {"name", "title", "capital", "players", "provinces", "cities", "routes", "parallel_routes"}
     board = Board(
         name=raw["name"], title=raw.get("title", raw["name"].title()),

@@ -10,15 +10,14 @@ user's config folder) are merged over the shipped files, e.g.::
 """
 from __future__ import annotations
 
-import os
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
-from platformdirs import user_config_dir
+from sestertius.data.overrides import DataError as DataError
+from sestertius.data.overrides import overrides_path as overrides_path
+from sestertius.data.overrides import read_data as read_data
+from sestertius.data.overrides import read_shipped
 
 GOODS = ("brick", "food", "tool", "wine", "cloth")
 BRICK, FOOD, TOOL, WINE, CLOTH = range(5)
@@ -27,10 +26,6 @@ ACTIONS = ("tribune", "architect", "prefect", "mercator", "senator", "consul", "
            "specialist", "magister", "double", "legatus", "proconsul")
 ANY = -1  # an "any good" payment slot
 NO_GOOD = -1  # a card or city without a good of its own; a purchase paying no good for a '?'
-
-
-class DataError(ValueError):
-    """A data file is malformed; the message names the file and the key."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,29 +68,6 @@ class Catalog:
     hands: dict[str, tuple[str, ...]]
     decks: dict[str, dict[str, tuple[str, ...]]]  # set name -> deck numeral -> cards
     raw: dict[str, Any]
-
-
-def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
-    out = dict(base)
-    for k, v in over.items():
-        out[k] = _merge(out[k], v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
-    return out
-
-
-def overrides_path() -> Path | None:
-    env = os.environ.get("SESTERTIUS_OVERRIDES")
-    if env:
-        return Path(env)
-    p = Path(user_config_dir("sestertius")) / "overrides.toml"
-    return p if p.is_file() else None
-
-
-def _read(name: str) -> dict[str, Any]:
-    text = (resources.files("sestertius") / "data" / name).read_text(encoding="utf-8")
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise DataError(f"{name}: not valid TOML: {e}") from None
 
 
 def goods_vector(d: dict[str, int], where: str) -> tuple[int, ...]:
@@ -192,18 +164,6 @@ def build_catalog(components: dict[str, Any], cards_raw: dict[str, Any]) -> Cata
         raise DataError(f"data files: missing key {e}") from None
 
 
-def read_data(name: str, section: str, override_file: str | None) -> dict[str, Any]:
-    """A shipped data file, with the keys of its ``[section]`` in the user's overrides file merged over it."""
-    raw = _read(name)
-    if not override_file:
-        return raw
-    try:
-        over = tomllib.loads(Path(override_file).read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as e:
-        raise DataError(f"overrides file {override_file}: {e}") from None
-    return _merge(raw, over.get(section, {}))
-
-
 @cache
 def _load_cached(override_file: str | None) -> Catalog:
     return build_catalog(read_data("components.toml", "components", override_file),
@@ -217,7 +177,7 @@ def load_catalog() -> Catalog:
 
 @cache
 def _assumptions() -> dict[str, dict[str, str]]:
-    return _read("assumptions.toml")
+    return read_shipped("assumptions.toml")
 
 
 def assumptions_for(options: Any) -> list[dict[str, str]]:

@@ -7,17 +7,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from sestertius.data.catalog import (
-    GOODS,
-    Catalog,
-    DataError,
-    _merge,
-    build_catalog,
-    goods_vector,
-    load_catalog,
-    overrides_path,
-    read_data,
-)
+from sestertius.data.catalog import GOODS, Catalog, build_catalog, goods_vector, load_catalog
+from sestertius.data.overrides import DataError, merge, overrides_path, read_data
 
 SPECIAL_FACE = "S"  # building dice: the good of Contrarius' best specialist
 COLONIST_FACES = ("land", "sea", "card")
@@ -73,7 +64,7 @@ class SoloData:
 def build_solo_data(raw: dict[str, Any], base: Catalog) -> SoloData:
     where = "solitaria.toml"
     try:
-        cards_raw = _merge(base.raw["cards"], {"cards": raw.get("cards", {})})
+        cards_raw = merge(base.raw["cards"], {"cards": raw.get("cards", {})})
         cat = build_catalog(base.raw["components"], cards_raw)
 
         def known(keys: list[str], what: str) -> tuple[str, ...]:

@@ -32,8 +32,56 @@ def _tupled(a: Any) -> Action:
     return tuple(_tupled(x) if isinstance(x, list) else x for x in a)
 
 
+KIND_WORDS = {bool: "true/false value", int: "whole number", float: "decimal number", str: "word", tuple: "list"}
+
+
+def _mistyped(a: Action, listed: Action) -> tuple[Any, Any] | None:
+    """The first value of ``a`` whose type differs from the equal value of the listed decision ``listed`` (``1.0``
+    or ``True`` where the rules list ``1``), as (given, listed), or None when every value has the listed type."""
+    for x, y in zip(a, listed):
+        if type(x) is not type(y):
+            return x, y
+        if type(x) is tuple:
+            inner = _mistyped(x, y)
+            if inner is not None:
+                return inner
+    return None
+
+
+def _kind(x: Any) -> str:
+    return KIND_WORDS.get(type(x), type(x).__name__)
+
+
+SEEDS = range(2 ** 64)  # the setup's shuffles and the 64-bit chance generator: larger seeds would repeat smaller ones
+
+
+def seed_refusal(seed: Any) -> str | None:
+    """Why ``seed`` cannot seed a game, or None."""
+    if type(seed) is int and seed in SEEDS:
+        return None
+    return f"a seed is a whole number from 0 to 2**64 - 1, not {_short(seed)}"
+
+
+def _decider(d: Any) -> str:
+    return "chance" if d == CHANCE else f"seat {d + 1}" if type(d) is int and d >= 0 else "nobody"
+
+
+def _short(value: Any) -> str:
+    """A value as a message shows it: a long one cut short (str() of a 5,000-digit number would itself fail)."""
+    if isinstance(value, int) and value.bit_length() > 200:
+        return f"a number of about {int(abs(value).bit_length() * 0.30103)} digits"
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 class Game:
     def __init__(self, options: GameOptions, seed: int, auto_chance: bool | None = None) -> None:
+        """A new game. ``options`` are checked here too (a ``GameOptions`` made directly is not checked when made),
+        then their combination (``rulebook.resolve``); OptionsError names what is refused."""
+        options.validate()
+        why = seed_refusal(seed)
+        if why is not None:
+            raise OptionsError(why)
         self.options = options
         self.seed = seed
         self.history: list[Action] = []
@@ -56,13 +104,8 @@ class Game:
 
     @classmethod
     def new(cls, options: GameOptions | dict[str, Any] | None = None, seed: int = 0) -> Game:
-        if options is None:
-            opts = GameOptions().validate()
-        elif isinstance(options, dict):
-            opts = GameOptions.from_dict(options)
-        else:
-            opts = options.validate()
-        return cls(opts, seed)
+        opts = GameOptions.from_dict(options) if isinstance(options, dict) else options or GameOptions()
+        return cls(opts, seed)  # checked there
 
     # -- the decision loop --------------------------------------------------------------------------------
     @property
@@ -94,14 +137,30 @@ class Game:
 
     def apply(self, action: Action | list[Any]) -> None:
         """Apply one decision of the seat to act. An illegal decision raises IllegalAction and changes nothing."""
-        a = _tupled(action) if not isinstance(action, tuple) else action
         s = self.state
         if s.over:
             raise IllegalAction("the game is over", "End of game")
         st = s.pending[-1]
-        if a not in s.rules.steps[st[0]].legal(s, st):
-            raise IllegalAction(refusal(s, st, a), title(st, s))
-        self._apply(a)
+        if not isinstance(action, tuple):
+            if not isinstance(action, list):
+                raise IllegalAction(f"{action!r} is not a decision: a decision is a list of a verb and its values, "
+                                    f"e.g. [\"play\", \"architect\"]", title(st, s))
+            action = _tupled(action)
+        legal = s.rules.steps[st[0]].legal(s, st)
+        try:
+            listed = legal[legal.index(action)]
+        except ValueError:
+            raise IllegalAction(refusal(s, st, action), title(st, s)) from None
+        # equal is not enough: 1.0 and True equal 1, and a step indexing with them would fail halfway through (a
+        # plain loop: about 2% of an apply; a bot passing the listed decision itself skips it)
+        for x, y in () if action is listed else zip(action, listed):
+            if type(x) is not type(y) or type(x) is tuple:
+                wrong = _mistyped(action, listed)
+                if wrong is not None:
+                    given, expected = wrong
+                    raise IllegalAction(f"{action!r} gives {given!r}, a {_kind(given)}, where the rules list the "
+                                        f"{_kind(expected)} {expected!r}", title(st, s))
+        self._apply(action)
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply a decision taken from ``legal_actions()`` without checking it again (for bots and simulations)."""
@@ -169,16 +228,29 @@ class Game:
 
     @classmethod
     def from_record(cls, rec: dict[str, Any], upto: int | None = None, check_hash: bool = True) -> Game:
+        """Replay a record (``upto``: its first decisions only). Refused with a RecordError naming the field or the
+        decision: a field missing or of the wrong type, options that cannot be set up, a decision that is illegal
+        or of the wrong type, a decider that is not the one to decide, a state hash the replay does not give."""
         if not isinstance(rec, dict):
             raise RecordError("a game record must be a JSON object")
         if rec.get("format") != RECORD_FORMAT:
-            raise RecordError(f"not a game record: format is {rec.get('format')!r}, expected {RECORD_FORMAT!r}")
-        if rec.get("version") != RECORD_VERSION:
-            raise RecordError(f"record version {rec.get('version')!r} is not supported (this is version "
+            raise RecordError(f"not a game record: format is {_short(rec.get('format'))}, expected "
+                              f"{RECORD_FORMAT!r}")
+        if rec.get("version") != RECORD_VERSION or type(rec.get("version")) is not int:
+            raise RecordError(f"record version {_short(rec.get('version'))} is not supported (this is version "
                               f"{RECORD_VERSION})")
         for key, typ in (("options", dict), ("seed", int), ("actions", list)):
             if not isinstance(rec.get(key), typ):
                 raise RecordError(f"record field {key!r} is missing or not a {typ.__name__}")
+        why = seed_refusal(rec["seed"])
+        if why is not None:
+            raise RecordError(f"record field 'seed': {why}")
+        deciders = rec.get("deciders")
+        if deciders is not None and (not isinstance(deciders, list) or any(type(d) is not int for d in deciders)):
+            raise RecordError(f"record field 'deciders' must list one seat (or -1 for chance) per decision: "
+                              f"{len(rec['actions'])} whole numbers")
+        if "state_hash" in rec and not isinstance(rec["state_hash"], str):
+            raise RecordError(f"record field 'state_hash' must be the hash as text, not {_short(rec['state_hash'])}")
         try:
             opts = GameOptions.from_dict(rec["options"])
             resolve(opts)
@@ -188,31 +260,55 @@ class Game:
         actions = rec["actions"] if upto is None else rec["actions"][:upto]
         for i, raw in enumerate(actions):
             if not isinstance(raw, list):
-                raise RecordError(f"decision {i + 1}: {raw!r} is not a list")
+                raise RecordError(f"decision {i + 1}: {_short(raw)} is not a list")
+            if deciders is not None and i < len(deciders) and deciders[i] != game.to_act() and not game.is_over:
+                raise RecordError(f"decision {i + 1} ({_short(raw)}): the record says {_decider(deciders[i])} "
+                                  f"took it, but {_decider(game.to_act())} is to decide in the replayed game")
             try:
                 game.apply(_tupled(raw))
             except IllegalAction as e:
-                raise RecordError(f"decision {i + 1} ({raw!r}) is illegal in the replayed game: {e}") from None
+                raise RecordError(f"decision {i + 1} ({_short(raw)}) is illegal in the replayed game: {e}") from None
+        if deciders is not None and len(deciders) != len(rec["actions"]):
+            raise RecordError(f"record field 'deciders' must list one seat (or -1 for chance) per decision: "
+                              f"{len(rec['actions'])} whole numbers, not {len(deciders)}")
         game.auto_chance = not opts.manual_dice
         if upto is None:
             game._advance()
         if check_hash and upto is None and "state_hash" in rec and rec["state_hash"] != game.state.hash():
             raise RecordError(f"state hash mismatch after replaying {len(actions)} decisions: the record says "
-                              f"{rec['state_hash']}, the replay gives {game.state.hash()}")
+                              f"{_short(rec['state_hash'])}, the replay gives {game.state.hash()}")
         return game
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.record(), indent=1), encoding="utf-8")
 
-    @classmethod
-    def load(cls, path: str | Path) -> Game:
+    @staticmethod
+    def read_record(path: str | Path) -> Any:
+        """The JSON of a saved game, not yet checked as a record; a file that cannot be read as JSON text is
+        refused with a RecordError naming the file and the problem (not UTF-8, nested too deeply, a number too
+        long, NaN...)."""
+        def constant(name: str) -> Any:
+            raise ValueError(f"{name} is not a number JSON allows")
+
         try:
-            rec = json.loads(Path(path).read_text(encoding="utf-8"))
+            text = Path(path).read_bytes().decode("utf-8")
+            return json.loads(text, parse_constant=constant)
+        except OSError as e:
+            raise RecordError(f"{path}: cannot be read: {e.strerror or e}") from None
+        except UnicodeDecodeError as e:
+            raise RecordError(f"{path}: not UTF-8 text (byte {e.start + 1} is {e.object[e.start]:#04x}); a saved "
+                              f"game is JSON in UTF-8") from None
         except json.JSONDecodeError as e:
             raise RecordError(f"{path}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
-        except OSError as e:
-            raise RecordError(f"{path}: cannot be read: {e}") from None
-        return cls.from_record(rec)
+        except RecursionError:
+            raise RecordError(f"{path}: not a game record: its JSON is nested too deeply to read") from None
+        except ValueError as e:  # a number of more than 4,300 digits (Python's limit), NaN or Infinity
+            why = "a number in it has more than 4,300 digits" if "digits" in str(e) else str(e)
+            raise RecordError(f"{path}: not valid JSON for a record: {why}") from None
+
+    @classmethod
+    def load(cls, path: str | Path) -> Game:
+        return cls.from_record(cls.read_record(path))
 
     def undo_barrier(self) -> int:
         """Index into history before which undo may not go: the start of the current seat's turn, a decision of
@@ -238,7 +334,7 @@ class Game:
         if not self.can_undo():
             raise IllegalAction("nothing of your own turn to take back (earlier decisions are final)", "Undo")
         rec = self.record()
-        rec["actions"] = rec["actions"][:-1]
+        rec["actions"], rec["deciders"] = rec["actions"][:-1], rec["deciders"][:-1]
         g = Game.from_record(rec, check_hash=False)
         # decisions the automaton and the engine took after the undone one are replayed, not kept
         self.state, self.history, self.deciders, self.stack_left = g.state, g.history, g.deciders, g.stack_left

@@ -7,11 +7,27 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from sestertius.data.board import BoardError, board_names, load_board
-from sestertius.data.catalog import load_fish_market
+from sestertius.data.catalog import DataError, load_fish_market
+from sestertius.data.solitaria import difficulty_key, solo_data
 from sestertius.rules.errors import OptionsError
 
 MODES = ("base", "solo", "team")
 DISPLAYS = ("standard", "wine")
+# Ranges of the values on their own: seats of any mode (Solitaria's 1 to team play's 6; which counts a mode takes is
+# the rulebook's MODE_TABLE), and a starting score on the victory point track
+PLAYERS = range(1, 7)
+START_VP = range(0, 101)
+FLAGS = ("venus", "intermediate_scoring", "manual_dice")
+
+
+def _whole(value: Any) -> bool:
+    return type(value) is int  # not True/False, not 2.0
+
+
+def _word(value: Any, name: str, known: Any) -> None:
+    """A value that must be one of the words ``known`` (a str, not 5 or a list)."""
+    if not isinstance(value, str) or value not in known:
+        raise OptionsError(f"unknown {name} {value!r}; {name}s: {', '.join(known)}")
 
 
 @dataclass(frozen=True)
@@ -28,19 +44,32 @@ class GameOptions:
     fish_market: str | None = None  # the fish-market variant (FORVM PISCATORVM): "coastal" or "mountain" side
 
     def validate(self) -> GameOptions:
-        """Check each value on its own; the combination is checked by ``rulebook.resolve``."""
-        if self.board not in board_names():
-            raise OptionsError(f"unknown board {self.board!r}; boards: {', '.join(board_names())}")
+        """Check each value on its own, its type and its range (2.5, True or "abc" where a whole number belongs are
+        refused); the combination is checked by ``rulebook.resolve``."""
         try:
+            _word(self.board, "board", board_names())
             load_board(self.board)
         except BoardError as e:
             raise OptionsError(str(e)) from None
-        if self.mode not in MODES:
-            raise OptionsError(f"unknown mode {self.mode!r}; modes: {', '.join(MODES)}")
-        if self.display not in DISPLAYS:
-            raise OptionsError(f"display must be 'standard' or 'wine', not {self.display!r}")
-        sides = load_fish_market().sides
-        if self.fish_market is not None and self.fish_market not in sides:
+        if not _whole(self.players) or self.players not in PLAYERS:
+            raise OptionsError(f"players must be a whole number from {PLAYERS[0]} to {PLAYERS[-1]}, not "
+                               f"{self.players!r}")
+        _word(self.mode, "mode", MODES)
+        _word(self.display, "display", DISPLAYS)
+        for flag in FLAGS:
+            if type(getattr(self, flag)) is not bool:
+                raise OptionsError(f"{flag} must be true or false, not {getattr(self, flag)!r}")
+        try:
+            levels = solo_data().difficulty
+            sides = load_fish_market().sides
+        except DataError as e:
+            raise OptionsError(str(e)) from None
+        if not isinstance(self.difficulty, str) or difficulty_key(self.difficulty) not in levels:
+            raise OptionsError(f"unknown difficulty {self.difficulty!r}; difficulties: {', '.join(levels)}")
+        if self.start_vp is not None and (not _whole(self.start_vp) or self.start_vp not in START_VP):
+            raise OptionsError(f"start_vp must be a whole number of points from {START_VP[0]} to {START_VP[-1]}, "
+                               f"or absent (the level's own start), not {self.start_vp!r}")
+        if self.fish_market is not None and (not isinstance(self.fish_market, str) or self.fish_market not in sides):
             raise OptionsError(f"fish_market must be one of {', '.join(repr(k) for k in sides)} (the side of the "
                                f"fish-market board) or absent, not {self.fish_market!r}")
         return self
@@ -51,12 +80,14 @@ class GameOptions:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> GameOptions:
+        if not isinstance(d, dict):
+            raise OptionsError(f"options must be a table of names and values, not {d!r}")
         if d.get("extra") == {}:  # an unused field that records of the first version carry, always empty
             d = {k: v for k, v in d.items() if k != "extra"}
         known = set(cls.__dataclass_fields__)
-        unknown = set(d) - known
+        unknown = [k for k in d if k not in known]
         if unknown:
-            raise OptionsError(f"unknown option(s): {', '.join(sorted(unknown))}")
+            raise OptionsError(f"unknown option(s): {', '.join(sorted(map(str, unknown)))}")
         try:
             return cls(**d).validate()
         except TypeError as e:

@@ -24,6 +24,9 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 
+from sestertius.data.catalog import load_catalog, load_fish_market
+from sestertius.data.solitaria import solo_data
+from sestertius.rules.boards.sicilia import volcano_data
 from sestertius.web.campaigns import Campaigns
 from sestertius.web.hub import Hub
 from sestertius.web.routes import campaigns, data, games, pages, replay, websocket
@@ -38,7 +41,10 @@ TAGS = [{"name": "games", "description": "create, list, view and play games"},
 
 def create_app(db_url: str | None = None, campaigns_path: str | None = None) -> FastAPI:
     """The application. ``db_url``: SQLAlchemy URL (default: see store.default_db_url); ``campaigns_path``: the
-    Solitaria campaign file (default: $SESTERTIUS_CAMPAIGNS or the automaton's default)."""
+    Solitaria campaign file (default: $SESTERTIUS_CAMPAIGNS or the automaton's default). Refuses to make the app
+    (DataError, naming the file and the key) when the data with the user's overrides file does not load: every
+    request would fail on it."""
+    load_data()
     store = Store(db_url)
     service = GameService(store)
 
@@ -62,6 +68,14 @@ def create_app(db_url: str | None = None, campaigns_path: str | None = None) -> 
     for module in (pages, data, games, replay, websocket, campaigns):
         app.include_router(module.router)
     return app
+
+
+def load_data() -> None:
+    """Load every data file with the user's overrides (each loader keeps what it loaded)."""
+    load_catalog()
+    load_fish_market()
+    solo_data()
+    volcano_data()
 
 
 # -- errors: always {"error", "rule"} -------------------------------------------------------------------------

@@ -7,7 +7,17 @@ import sys
 
 import pytest
 
-from sestertius.data.board import LAND, SEA, UNREACHABLE, Board, BoardError, board_names, load_board, parse_board
+from sestertius.data.board import (
+    LAND,
+    SEA,
+    UNREACHABLE,
+    Board,
+    BoardError,
+    board_names,
+    build_board,
+    load_board,
+    parse_board,
+)
 from support import ROOT
 
 SHARED_MAPS = ROOT.parent / "shared" / "maps"
@@ -402,6 +412,58 @@ def test_refuses_other_mistakes():
     assert "city 'Veii': missing or non-numeric lat" in refuse(GOOD.replace('lat = 42.02, ', ''))
     assert "city 'Veii': xy" in refuse(GOOD.replace('lon = 12.40 }', 'lon = 12.40, xy = [1] }'))
     assert "missing key 'routes'" in refuse(GOOD.replace("routes = [", "roads = ["))
+
+
+def test_a_value_of_the_wrong_type_is_refused_with_the_file_and_the_place():
+    assert refuse(GOOD.replace("routes = [", "routes = 5\nroads = [")) == ("bad.toml: routes must be a list of "
+                                                                          "[\"land\"|\"sea\", city, city], not 5")
+    assert refuse('name = 5\n' + GOOD.replace('name = "tiny"', '')) == "bad.toml: name must be a name in quotes, not 5"
+    assert "route 4 (land Veii 5): unknown city 5" in refuse(GOOD.replace('["land", "Veii", "Caere"]',
+                                                                          '["land", "Veii", 5]'))
+    assert "province 'Etruria': unknown city ['Veii']" in refuse(GOOD.replace('["Veii", "Caere"]',
+                                                                              '[["Veii"], "Caere"]'))
+    assert "city 'Veii': wrong zone letter 2" in refuse(GOOD.replace('zone = "B", lat = 42.02', 'zone = 2, '
+                                                                                                   'lat = 42.02'))
+    assert "city 'Veii': missing or non-numeric lat" in refuse(GOOD.replace("lat = 42.02", "lat = true"))
+    assert "players must be [min, max]" in refuse("players = 3\n" + GOOD)
+
+
+WRONG = [5, 1.5, True, "x", "", [], {}, [5], [[]], ["land"], {"a": 5}, [["land", 5, 5]]]
+
+
+def _places(raw, path=()):
+    """Every (path, value) of a board's tables, down to the items of its lists."""
+    for key, value in (raw.items() if isinstance(raw, dict) else enumerate(raw)):
+        yield path + (key,), value
+        if isinstance(value, (dict, list)):
+            yield from _places(value, path + (key,))
+
+
+def _replaced(raw, path, value):
+    if not path:
+        return value
+    out = dict(raw) if isinstance(raw, dict) else list(raw)
+    out[path[0]] = _replaced(raw[path[0]], path[1:], value)
+    return out
+
+
+def test_any_value_of_a_board_file_replaced_by_a_wrong_type_gives_the_board_error():
+    """Every place of the small board (and the first routes and cities of Italia), each replaced by values of other
+    types: the board loads or is refused with a BoardError naming the file; never another error."""
+    import tomllib
+    italia = tomllib.loads((ROOT / "sestertius" / "data" / "boards" / "italia.toml").read_text(encoding="utf-8"))
+    first = {"routes": set(range(3)), "cities": set(sorted(italia["cities"])[:3]), "provinces": {"Venetia"}}
+    refused = 0
+    for source, raw in (("tiny.toml", tomllib.loads(GOOD)), ("italia.toml", italia)):
+        places = [p for p, _ in _places(raw) if source == "tiny.toml" or len(p) == 1 or p[1] in first.get(p[0], ())]
+        for path in places:
+            for value in WRONG:
+                try:
+                    build_board(_replaced(raw, path, value), source=source)
+                except BoardError as e:
+                    assert str(e).startswith(f"{source}: "), str(e)
+                    refused += 1
+    assert refused > 500
 
 
 def test_unknown_board_name():

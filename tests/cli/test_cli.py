@@ -64,6 +64,51 @@ def test_replay_refuses_a_tampered_game(tmp_path, capsys):
     assert "state hash mismatch" in capsys.readouterr().err
 
 
+def _damaged(tmp_path):
+    rec = _played().record()
+    text = json.dumps(rec)
+    files = {
+        "latin-1.json": text.replace('"italia"', '"it\u00e1lia"').encode("latin-1"),
+        "deep.json": b"[" * 200_000 + b"]" * 200_000,
+        "long-seed.json": text.replace('"seed": 5', '"seed": ' + "9" * 5000).encode(),
+        "players-2.0.json": text.replace('"players": 2', '"players": 2.0').encode(),
+        "difficulty.json": json.dumps({**rec, "options": {**rec["options"], "difficulty": ["expert"]}}).encode(),
+        "deciders.json": json.dumps({**rec, "deciders": [1 - d for d in rec["deciders"]]}).encode(),
+        "float-decision.json": json.dumps({**rec, "actions": [[x + 0.0 if type(x) is int else x for x in a]
+                                                              for a in rec["actions"]]}).encode(),
+        "empty.json": b"",
+    }
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+    return [tmp_path / name for name in files]
+
+
+def test_replay_refuses_each_damaged_record_in_one_line(tmp_path, capsys):
+    for path in _damaged(tmp_path):
+        assert main(["replay", str(path)]) == 1, path.name
+        captured = capsys.readouterr()
+        lines = captured.err.splitlines()
+        assert len(lines) == 1 and lines[0].startswith("refused: ") and captured.out == "", (path.name, captured)
+
+
+def test_replay_of_damaged_records_in_a_process_prints_no_traceback(tmp_path):
+    paths = _damaged(tmp_path)
+    for path in paths[:3]:  # the ones that failed inside Python's own readers
+        out = subprocess.run([sys.executable, "-m", "sestertius", "replay", str(path)], capture_output=True,
+                             text=True, timeout=120)
+        assert out.returncode == 1 and "Traceback" not in out.stderr and out.stderr.startswith("refused: "), out
+
+
+def test_replay_says_when_a_record_holds_no_state_hash(tmp_path, capsys):
+    rec = _played().record()
+    del rec["state_hash"]
+    path = tmp_path / "no-hash.json"
+    path.write_text(json.dumps(rec))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "no state hash, so there was none to check" in out and "matches" not in out
+
+
 def test_python_dash_m_runs_the_command():
     out = subprocess.run([sys.executable, "-m", "sestertius", "simulate", "--board", "italia", "--players",
                           "2", "--games", "1", "--no-progress"], capture_output=True, text=True, timeout=120)
@@ -119,6 +164,77 @@ def test_simulate_refuses_what_the_engine_refuses(args, options, monkeypatch, ca
     assert main(["simulate", *args, "--games", "1", "--no-progress"]) == 2
     captured = capsys.readouterr()
     assert captured.err.strip() == f"concordia simulate: refused: {why}" and captured.out == ""
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--seed", "-1"], "--seed: a seed is a whole number from 0 to 2**64 - 1, not -1"),
+    (["--seed", str(2 ** 64 - 1), "--games", "2"], "not 18446744073709551616 (the games use seeds"),
+    (["--games", "0"], "--games must be 1 or more, not 0"),
+    (["--max-turns", "-5"], "--max-turns must be 1 or more, not -5"),
+    (["--players", "2.5"], "argument --players: invalid int value: '2.5'"),
+    (["--players", "9"], "players must be a whole number from 1 to 6, not 9"),
+    (["--bot", "random,greedy"], "--bot names one bot for every seat or one per seat (4), not 2"),
+    (["--mode", "solo", "--bot", "greedy,random"], "one per seat (1), not 2"),
+])
+def test_simulate_refuses_a_bad_option_in_one_line(args, words, capsys):
+    try:
+        code = main(["simulate", *args, "--no-progress", *([] if "--games" in args else ["--games", "1"])])
+    except SystemExit as e:  # argparse's own refusals
+        code = e.code
+    assert code == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and len(captured.err.splitlines()) == 1, captured
+    assert captured.err.startswith("concordia simulate: refused: ") and words in captured.err, captured.err
+
+
+def test_percentiles_lie_between_the_minimum_and_the_maximum_on_small_samples():
+    from sestertius.cli.simulate import _summary
+    for values in ([10, 20], [26, 28, 34], [1, 2, 3, 4, 100], [5, 5, 6]):
+        s = _summary(values)
+        assert s["min"] <= s["p10"] <= s["median"] <= s["p90"] <= s["max"], (values, s)
+    assert _summary([26, 28, 34]) == {"mean": 29.33, "min": 26, "p10": 26.4, "median": 28, "p90": 32.8, "max": 34,
+                                      "stdev": 3.4}
+
+
+def _report(capsys, *args):
+    assert main(["simulate", *args, "--json", "--no-progress"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def _first_seats(options, games, seed=0):
+    """The seat ranked first in each game the simulation plays (replayed here with the same bots and seeds)."""
+    from sestertius import GameOptions
+    from sestertius.cli.simulate import play_game
+    return [play_game(GameOptions.from_dict(options), seed + i, ["random"]).ranking()[0] for i in range(games)]
+
+
+def test_team_games_count_wins_per_team(capsys):
+    report = _report(capsys, "--mode", "team", "--players", "4", "--games", "4")
+    firsts = _first_seats({"board": "imperium", "players": 4, "mode": "team"}, 4)
+    assert report["team_wins"] == {"seats 1+3": sum(f in (0, 2) for f in firsts),
+                                   "seats 2+4": sum(f in (1, 3) for f in firsts)}
+    assert sum(report["team_wins"].values()) == 4
+    main(["simulate", "--mode", "team", "--players", "4", "--games", "4", "--no-progress"])
+    assert (f"wins by team: seats 1+3 {report['team_wins']['seats 1+3']}, seats 2+4 "
+            f"{report['team_wins']['seats 2+4']}") in capsys.readouterr().out
+
+
+def test_solitaria_shows_contrarius_wins(capsys):
+    report = _report(capsys, "--mode", "solo", "--games", "4", "--seed", "2")
+    firsts = _first_seats({"board": "imperium", "players": 1, "mode": "solo"}, 4, seed=2)
+    assert report["wins"] == {"seat 1": firsts.count(0), "Contrarius": firsts.count(1)}
+    assert report["win_rate"] == firsts.count(0) / 4
+    main(["simulate", "--mode", "solo", "--games", "4", "--seed", "2", "--no-progress"])
+    contrarius_row = next(line for line in capsys.readouterr().out.splitlines() if "Contrarius" in line)
+    assert contrarius_row.split()[-1] == str(firsts.count(1))
+
+
+def test_solitaria_team_play_counts_the_teams_wins_against_contrarius(capsys):
+    report = _report(capsys, "--mode", "team", "--players", "2", "--board", "italia", "--games", "3")
+    firsts = _first_seats({"board": "italia", "players": 2, "mode": "team"}, 3)
+    assert report["wins"]["Contrarius"] == firsts.count(2)
+    assert report["team_wins"] == {"seats 1+2": 3 - firsts.count(2)}
+    assert report["win_rate"] == round((3 - firsts.count(2)) / 3, 3)
 
 
 def test_simulate_refuses_an_unknown_bot(capsys):

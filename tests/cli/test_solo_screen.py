@@ -36,12 +36,14 @@ def test_state_is_drawn_from_the_view(turn_9):
         "You: 12 sestertii · food 4 tool 1 wine 1 cloth 2 (12/12) · VP so far 20",
         "  houses 0/15: -",
         "  colonists: land in Roma; sea in Roma",
-        "  hand: Architect, Prefect, Prefect with Praefectus Magnus, Mercator, Senator, Diplomat, Tribune · played: -",
+        "  hand: Architect, Prefect, Prefect with Praefectus Magnus, Mercator (3 sestertii), Senator, "
+        "Diplomat (Jupiter), Tribune · played: -",
         "Contrarius: 3 VP · houses 5/15: Ancona, Aleria, Brundisium, Cosa, Messana",
         "  colonists: land Brundisium–Luceria; land in Roma; sea Aleria–Cosa; sea Messana–Neapolis",
         "  cards face up: Architect, Prefect, Mercator, Colonist, Mason, Smith, Farmer · face down: Tribune",
-        "Display: 1 Diplomat (tool) | 2 Colonist (food + any) | 3 Mercator (wine + any) | 4 Architect (tool + cloth) "
-        "| 5 Prefect (wine + cloth) | 6 Colonist (food + any+cloth) | 7 Prefect (wine + cloth+cloth)",
+        "Display: 1 Diplomat (Saturnus) (tool) | 2 Colonist (food + any) | 3 Mercator (5 sestertii) (wine + any) "
+        "| 4 Architect (tool + cloth) | 5 Prefect (wine + cloth) | 6 Colonist (food + any+cloth) "
+        "| 7 Prefect (wine + cloth+cloth)",
         "Provinces that have produced: Venetia, Transpadana, Corsica",
     ]
 

@@ -220,6 +220,61 @@ def test_decisions_after_the_end_and_a_wrong_hash_are_refused():
         refuse(rec2, "state hash mismatch")
 
 
+def test_damaged_files_are_refused_with_what_is_wrong(record, tmp_path):
+    text = json.dumps(record)
+    damaged = {
+        "latin-1.json": (text.replace('"italia"', '"it\u00e1lia"').encode("latin-1"), "not UTF-8 text (byte"),
+        "deep.json": (b"[" * 200_000 + b"]" * 200_000, "nested too deeply"),
+        "deep-object.json": (b'{"a": ' * 200_000 + b"1" + b"}" * 200_000, "nested too deeply"),
+        "long-seed.json": (text.replace('"seed": 21', '"seed": ' + "9" * 5000).encode(), "more than 4,300 digits"),
+        "nan.json": (text.replace('"seed": 21', '"seed": NaN').encode(), "NaN is not a number JSON allows"),
+    }
+    for name, (data, words) in damaged.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        with pytest.raises(RecordError) as e:
+            Game.load(path)
+        assert str(e.value).startswith(f"{path}: ") and words in str(e.value), (name, str(e.value))
+    with pytest.raises(RecordError, match="cannot be read: Is a directory"):
+        Game.load(tmp_path)
+
+
+def test_damaged_fields_are_refused_with_the_field(record):
+    options = record["options"]
+    refuse({**record, "options": {**options, "players": 2.0}}, "'options'", "players must be a whole number", "2.0")
+    refuse({**record, "options": {**options, "difficulty": 7}}, "'options'", "unknown difficulty 7")
+    refuse({**record, "options": {**options, "venus": "no"}}, "'options'", "venus must be true or false")
+    refuse({**record, "options": ["italia"]}, "'options'")
+    refuse({**record, "seed": True}, "'seed'", "not True")
+    refuse({**record, "seed": -3}, "'seed'", "from 0 to 2**64 - 1, not -3")
+    refuse({**record, "seed": 10 ** 4000}, "'seed'", "a number of about 4000 digits")
+    refuse({**record, "version": True}, "version True")
+    refuse({**record, "state_hash": 5}, "'state_hash'", "not 5")
+    for deciders in ("x", record["deciders"][:-1], [float(d) for d in record["deciders"]]):
+        refuse({**record, "deciders": deciders}, "'deciders'", f"{len(record['actions'])} whole numbers")
+
+
+def test_the_deciders_of_a_record_are_checked_against_the_replay(record):
+    deciders = list(record["deciders"])
+    k = next(i for i, d in enumerate(deciders) if d == 1)
+    deciders[k] = 0  # seat 1 claimed a decision of seat 2
+    refuse({**record, "deciders": deciders}, f"decision {k + 1} ", "the record says seat 1 took it, but seat 2 is to "
+                                                                    "decide")
+    rec = dict(record)
+    del rec["deciders"]  # nothing to check them against: the decisions still replay
+    assert Game.from_record(rec).state.hash() == record["state_hash"]
+
+
+def test_undo_keeps_the_record_whole():
+    g = new_game(players=2)
+    g.apply(("play", "architect"))
+    g.apply(("move", 0, route(g, LAND, "Cosa", "Roma")))
+    g.undo()
+    rec = g.record()
+    assert len(rec["deciders"]) == len(rec["actions"]) == 1
+    assert Game.from_record(rec).state.hash() == g.state.hash()
+
+
 # =====================================================================================================================
 # Illegal decisions
 # =====================================================================================================================
@@ -341,3 +396,81 @@ def test_view_of_the_seat_to_act_lists_its_legal_decisions_only():
     assert all(x["text"] for x in v0["legal"])
     assert v1["legal"] == [] and g.view(None)["legal"] == []
     assert v0["deck_size"] == len(g.state.deck) and v0["deck_top"] == g.state.deck_labels[-1]
+
+
+# =====================================================================================================================
+# Decisions are compared by type as well as value
+# =====================================================================================================================
+
+def twins(a):
+    """Decisions equal to ``a`` whose values have other types: 1.0 for 1, True/False for 1/0 (JSON's 1.0 and true)."""
+    out = []
+    for i, x in enumerate(a):
+        if type(x) is int:
+            out.append(a[:i] + (float(x),) + a[i + 1:])
+            if x in (0, 1):
+                out.append(a[:i] + (bool(x),) + a[i + 1:])
+    return out
+
+
+TYPED_CONFIGS = [{"board": "italia", "players": 2, "venus": True}, {"board": "imperium", "players": 4, "mode": "team"},
+                 {"board": "imperium", "players": 3, "fish_market": "coastal"},
+                 {"board": "italia", "players": 1, "mode": "solo", "manual_dice": True},
+                 {"board": "sicilia", "players": 3}, {"board": "roma", "players": 2}]
+
+
+@pytest.mark.parametrize("options", TYPED_CONFIGS, ids=lambda o: "-".join(map(str, o.values())))
+def test_a_decision_equal_in_value_but_not_in_type_is_refused_before_anything_changes(options):
+    """("produce", 1.0) or ("roll", True) equal a listed decision but are none: refused, the game unchanged, the
+    decision not recorded; the listed decision is still accepted afterwards."""
+    g = Game.new(options, seed=12)
+    rnd = random.Random(12)
+    tried = 0
+    while not g.is_over and len(g.history) < 700:
+        legal = g.legal_actions()
+        if rnd.random() < 0.3:
+            h, n, step = g.state.hash(), len(g.history), g.current_step()
+            for a in legal[:6]:
+                for twin in twins(a):
+                    with pytest.raises(IllegalAction) as e:
+                        g.apply(twin)
+                    assert g.state.hash() == h and len(g.history) == n and g.current_step() == step
+                    assert e.value.rule == g.rule_name(step)
+                    assert "where the rules list" in str(e.value), str(e.value)
+                    tried += 1
+        g.apply(rnd.choice(legal))
+    assert tried > 40
+
+
+def test_a_wrong_typed_decision_says_what_was_expected():
+    g = new_game(players=2)
+    g.apply(("play", "prefect"))
+    step = g.current_step()
+    with pytest.raises(IllegalAction) as e:
+        g.apply(("produce", 1.0))
+    assert str(e.value) == ("Prefect: ('produce', 1.0) gives 1.0, a decimal number, where the rules list the whole "
+                            "number 1")
+    assert g.current_step() == step and g.history == [("play", "prefect")]
+    g.apply(["produce", 1])  # the listed decision, as JSON gives it (a list)
+    assert g.history[-1] == ("produce", 1)
+
+
+def test_a_decision_that_is_not_a_list_is_refused():
+    g = new_game(players=2)
+    h = g.state.hash()
+    for bad in ("play tribune", 5, None, {"play": "tribune"}):
+        with pytest.raises(IllegalAction, match="is not a decision"):
+            g.apply(bad)
+    assert g.state.hash() == h and g.history == []
+
+
+def test_a_record_holding_a_wrong_typed_decision_is_refused_on_loading(record, tmp_path):
+    text = json.dumps(record)
+    k = next(i for i, a in enumerate(record["actions"]) if any(type(x) is int for x in a[1:]))
+    rec = json.loads(text)
+    rec["actions"][k] = [x + 0.0 if type(x) is int else x for x in rec["actions"][k]]
+    path = tmp_path / "float.json"
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    with pytest.raises(RecordError) as e:
+        Game.load(path)
+    assert f"decision {k + 1} " in str(e.value) and "decimal number" in str(e.value)

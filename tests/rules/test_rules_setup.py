@@ -6,8 +6,10 @@ from collections import Counter
 
 import pytest
 
+from sestertius import check_options
 from sestertius.rules.errors import OptionsError
 from sestertius.rules.game import Game
+from sestertius.rules.options import GameOptions
 from support.rules import (
     BRICK,
     CLOTH,
@@ -256,3 +258,71 @@ def test_an_empty_stack_alone_does_not_end_the_game():
     # the display slides left but is not refilled
     assert s.display[:6] == [c for c in s.display if c] and s.display[6] is None
     assert pass_turn(g) == 1 and not g.is_over
+
+
+BAD_OPTIONS = [  # (option, value, words of the refusal)
+    ("players", 2.5, "players must be a whole number from 1 to 6, not 2.5"),
+    ("players", 2.0, "players must be a whole number from 1 to 6, not 2.0"),
+    ("players", True, "players must be a whole number from 1 to 6, not True"),
+    ("players", -10 ** 9, "players must be a whole number from 1 to 6, not -1000000000"),
+    ("players", "2", "players must be a whole number from 1 to 6, not '2'"),
+    ("start_vp", "abc", "start_vp must be a whole number of points from 0 to 100"),
+    ("start_vp", 2.5, "start_vp must be a whole number"),
+    ("start_vp", True, "start_vp must be a whole number"),
+    ("start_vp", -10 ** 9, "not -1000000000"),
+    ("start_vp", 101, "not 101"),
+    ("difficulty", 5, "unknown difficulty 5; difficulties: standard"),
+    ("difficulty", ["expert"], "unknown difficulty ['expert']"),
+    ("difficulty", "impossible", "unknown difficulty 'impossible'"),
+    ("board", 5, "unknown board 5; boards: balearica"),
+    ("board", ["italia"], "unknown board ['italia']"),
+    ("mode", None, "unknown mode None; modes: base, solo, team"),
+    ("display", 1, "unknown display 1; displays: standard, wine"),
+    ("venus", "yes", "venus must be true or false, not 'yes'"),
+    ("venus", 1, "venus must be true or false, not 1"),
+    ("intermediate_scoring", None, "intermediate_scoring must be true or false"),
+    ("manual_dice", 0, "manual_dice must be true or false, not 0"),
+    ("fish_market", ["coastal"], "fish_market must be one of 'coastal', 'mountain'"),
+    ("fish_market", True, "fish_market must be one of"),
+]
+
+
+@pytest.mark.parametrize("option,value,words", BAD_OPTIONS, ids=[f"{o}={v!r}"[:40] for o, v, _ in BAD_OPTIONS])
+def test_each_option_is_checked_for_its_type_and_range_when_the_game_is_made(option, value, words):
+    """Every way of making a game checks each value: a dict of options, GameOptions made directly and passed to
+    Game(...), and the lobby's check_options; nothing fails later in setup or scoring."""
+    base = {"board": "italia", "players": 1, "mode": "solo"} if option == "start_vp" else {"board": "italia",
+                                                                                          "players": 2}
+    options = {**base, option: value}
+    with pytest.raises(OptionsError) as e:
+        Game.new(options)
+    assert words in str(e.value)
+    with pytest.raises(OptionsError) as e:
+        Game(GameOptions(**options), seed=1)
+    assert words in str(e.value)
+    with pytest.raises(OptionsError):
+        Game.new(GameOptions(**options))
+    assert words in check_options(options)
+
+
+def test_the_edges_of_each_range_are_accepted():
+    assert Game.new({"board": "italia", "players": 1, "mode": "solo", "start_vp": 0}).state.players[0].vp == 0
+    assert Game.new({"board": "italia", "players": 1, "mode": "solo", "start_vp": 100}).state.players[0].vp == 100
+    assert Game.new({"board": "italia", "players": 1, "mode": "solo", "difficulty": "Strong Veteran"})
+    assert Game(GameOptions(board="imperium", players=6, mode="team"), seed=2).state.n == 6
+
+
+def test_the_mode_table_seats_players_within_the_range_the_options_accept():
+    from sestertius.rules.options import PLAYERS
+    from sestertius.rules.rulebook import MODE_TABLE
+    assert {n for _, n in MODE_TABLE} <= set(PLAYERS) and {min(PLAYERS), max(PLAYERS)} <= {n for _, n in MODE_TABLE}
+
+
+@pytest.mark.parametrize("seed", [-1, 2 ** 64, 10 ** 5000, True, 1.0, "7", None],
+                         ids=["-1", "2**64", "5000 digits", "True", "1.0", "'7'", "None"])
+def test_a_seed_outside_the_generators_range_is_refused(seed):
+    with pytest.raises(OptionsError) as e:
+        Game.new({"board": "italia", "players": 2}, seed=seed)
+    assert str(e.value).startswith("a seed is a whole number from 0 to 2**64 - 1, not ")
+    assert len(str(e.value)) < 120
+    assert Game.new({"board": "italia", "players": 2}, seed=2 ** 64 - 1).seed == 2 ** 64 - 1

@@ -101,7 +101,7 @@ def test_terminal_manual_dice_asks_for_each_face():
 def test_terminal_commands_and_quit(tmp_path):
     out = io.StringIO()
     save = tmp_path / "g.json"
-    answers = iter(["h", "x", "v", "b", f"s {save}", "2", "1", "u", "q"])
+    answers = iter(["h", "x", "v", "b", f"s {save}", "2", "1", "u", "q", "n"])  # q: leave without saving
     assert solo_main(_args(), input_fn=lambda p="": next(answers), out=out) == 1
     text = out.getvalue()
     assert "u: undo" in text and "enter a number" in text and "total" in text and "lines with colonists" in text

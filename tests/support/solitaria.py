@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from sestertius.data.board import LAND, SEA, parse_board
 from sestertius.data.catalog import GOODS
+from sestertius.rules import options as options_module
 from sestertius.rules import rulebook
 from sestertius.rules import state as state_module
 from sestertius.rules.game import Game
@@ -107,9 +108,10 @@ Tarentum = { zone = "B", lat = 40.5, lon = 17.2 }
 
 def mini_game(monkeypatch, seed: int = 1) -> Game:
     board = parse_board(MINI, source="mini")
-    real = state_module.load_board
-    for module in (state_module, rulebook):  # the modules that load the game's board by name
+    real, names = state_module.load_board, options_module.board_names
+    for module in (state_module, rulebook, options_module):  # the modules that load the game's board by name
         monkeypatch.setattr(module, "load_board", lambda name: board if name == "mini" else real(name))
+    monkeypatch.setattr(options_module, "board_names", lambda: [*names(), "mini"])  # the options check the name
     return Game(GameOptions(board="mini", players=1, mode="solo", manual_dice=True), seed)
 
 

@@ -16,7 +16,13 @@ from sestertius.rules.modes.solitaria.dice import apply_roll, apply_veto, legal_
 from sestertius.rules.modes.solitaria.reactions import apply_react, legal_react
 from sestertius.rules.modes.solitaria.roma import apply_ship, legal_ship
 from sestertius.rules.modes.solitaria.setup import apply_line, apply_setup, legal_line
-from sestertius.rules.modes.solitaria.words import KEEP_OR_VETO, describe_cmove, describe_line, describe_roll
+from sestertius.rules.modes.solitaria.words import (
+    KEEP_OR_VETO,
+    describe_cmove,
+    describe_line,
+    describe_roll,
+    refuse_roll,
+)
 from sestertius.rules.steps import ApplyFn, LegalFn, Step, legal_auto
 
 
@@ -29,7 +35,8 @@ STEPS: tuple[Step, ...] = (
     # chain: the fallbacks already tried in this reaction (flags), so that the supplementary rules never loop
     _step("contrarius_roll", legal_roll, apply_roll, fields=("decider", "die", "purpose", "chain"),
           prompt="Roll the die and enter the face it shows.",
-          chance_prompt="Roll the die for Contrarius and enter the face it shows.", words={"roll": describe_roll}),
+          chance_prompt="Roll the die for Contrarius and enter the face it shows.", words={"roll": describe_roll},
+          refuse=refuse_roll),
     _step("contrarius_build", legal_build, apply_build, fields=("decider", "good", "purpose", "chain")),
     _step("contrarius_move", legal_move, apply_move, fields=("chooser", "city"),
           prompt="Choose which of Contrarius' colonists moves onto which line.", words={"cmove": describe_cmove}),

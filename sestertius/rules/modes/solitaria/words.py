@@ -1,10 +1,11 @@
-"""How the decisions about Contrarius read: die faces, its colonist's move, the line of its veteran start, a veto."""
+"""How the decisions about Contrarius read: die faces (and why a typed-in face is refused), its colonist's move, the
+line of its veteran start, a veto."""
 from __future__ import annotations
 
 from sestertius.data.solitaria import SPECIAL_FACE
 from sestertius.rules.modes.solitaria.contrarius import con, data
 from sestertius.rules.state import GameState
-from sestertius.rules.steps import Action
+from sestertius.rules.steps import Action, Pending
 from sestertius.rules.words import KINDS, place_name
 
 
@@ -21,6 +22,23 @@ def describe_roll(s: GameState, a: Action) -> str:
             return f"{face} colonist"
         return str(face)
     return f"roll {a[1]}"
+
+
+def refuse_roll(s: GameState, st: Pending, a: Action) -> str:
+    """Why a typed-in roll is refused: it names the die and lists its faces (a face is one of them, exactly: 3, not
+    '3'; 'cloth', not 'Cloth')."""
+    die = data(s).dice[st[2]]
+    faces = die.values()
+    listed = ", ".join(map(str, faces))
+    if len(a) != 2:
+        return f"a roll is one face of the {die.name}: [\"roll\", face], the face one of {listed}"
+    face = a[1]
+    if face in faces and type(face) is type(faces[faces.index(face)]) and st[3] == "colonist_only":
+        kinds = " or ".join(f for f in faces if f in KINDS)
+        return f"{face} is rolled again when the {die.name} decides the kind of a colonist: enter {kinds}"
+    same_text = [f for f in faces if str(f).lower() == str(face).strip().lower()]
+    hint = f" (did you mean {same_text[0]!r}?)" if same_text else ""
+    return f"{face!r} is not a face of the {die.name}; its faces are {listed}{hint}"
 
 
 def describe_cmove(s: GameState, a: Action) -> str:
