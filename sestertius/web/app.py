@@ -83,7 +83,8 @@ def create_app(db_url: str | None = None, campaigns_path: str | None = None, max
         app.include_router(module.router)
     # each path's methods, for the Allow header of a 405
     routes = [*app.routes, *(r for module in modules for r in module.router.routes)]
-    app.state.methods = [(r.path_regex, r.methods) for r in routes if isinstance(r, Route) and r.methods]
+    app.state.methods = [(r.path_regex, "{" not in r.path, r.methods) for r in routes
+                         if isinstance(r, Route) and r.methods]
     return app
 
 
@@ -107,6 +108,8 @@ async def _bad_request(conn: HTTPConnection, exc: RequestValidationError) -> JSO
 
 
 async def _http_error(conn: HTTPConnection, exc: StarletteHTTPException) -> JSONResponse:
+    if exc.status_code == 400:  # a body that cannot be read as JSON (not UTF-8...): malformed, as any other
+        return JSONResponse({"error": f"malformed request: {exc.detail}", "rule": "Request"}, status_code=422)
     headers = dict(getattr(exc, "headers", None) or {})
     if exc.status_code == 405:
         # every method the path offers (Starlette names only those of the first route matching the path)
@@ -116,8 +119,13 @@ async def _http_error(conn: HTTPConnection, exc: StarletteHTTPException) -> JSON
 
 
 def _allowed(conn: HTTPConnection) -> list[str]:
+    """The methods of the routes matching the request's path; a path of its own (/api/games/mine) before one with
+    a parameter (/api/games/{gid}), as the API's schema lists them."""
     path = conn.scope["path"]
-    return sorted({m for regex, methods in conn.app.state.methods if regex.match(path) for m in methods})
+    matching = [(fixed, methods) for regex, fixed, methods in conn.app.state.methods if regex.match(path)]
+    if any(fixed for fixed, _ in matching):
+        matching = [m for m in matching if m[0]]
+    return sorted({m for _, methods in matching for m in methods})
 
 
 def _jsonable(x: Any) -> Any:

@@ -36,6 +36,7 @@ from sestertius import (
 from sestertius.bots import BOTS, make_bot
 from sestertius.data.catalog import GOODS
 from sestertius.rules.cards.architect import house_cost
+from sestertius.web.replays import ReplayCache
 from sestertius.web.setups import against_contrarius
 from sestertius.web.store import Store, hash_token
 
@@ -45,7 +46,6 @@ SEAT_KINDS = {"human": "human", "online": "human", "human-online": "human", "hot
               "hot-seat": "hotseat", "bot": "bot"}
 BOT_DECISIONS_LIMIT = 200_000  # per request: a game of bots only is played to its end at once
 CACHE_SIZE = 2000
-REPLAY_CACHE_SIZE = 64
 
 
 class ApiError(Exception):
@@ -92,8 +92,7 @@ class GameService:
         self._cache_lock = threading.Lock()
         # games being loaded: a lock each and how many requests wait for it (dropped when none does)
         self._loading: dict[str, tuple[threading.Lock, int]] = {}
-        self._replays: OrderedDict[str, tuple[int, Game]] = OrderedDict()
-        self._replay_lock = threading.Lock()
+        self.replays = ReplayCache()
         self.finish_hooks: list = []  # called with the Live game once it is over (campaigns record results)
 
     # -- creating -------------------------------------------------------------------------------------------
@@ -454,25 +453,7 @@ class GameService:
         total = len(actions)
         if not 0 <= step <= total:
             raise ApiError(422, f"step must be between 0 and {total}", "Replay")
-        with self._replay_lock:
-            cached = self._replays.get(live.id)
-        if cached is not None and cached[0] <= step:
-            k, rg = cached
-            rg = rg.copy()
-        else:
-            k, rg = 0, Game.from_record(rec, upto=0)
-            # every chance outcome comes from the record: none is sampled while the replay goes on (the record's
-            # own outcome would otherwise be applied after a sampled one)
-            rg.auto_chance = False
-        # decisions are applied one by one on a copy (the automaton's and the engine's own steps run in between)
-        while k < step:
-            rg.apply(actions[k])
-            k += 1
-        with self._replay_lock:
-            self._replays[live.id] = (k, rg)
-            self._replays.move_to_end(live.id)
-            while len(self._replays) > REPLAY_CACHE_SIZE:
-                self._replays.popitem(last=False)
+        rg = self.replays.position(live.id, rec, step)
         v = rg.view(None)
         v["game"] = live.id
         v["seat"] = None
@@ -503,8 +484,6 @@ class GameService:
             live.deleted = True
         with self._cache_lock:
             self._cache.pop(live.id, None)
-        with self._replay_lock:
-            self._replays.pop(live.id, None)
 
 
 def plausible_id(gid: str) -> bool:
