@@ -223,6 +223,7 @@ def test_two_browsers_see_each_other(server, browser):
         assert "#" not in a.url and g["seats"][0]["key"] not in a.url
         for pg in (a, b):
             assert "chose this game's seed" in pg.inner_text("#banner [data-note=seed]")
+            assert "seed" not in pg.text_content("#variant").lower()  # not repeated as a board's own state
         assert b.locator("#actions button.legal").count() == 0
         # Aulus plays a Mercator and sells: Brutus sees it happen without reloading
         click_and_wait(a, a.locator("#hand .card.playable[data-card='mercator']"))
@@ -435,6 +436,7 @@ def test_new_boards_and_modes_render_and_play(server, page, spec):
     else:
         assert page.is_visible("#contrarius") or panel
     play_some(page, 12)
+    assert "dice seat" not in page.text_content("#variant").lower()  # the page's own fields: no board's state
     if spec.get("mode"):
         assert page.locator("#log .ev.contrarius").count() >= 1
 
