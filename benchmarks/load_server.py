@@ -26,11 +26,17 @@ import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
 
+
+
+def seat_view(http: Any, gid: str, seat: int, key: str) -> Any:
+    """A seat's view; the seat's secret goes in a header, never in the URL."""
+    return http.get(f"/api/games/{gid}", params={"seat": seat}, headers={"X-Seat-Key": key}).json()
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -84,7 +90,7 @@ def play_games(base: str, args: argparse.Namespace, rng: random.Random, stop_at:
             keys = {s["seat"]: s["key"] for s in g["seats"]}
             seat = 0
             t = time.perf_counter()
-            view = http.get(f"/api/games/{gid}", params={"seat": seat, "key": keys[seat]}).json()
+            view = seat_view(http, gid, seat, keys[seat])
             stats.get.append(time.perf_counter() - t)
             while time.time() < stop_at:
                 if view["over"]:
@@ -93,7 +99,7 @@ def play_games(base: str, args: argparse.Namespace, rng: random.Random, stop_at:
                 if view["to_act"] != seat:
                     seat = view["to_act"]
                     t = time.perf_counter()
-                    view = http.get(f"/api/games/{gid}", params={"seat": seat, "key": keys[seat]}).json()
+                    view = seat_view(http, gid, seat, keys[seat])
                     stats.get.append(time.perf_counter() - t)
                     continue
                 legal = view["legal"]
@@ -106,7 +112,7 @@ def play_games(base: str, args: argparse.Namespace, rng: random.Random, stop_at:
                 stats.post.append(time.perf_counter() - t)
                 if r.status_code != 200:
                     stats.errors += 1
-                    view = http.get(f"/api/games/{gid}", params={"seat": seat, "key": keys[seat]}).json()
+                    view = seat_view(http, gid, seat, keys[seat])
                 else:
                     view = r.json()["view"]
     return stats

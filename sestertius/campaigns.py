@@ -7,6 +7,11 @@ over and the player is ready for the veteran level. The numbers are data (``soli
 Several named campaigns live in one SQLite file, by default ``campaigns.sqlite3`` in the user's data folder
 (``platformdirs.user_data_dir("sestertius")``; ``$SESTERTIUS_CAMPAIGNS`` or the ``path`` argument override it),
 each with the history of its games.
+
+A campaign made in the web app has an owner: the hash of a secret kept by the browser that made it (the web app
+shows and plays a campaign only for that secret; one made in the terminal has none). A game recorded from the web app
+keeps its game id, so that a finished game is recorded once, and two games with the same board and seed are two
+games.
 """
 from __future__ import annotations
 
@@ -25,7 +30,8 @@ CREATE TABLE IF NOT EXISTS campaigns (
     name TEXT PRIMARY KEY,
     created REAL NOT NULL,
     start_vp INTEGER NOT NULL,          -- the starting points of the next game
-    finished INTEGER NOT NULL DEFAULT 0
+    finished INTEGER NOT NULL DEFAULT 0,
+    owner_hash TEXT                     -- sha256 of the owner's secret (campaigns made in the web app)
 );
 CREATE TABLE IF NOT EXISTS campaign_games (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -39,9 +45,12 @@ CREATE TABLE IF NOT EXISTS campaign_games (
     contrarius_score INTEGER NOT NULL,
     won INTEGER NOT NULL,
     next_start_vp INTEGER NOT NULL,
-    record TEXT                         -- the game record (JSON), if kept
+    record TEXT,                        -- the game record (JSON), if kept
+    game_id TEXT                        -- the web app's game id, if it was played there
 );
 """
+# columns added after the first version: a file made by it gets them when it is opened
+ADDED_COLUMNS = {"campaigns": [("owner_hash", "TEXT")], "campaign_games": [("game_id", "TEXT")]}
 
 
 def default_path() -> Path:
@@ -71,6 +80,7 @@ class CampaignGame:
     won: bool
     next_start_vp: int
     played: float
+    game_id: str | None = None  # the web app's game, if it was played there
 
     @property
     def margin(self) -> int:
@@ -102,6 +112,11 @@ class CampaignStore:
         self.db = sqlite3.connect(str(self.path))
         self.db.execute("PRAGMA foreign_keys = ON")
         self.db.executescript(SCHEMA)
+        for table, columns in ADDED_COLUMNS.items():
+            have = {r[1] for r in self.db.execute(f"PRAGMA table_info({table})")}
+            for name, kind in columns:
+                if name not in have:
+                    self.db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
         self.db.commit()
 
     def close(self) -> None:
@@ -114,16 +129,22 @@ class CampaignStore:
         self.close()
 
     # -- campaigns ----------------------------------------------------------------------------------------------
-    def create(self, name: str, start_vp: int | None = None) -> Campaign:
+    def create(self, name: str, start_vp: int | None = None, owner_hash: str | None = None) -> Campaign:
+        """A new campaign; ``owner_hash``: the hash of its owner's secret (the web app's campaigns)."""
         if not name.strip():
             raise ValueError("a campaign needs a name")
         if self.exists(name):
             raise ValueError(f"a campaign named {name!r} exists already")
         start = int(solo_data().campaign.get("start_vp", 20)) if start_vp is None else start_vp
-        self.db.execute("INSERT INTO campaigns (name, created, start_vp, finished) VALUES (?, ?, ?, ?)",
-                        (name, time.time(), start, int(start <= 0)))
+        self.db.execute("INSERT INTO campaigns (name, created, start_vp, finished, owner_hash) VALUES (?, ?, ?, ?, ?)",
+                        (name, time.time(), start, int(start <= 0), owner_hash))
         self.db.commit()
         return self.get(name)
+
+    def owner_hash(self, name: str) -> str | None:
+        """The hash of the campaign's owner's secret (None: made in the terminal, or no such campaign)."""
+        row = self.db.execute("SELECT owner_hash FROM campaigns WHERE name = ?", (name,)).fetchone()
+        return row[0] if row else None
 
     def exists(self, name: str) -> bool:
         return self.db.execute("SELECT 1 FROM campaigns WHERE name = ?", (name,)).fetchone() is not None
@@ -133,10 +154,10 @@ class CampaignStore:
         if row is None:
             raise KeyError(f"no campaign named {name!r}")
         games = [CampaignGame(number=r[0], board=r[1], seed=r[2], start_vp=r[3], player_score=r[4],
-                              contrarius_score=r[5], won=bool(r[6]), next_start_vp=r[7], played=r[8])
+                              contrarius_score=r[5], won=bool(r[6]), next_start_vp=r[7], played=r[8], game_id=r[9])
                  for r in self.db.execute(
                      "SELECT number, board, seed, start_vp, player_score, contrarius_score, won, next_start_vp, "
-                     "played FROM campaign_games WHERE campaign = ? ORDER BY number", (name,))]
+                     "played, game_id FROM campaign_games WHERE campaign = ? ORDER BY number", (name,))]
         return Campaign(name=row[0], start_vp=row[1], finished=bool(row[2]), games=games)
 
     def get_or_create(self, name: str) -> Campaign:
@@ -152,7 +173,8 @@ class CampaignStore:
 
     # -- games ---------------------------------------------------------------------------------------------------
     def record_game(self, name: str, player_score: int, contrarius_score: int, won: bool, board: str = "",
-                    seed: int | None = None, record: dict[str, Any] | None = None) -> Campaign:
+                    seed: int | None = None, record: dict[str, Any] | None = None,
+                    game_id: str | None = None) -> Campaign:
         """Store a finished game of the campaign and apply the campaign rule to its next start."""
         c = self.get(name)
         if c.finished:
@@ -160,16 +182,32 @@ class CampaignStore:
         nxt = next_start(c.start_vp, won, player_score - contrarius_score)
         self.db.execute(
             "INSERT INTO campaign_games (campaign, number, played, board, seed, start_vp, player_score, "
-            "contrarius_score, won, next_start_vp, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "contrarius_score, won, next_start_vp, record, game_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (name, len(c.games) + 1, time.time(), board, seed, c.start_vp, player_score, contrarius_score,
-             int(won), nxt, json.dumps(record) if record is not None else None))
+             int(won), nxt, json.dumps(record) if record is not None else None, game_id))
         self.db.execute("UPDATE campaigns SET start_vp = ?, finished = ? WHERE name = ?", (nxt, int(nxt <= 0), name))
         self.db.commit()
         return self.get(name)
 
-    def record_finished(self, name: str, game: Any) -> Campaign:
-        """Store a finished solo :class:`~sestertius.rules.game.Game` (player = seat 0, Contrarius = seat 1)."""
+    def record_finished(self, name: str, game: Any, game_id: str | None = None) -> Campaign:
+        """Store a finished solo :class:`~sestertius.rules.game.Game` (player = seat 0, Contrarius = seat 1);
+        ``game_id``: the web app's id of the game."""
         scores = game.scores()
         won = game.ranking()[0] == 0
         return self.record_game(name, scores[0]["total"], scores[1]["total"], won, board=game.options.board,
-                                seed=game.seed, record=game.record())
+                                seed=game.seed, record=game.record(), game_id=game_id)
+
+    def has_game(self, name: str, game_id: str, record: dict[str, Any] | None = None) -> bool:
+        """Whether the campaign holds the web app's game ``game_id`` already. A game recorded before game ids were
+        kept is recognised by its record (the same decisions reaching the same state)."""
+        if self.db.execute("SELECT 1 FROM campaign_games WHERE campaign = ? AND game_id = ?",
+                           (name, game_id)).fetchone():
+            return True
+        if record is None:
+            return False
+        for (text,) in self.db.execute("SELECT record FROM campaign_games WHERE campaign = ? AND game_id IS NULL "
+                                       "AND record IS NOT NULL", (name,)):
+            old = json.loads(text)
+            if old.get("state_hash") == record.get("state_hash") and old.get("actions") == record.get("actions"):
+                return True
+        return False

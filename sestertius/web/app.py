@@ -3,13 +3,21 @@ pushes fresh views, and the browser UI (plain HTML/CSS/JS modules in ``static/``
 
     concordia serve [--host 127.0.0.1] [--port 8000] [--db URL]
 
-Seats and secrets: creating a game returns one secret per seat that a person plays. A request that shows a seat's
-hand or acts for it must carry that seat's number and secret (``seat`` is 0-based in the API; the UI shows it
-1-based). Without a seat, the public view (``view(None)``) is returned: what a spectator at the table sees.
+Seats and secrets: creating a game returns one secret per seat that a person plays, and the creator's secret. A
+request that shows a seat's hand or acts for it must carry that seat's number and secret (``seat`` is 0-based in the
+API; the UI shows it 1-based): a view in the ``X-Seat-Key`` header, a decision or an undo in its body, the WebSocket
+in its first message. A secret never goes in a URL (access logs record URLs): one there is refused, and the links
+handed out carry it in their fragment, which browsers do not send. Without a seat, the public view (``view(None)``)
+is returned: what a spectator at the table sees. With dice entered by hand, only one seat enters each outcome: the
+seat the creator named as the table, else the seat whose turn it is.
 
-Errors are JSON ``{"error": "...", "rule": "..."}``: 404 unknown game, 403 wrong or missing secret, 409 a decision
-the rules do not allow now (or not your turn, or the game has moved on), 422 a malformed request. A refused request
-changes nothing.
+Lobbies list the games their creators chose to make public; a browser gets the list of its own games by showing the
+secrets it holds. The creator may delete a game that is not finished. Campaigns have a secret of their own.
+
+Errors are JSON ``{"error": "...", "rule": "..."}``: 404 unknown game, 403 wrong or missing secret, 405 a method the
+path does not offer (with ``Allow``), 409 a decision the rules do not allow now (or not your turn, or the game has
+moved on), 413 a request body over the limit, 422 a malformed request, 503 the database could not store it. A refused
+request changes nothing.
 """
 from __future__ import annotations
 
@@ -21,14 +29,18 @@ from fastapi import FastAPI, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
+from starlette.routing import Route
 
 from sestertius.data.catalog import load_catalog, load_fish_market
 from sestertius.data.solitaria import solo_data
 from sestertius.rules.boards.sicilia import volcano_data
+from sestertius.web import logs
 from sestertius.web.campaigns import Campaigns
-from sestertius.web.hub import Hub
+from sestertius.web.hub import MAX_PER_CLIENT, MAX_PER_GAME, Hub
+from sestertius.web.limits import MAX_BODY, BodyLimit
 from sestertius.web.routes import campaigns, data, games, pages, replay, websocket
 from sestertius.web.routes.pages import STATIC
 from sestertius.web.service import ApiError, GameService
@@ -39,23 +51,29 @@ TAGS = [{"name": "games", "description": "create, list, view and play games"},
         {"name": "campaigns", "description": "Solitaria campaigns"}]
 
 
-def create_app(db_url: str | None = None, campaigns_path: str | None = None) -> FastAPI:
+def create_app(db_url: str | None = None, campaigns_path: str | None = None, max_body: int = MAX_BODY,
+               ws_per_game: int = MAX_PER_GAME, ws_per_client: int = MAX_PER_CLIENT) -> FastAPI:
     """The application. ``db_url``: SQLAlchemy URL (default: see store.default_db_url); ``campaigns_path``: the
-    Solitaria campaign file (default: $SESTERTIUS_CAMPAIGNS or the automaton's default). Refuses to make the app
-    (DataError, naming the file and the key) when the data with the user's overrides file does not load: every
-    request would fail on it."""
+    Solitaria campaign file (default: $SESTERTIUS_CAMPAIGNS or the automaton's default); the limits: bytes of a
+    request body, WebSockets per game and per client address. Refuses to make the app (DataError, naming the file
+    and the key) when the data with the user's overrides file does not load: every request would fail on it."""
     load_data()
     store = Store(db_url)
     service = GameService(store)
+    logs.install()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         yield
         store.dispose()
 
-    app = FastAPI(title="Sestertius: Concordia in the browser", description=__doc__, version="1",
-                  lifespan=lifespan, openapi_tags=TAGS)
-    app.state.store, app.state.service, app.state.hub = store, service, Hub()
+    # the API's pages (/docs, /redoc) with their scripts and styles served by the app itself: they work offline
+    app = FastAPIOffline(title="Sestertius: Concordia in the browser", description=__doc__, version="1",
+                         lifespan=lifespan, openapi_tags=TAGS, favicon_url="/static/favicon.svg",
+                         static_url="/static-docs")
+    app.state.store, app.state.service = store, service
+    app.state.hub = Hub(per_game=ws_per_game, per_client=ws_per_client)
+    app.add_middleware(BodyLimit, max_bytes=max_body)
     app.state.campaigns = Campaigns(service, campaigns_path or os.environ.get("SESTERTIUS_CAMPAIGNS"))
 
     # the handlers answer HTTP requests and close WebSockets alike, so they take the common HTTPConnection, which
@@ -65,8 +83,13 @@ def create_app(db_url: str | None = None, campaigns_path: str | None = None) -> 
     app.add_exception_handler(StarletteHTTPException, _http_error)  # type: ignore[arg-type]
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    for module in (pages, data, games, replay, websocket, campaigns):
+    modules = (pages, data, games, replay, websocket, campaigns)
+    for module in modules:
         app.include_router(module.router)
+    # each path's methods, for the Allow header of a 405
+    routes = [*app.routes, *(r for module in modules for r in module.router.routes)]
+    app.state.methods = [(r.path_regex, "{" not in r.path, r.methods) for r in routes
+                         if isinstance(r, Route) and r.methods]
     return app
 
 
@@ -98,7 +121,24 @@ async def _bad_request(conn: HTTPConnection, exc: RequestValidationError) -> JSO
 
 
 async def _http_error(conn: HTTPConnection, exc: StarletteHTTPException) -> JSONResponse:
-    return JSONResponse({"error": str(exc.detail), "rule": "HTTP"}, status_code=exc.status_code)
+    if exc.status_code == 400:  # a body that cannot be read as JSON (not UTF-8...): malformed, as any other
+        return JSONResponse({"error": f"malformed request: {exc.detail}", "rule": "Request"}, status_code=422)
+    headers = dict(getattr(exc, "headers", None) or {})
+    if exc.status_code == 405:
+        # every method the path offers (Starlette names only those of the first route matching the path)
+        headers["Allow"] = ", ".join(_allowed(conn))
+    rule = "Request size" if exc.status_code == 413 else "HTTP"
+    return JSONResponse({"error": str(exc.detail), "rule": rule}, status_code=exc.status_code, headers=headers)
+
+
+def _allowed(conn: HTTPConnection) -> list[str]:
+    """The methods of the routes matching the request's path; a path of its own (/api/games/mine) before one with
+    a parameter (/api/games/{gid}), as the API's schema lists them."""
+    path = conn.scope["path"]
+    matching = [(fixed, methods) for regex, fixed, methods in conn.app.state.methods if regex.match(path)]
+    if any(fixed for fixed, _ in matching):
+        matching = [m for m in matching if m[0]]
+    return sorted({m for _, methods in matching for m in methods})
 
 
 def _jsonable(x: Any) -> Any:
@@ -119,4 +159,6 @@ def run(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) ->
     app = create_app(url)
     shown = url if "@" not in url else url.split("@")[-1]
     print(f"Concordia: open http://{host}:{port}/ in your browser (games stored in {shown}; Ctrl+C stops)")
-    uvicorn.run(app, host=host, port=port, log_level=os.environ.get("SESTERTIUS_LOG", "warning"))
+    # WebSocket messages are a seat and its secret, or "ping": a small frame limit (the app closes longer ones)
+    uvicorn.run(app, host=host, port=port, log_level=os.environ.get("SESTERTIUS_LOG", "warning"),
+                ws_max_size=64 * 1024)

@@ -1,20 +1,27 @@
 """Solitaria campaigns in the web app, on top of :mod:`sestertius.campaigns` (its own SQLite file, shared
 with ``concordia solo --campaign``).
 
+A campaign made here gets a secret, shown once and kept by the browser that made it (only its hash is stored): the
+campaign is shown, and its next game started, only for that secret. A campaign made in the terminal has no secret and
+is not offered here.
+
 A campaign game is an ordinary solo game of the web app (difficulty standard, starting points from the campaign)
-whose ``games.campaign`` names the campaign; when it ends, its result is recorded in the campaign, once.
+whose ``games.campaign`` names the campaign; when it ends, its result is recorded in the campaign, once (by its game
+id).
 """
 from __future__ import annotations
 
 import builtins
 import json
 import logging
+import secrets
 import threading
 from pathlib import Path
 from typing import Any
 
 import sestertius.campaigns as campaign_store
-from sestertius.web.service import ApiError, GameService, Live
+from sestertius.web.service import ApiError, GameService, Live, secret_matches
+from sestertius.web.store import hash_token
 
 log = logging.getLogger("sestertius.web")
 
@@ -31,8 +38,7 @@ class Campaigns:
     def open(self) -> campaign_store.CampaignStore:
         return campaign_store.CampaignStore(self.path)
 
-    def summary(self, c: Any, games_by_campaign: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
-        web = games_by_campaign.get(c.name, [])
+    def summary(self, c: Any, web: list[dict[str, Any]]) -> dict[str, Any]:
         active = [g for g in web if g["status"] != "over"]
         return {
             "name": c.name, "start_vp": c.start_vp, "finished": c.finished, "suggestion": c.suggestion,
@@ -43,36 +49,49 @@ class Campaigns:
             "active_game": active[0]["id"] if active else None,
         }
 
-    def web_games(self) -> dict[str, list[dict[str, Any]]]:
-        out: dict[str, list[dict[str, Any]]] = {}
-        for g in self.service.store.list_games(limit=100000):
-            if g.get("campaign"):
-                out.setdefault(g["campaign"], []).append(
-                    {"id": g["id"], "status": g["status"], "seed": g["seed"], "options": json.loads(g["options"])})
+    def web_games(self, name: str) -> list[dict[str, Any]]:
+        """The web app's games of the campaign ``name``."""
+        return [{"id": g["id"], "status": g["status"], "seed": g["seed"], "options": json.loads(g["options"])}
+                for g in self.service.store.list_games(campaign=name, limit=100000)]
+
+    def _owned(self, st: campaign_store.CampaignStore, name: str, key: str | None) -> Any:
+        """The campaign ``name`` for its owner's secret: 404 if there is none, 403 for another secret (and for a
+        campaign made in the terminal, which has none)."""
+        if not st.exists(name):
+            raise ApiError(404, f"no campaign named {name!r}", "Unknown campaign")
+        if not secret_matches(key, st.owner_hash(name)):
+            raise ApiError(403, f"wrong or missing secret for campaign {name!r}: only the browser that made it may "
+                                "see and play it", "Campaign secret")
+        return st.get(name)
+
+    def mine(self, given: builtins.list[dict[str, Any]]) -> builtins.list[dict[str, Any]]:
+        """The campaigns that the given secrets ([{name, key}]) open, in the order they were made; a name or secret
+        that does not match is left out."""
+        out = []
+        with self.lock, self.open() as st:
+            keys = {c["name"]: c["key"] for c in given}
+            for name in st.names():
+                if name in keys and secret_matches(keys[name], st.owner_hash(name)):
+                    out.append(self.summary(st.get(name), self.web_games(name)))
         return out
 
-    def list(self) -> list[dict[str, Any]]:
-        web = self.web_games()
+    def get(self, name: str, key: str | None) -> dict[str, Any]:
         with self.lock, self.open() as st:
-            return [self.summary(st.get(n), web) for n in st.names()]
+            return self.summary(self._owned(st, name, key), self.web_games(name))
 
-    def get(self, name: str) -> dict[str, Any]:
-        with self.lock, self.open() as st:
-            if not st.exists(name):
-                raise ApiError(404, f"no campaign named {name!r}", "Unknown campaign")
-            return self.summary(st.get(name), self.web_games())
-
-    def create(self, name: str, start_vp: int | None) -> dict[str, Any]:
+    def create(self, name: str, start_vp: int | None) -> tuple[dict[str, Any], str]:
+        """A new campaign and its owner's secret."""
         name = name.strip()
+        key = secrets.token_urlsafe(18)
         with self.lock, self.open() as st:
             try:
-                st.create(name, start_vp)
+                st.create(name, start_vp, owner_hash=hash_token(key))
             except ValueError as e:
                 raise ApiError(409 if "exists" in str(e) else 422, str(e), "Campaign") from None
-        return self.get(name)
+        return self.get(name, key), key
 
-    def new_game(self, name: str, spec: dict[str, Any]) -> tuple[Live, builtins.list[str | None]]:
-        info = self.get(name)
+    def new_game(self, name: str, key: str | None, spec: dict[str, Any]) -> tuple[Live, builtins.list[str | None], str]:
+        info = self.get(name, key)
         if info["finished"]:
             raise ApiError(409, f"campaign {name!r} is complete: {info['suggestion']}", "Campaign")
         if info["active_game"]:
@@ -85,8 +104,7 @@ class Campaigns:
                                     "seed": spec.get("seed"), "seats": [seat], "campaign": name})
 
     def on_finish(self, live: Live) -> None:
-        """Record a finished campaign game in its campaign (once: a game already there, by board and seed, is not
-        recorded again)."""
+        """Record a finished campaign game in its campaign, once (a game is known by its id)."""
         if not live.campaign or live.game.options.mode != "solo":
             return
         game = live.game
@@ -94,14 +112,17 @@ class Campaigns:
             if not st.exists(live.campaign):
                 log.warning("game %s: campaign %r no longer exists", live.id, live.campaign)
                 return
-            c = st.get(live.campaign)
-            if any(g.seed == game.seed and g.board == game.options.board for g in c.games) or c.finished:
+            if st.get(live.campaign).finished or st.has_game(live.campaign, live.id, game.record()):
                 return
-            st.record_finished(live.campaign, game)
+            st.record_finished(live.campaign, game, game_id=live.id)
             log.info("game %s recorded in campaign %r", live.id, live.campaign)
 
 
 def _web_game_for(web: list[dict[str, Any]], g: Any) -> str | None:
+    """The web app's game of a campaign's game: by its id; for a game recorded before ids were kept, the game of the
+    same board and seed."""
+    if g.game_id is not None:
+        return g.game_id if any(w["id"] == g.game_id for w in web) else None
     for w in web:
         if w["seed"] is not None and w["seed"] == g.seed and w["options"].get("board") == g.board:
             return w["id"]

@@ -1,8 +1,10 @@
-"""FastAPI dependencies: the app's service, hub and campaigns, a game by its id, and the one seat check.
+"""FastAPI dependencies: the app's service, hub and campaigns, a game by its id, and the seat check.
 
-The seat check (:func:`seat_check`) is the only place a seat's secret is checked: every route that shows a seat's
-hand or acts for it depends on it, with the seat and its secret taken from where that route carries them (the query
-string, the WebSocket's query string, or the request body).
+A seat's secret is checked by :meth:`GameService.check_seat` only, called from here for every route that shows a
+seat's hand or acts for it, with the secret taken from where that route carries it: the ``X-Seat-Key`` header (a
+view), the request body (a decision, an undo); the WebSocket takes it from its first message
+(:mod:`.routes.websocket`). A secret is never read from a URL: one there is refused, so that no client keeps putting
+it where access logs record it.
 """
 # no ``from __future__ import annotations`` here: seat_check builds its dependency's signature from the credentials'
 # type at run time
@@ -10,14 +12,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from fastapi import Depends, Query
+from fastapi import Depends, Header, Query
 from fastapi.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
 from sestertius.web.campaigns import Campaigns
 from sestertius.web.hub import Hub
-from sestertius.web.models import Decision, SeatQuery, UndoBody, WatchQuery
-from sestertius.web.service import GameService, Live
+from sestertius.web.models import Decision, UndoBody
+from sestertius.web.service import ApiError, GameService, Live
 
 
 def get_service(conn: HTTPConnection) -> GameService:
@@ -68,8 +70,27 @@ def seat_check(credentials: Any) -> Callable[..., Any]:
     return check
 
 
-# the routes' seat checks: the view (query string), the WebSocket (query string), a decision and an undo (body)
-ViewSeat = Annotated[Seated, Depends(seat_check(Annotated[SeatQuery, Query()]))]
-WatchSeat = Annotated[Seated, Depends(seat_check(Annotated[WatchQuery, Query()]))]
+def no_secret_in_url(conn: HTTPConnection) -> None:
+    """Refuse a secret in the query string (422): it belongs in a header, a body or a WebSocket message."""
+    if "key" in conn.query_params or "keys" in conn.query_params:
+        raise ApiError(422, "a secret never goes in a URL (access logs record URLs): send a seat's secret in the "
+                            "X-Seat-Key header", "Request")
+
+
+SEAT_KEY = "that seat's secret (never in the URL)"
+
+
+async def view_seat(gid: str, conn: HTTPConnection, service: ServiceDep,
+                    seat: Annotated[int | None, Query(ge=0, le=5, description="0-based seat number; none: the "
+                                                                                "public view")] = None,
+                    x_seat_key: Annotated[str | None, Header(max_length=200, description=SEAT_KEY)] = None) -> Seated:
+    """The view's seat check: the seat in the query string, its secret in the ``X-Seat-Key`` header."""
+    no_secret_in_url(conn)
+    live = await run_in_threadpool(service.get, gid)
+    return Seated(live, service.check_seat(live, seat, x_seat_key), None)
+
+
+# the routes' seat checks: the view (query string and header), a decision and an undo (body)
+ViewSeat = Annotated[Seated, Depends(view_seat)]
 DecisionSeat = Annotated[Seated, Depends(seat_check(Decision))]
 UndoSeat = Annotated[Seated, Depends(seat_check(UndoBody))]

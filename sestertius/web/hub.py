@@ -1,15 +1,19 @@
 """Live updates: the WebSocket connections of each game; after each change every connection gets its own seat's
-fresh view."""
+fresh view. The number of connections is bounded per game and per client address."""
 from __future__ import annotations
 
 import asyncio
 import json
+from collections import Counter
 from typing import Any
 
 from fastapi import WebSocket
 from fastapi.concurrency import run_in_threadpool
 
 from sestertius.web.service import GameService, Live
+
+MAX_PER_GAME = 48  # connections to one game (its seats' pages and spectators)
+MAX_PER_CLIENT = 16  # connections from one client address, to all games together
 
 
 def view_message(view: dict[str, Any]) -> str:
@@ -19,10 +23,27 @@ def view_message(view: dict[str, Any]) -> str:
 class Hub:
     """WebSocket connections per game; after each change every connection gets its own seat's fresh view."""
 
-    def __init__(self) -> None:
+    def __init__(self, per_game: int = MAX_PER_GAME, per_client: int = MAX_PER_CLIENT) -> None:
         self.conns: dict[str, set[tuple[WebSocket, int | None]]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.tasks: set[asyncio.Task] = set()
+        self.per_game, self.per_client = per_game, per_client
+        self.open_games: Counter[str] = Counter()  # connections admitted, seated or not yet
+        self.open_clients: Counter[str] = Counter()
+
+    def admit(self, gid: str, client: str) -> bool:
+        """Count a new connection to ``gid`` from ``client`` (False, counting nothing, when over a limit)."""
+        if self.open_games[gid] >= self.per_game or self.open_clients[client] >= self.per_client:
+            return False
+        self.open_games[gid] += 1
+        self.open_clients[client] += 1
+        return True
+
+    def release(self, gid: str, client: str) -> None:
+        for counter, k in ((self.open_games, gid), (self.open_clients, client)):
+            counter[k] -= 1
+            if counter[k] <= 0:
+                del counter[k]
 
     def notify(self, service: GameService, live: Live) -> None:
         """Schedule a broadcast without delaying the HTTP answer."""
@@ -43,13 +64,22 @@ class Hub:
                 self.conns.pop(gid, None)
                 self.locks.pop(gid, None)
 
+    async def close_game(self, gid: str) -> None:
+        """Close every connection to a game that is gone (4404)."""
+        for ws, seat in list(self.conns.get(gid, ())):
+            self.remove(gid, ws, seat)
+            try:
+                await ws.close(code=4404, reason="the game was deleted")
+            except Exception:  # already closed
+                pass
+
     async def broadcast(self, service: GameService, live: Live) -> None:
         # one broadcast at a time per game, each computing the views when it runs: the last view sent is the
         # freshest
         lock = self.locks.setdefault(live.id, asyncio.Lock())
         async with lock:
             conns = list(self.conns.get(live.id, ()))
-            if not conns:
+            if not conns or live.deleted:
                 return
             seats = {seat for _, seat in conns}
             views = await run_in_threadpool(lambda: {seat: service.view(live, seat) for seat in seats})

@@ -2,7 +2,12 @@
 records and replays. The database (``store.py``) is the truth; live games are kept in an in-memory cache and a game
 that is not in it (after a restart) is rebuilt by replaying its stored decisions.
 
-Every public method raises :class:`ApiError` (status, message, rule) for a refusal; a refusal changes nothing.
+Every public method raises :class:`ApiError` (status, message, rule) for a refusal; a refusal changes nothing. A
+decision is applied to a copy of the game, which takes the place of the cached one only once the database has stored
+it: a failed write leaves the game as it was, for this request and every other.
+
+Secrets: each seat played by a person has one, and so has the game's creator (it deletes the game while it is not
+finished). Only their hashes are stored, and no secret is ever logged.
 """
 from __future__ import annotations
 
@@ -31,6 +36,7 @@ from sestertius import (
 from sestertius.bots import BOTS, make_bot
 from sestertius.data.catalog import GOODS
 from sestertius.rules.cards.architect import house_cost
+from sestertius.web.replays import ReplayCache
 from sestertius.web.setups import against_contrarius
 from sestertius.web.store import Store, hash_token
 
@@ -40,7 +46,6 @@ SEAT_KINDS = {"human": "human", "online": "human", "human-online": "human", "hot
               "hot-seat": "hotseat", "bot": "bot"}
 BOT_DECISIONS_LIMIT = 200_000  # per request: a game of bots only is played to its end at once
 CACHE_SIZE = 2000
-REPLAY_CACHE_SIZE = 64
 
 
 class ApiError(Exception):
@@ -63,6 +68,11 @@ class Live:
     campaign: str | None = None
     lock: threading.RLock = field(default_factory=threading.RLock)
     stored: int = 0  # decisions written to the database
+    owner_hash: str | None = None  # the hash of the creator's secret
+    public: bool = False  # listed in every lobby
+    seed_chosen: bool = False  # the creator gave the seed (which fixes the order of the cards)
+    table_seat: int | None = None  # dice entered by hand: the seat that enters every outcome (None: whose turn it is)
+    deleted: bool = False
 
 
 def public_seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -70,22 +80,28 @@ def public_seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"seat": s["seat"], "kind": s["kind"], "bot": s["bot"], "name": s["name"]} for s in seats]
 
 
+def secret_matches(key: str | None, stored_hash: str | None) -> bool:
+    """Whether a secret is the one whose hash is stored (in constant time; no secret matches a missing hash)."""
+    return bool(key) and bool(stored_hash) and hmac.compare_digest(hash_token(key or ""), stored_hash or "")
+
+
 class GameService:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._cache: OrderedDict[str, Live] = OrderedDict()
         self._cache_lock = threading.Lock()
-        self._loading: dict[str, threading.Lock] = {}
-        self._replays: OrderedDict[str, tuple[int, Game]] = OrderedDict()
-        self._replay_lock = threading.Lock()
+        # games being loaded: a lock each and how many requests wait for it (dropped when none does)
+        self._loading: dict[str, tuple[threading.Lock, int]] = {}
+        self.replays = ReplayCache()
         self.finish_hooks: list = []  # called with the Live game once it is over (campaigns record results)
 
     # -- creating -------------------------------------------------------------------------------------------
-    def create(self, spec: dict[str, Any]) -> tuple[Live, list[str | None]]:
-        """Create a game from a request body (see models.CreateGame). Returns the live game and each seat's secret
-        (None for bots)."""
+    def create(self, spec: dict[str, Any]) -> tuple[Live, list[str | None], str]:
+        """Create a game from a request body (see models.CreateGame). Returns the live game, each seat's secret
+        (None for bots) and the creator's secret."""
         mode, players, seat_specs, options = self._parse(spec)
         seed = spec.get("seed")
+        seed_chosen = seed is not None
         if seed is None:
             seed = secrets.randbelow(2**53)
         seat_rows: list[dict[str, Any]] = []
@@ -108,24 +124,40 @@ class GameService:
             tokens.append(token)
             seat_rows.append({"seat": i, "kind": kind, "bot": bot, "name": name,
                               "token_hash": hash_token(token) if token else None})
+        table_seat = spec.get("table_seat")
+        if table_seat is not None:
+            if not options.get("manual_dice"):
+                raise ApiError(422, "table_seat names the seat that enters the dice: it needs dice entered by hand "
+                                    "(manual_dice)", "Options")
+            if not 0 <= table_seat < players or seat_rows[table_seat]["kind"] == "bot":
+                raise ApiError(422, f"table_seat {table_seat} is not a seat played by a person (seats are numbered "
+                                    "from 0)", "Options")
         try:
             game = Game.new(options, seed=seed)
         except (OptionsError, RecordError) as e:
             raise ApiError(422, str(e), "Options") from None
-        gid = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        gid = secrets.token_urlsafe(12).replace("-", "x").replace("_", "y")
+        owner = secrets.token_urlsafe(18)
         live = Live(id=gid, game=game, seats=[dict(r) for r in seat_rows], status="active", created=_iso_now(),
-                    campaign=spec.get("campaign"))
+                    campaign=spec.get("campaign"), owner_hash=hash_token(owner), public=bool(spec.get("public")),
+                    seed_chosen=seed_chosen, table_seat=table_seat)
         with live.lock:
-            self._run_bots(live)
-            first = self._pending_rows(live)
+            self._run_bots(live, game)
+            first = self._rows(game)
             live.status = "over" if game.is_over else "active"
-            self.store.create_game(gid, game.options.to_dict(), seed, seat_rows, first, live.status,
-                                   game.state.hash(), campaign=live.campaign)
+            try:
+                self.store.create_game(gid, game.options.to_dict(), seed, seat_rows, first, live.status,
+                                       game.state.hash(), campaign=live.campaign, owner_hash=live.owner_hash,
+                                       public=live.public, seed_chosen=seed_chosen, table_seat=table_seat)
+            except Exception:
+                log.exception("game %s could not be stored", gid)
+                raise ApiError(503, "the game could not be stored; nothing was created: try again",
+                               "Storage") from None
             live.stored = len(game.history)
             if game.is_over:
                 self._finished(live)
         self._remember(live)
-        return live, tokens
+        return live, tokens, owner
 
     def _parse(self, spec: dict[str, Any]) -> tuple[str, int, list[dict[str, Any]], dict[str, Any]]:
         """Mode, number of players, seat descriptions and engine options of a request body."""
@@ -162,22 +194,35 @@ class GameService:
 
     # -- loading --------------------------------------------------------------------------------------------
     def get(self, gid: str) -> Live:
+        if not plausible_id(gid):
+            raise ApiError(404, "no such game", "Unknown game")
         with self._cache_lock:
             live = self._cache.get(gid)
             if live is not None:
                 self._cache.move_to_end(gid)
                 return live
-            load_lock = self._loading.setdefault(gid, threading.Lock())
-        with load_lock:
+            # one load per game at a time; the lock is kept only while a request waits for it, so that asking for
+            # unknown games leaves nothing behind
+            load_lock, waiting = self._loading.get(gid, (threading.Lock(), 0))
+            self._loading[gid] = (load_lock, waiting + 1)
+        try:
+            with load_lock:
+                with self._cache_lock:
+                    live = self._cache.get(gid)
+                if live is None:
+                    live = self._load(gid)
+                    self._remember(live)
+            return live
+        finally:
             with self._cache_lock:
-                live = self._cache.get(gid)
-            if live is None:
-                live = self._load(gid)
-                self._remember(live)
-        return live
+                lock, waiting = self._loading[gid]
+                if waiting > 1:
+                    self._loading[gid] = (lock, waiting - 1)
+                else:
+                    del self._loading[gid]
 
     def _load(self, gid: str) -> Live:
-        row = self.store.game_row(gid) if _plausible_id(gid) else None
+        row = self.store.game_row(gid)
         if row is None:
             raise ApiError(404, f"no game {gid!r}", "Unknown game")
         rows = self.store.decision_rows(gid)
@@ -196,10 +241,12 @@ class GameService:
         log.info("game %s rebuilt from %d decisions in %.1f ms", gid, len(rows), 1000 * (time.perf_counter() - t))
         seats = self.store.seat_rows(gid)
         live = Live(id=gid, game=game, seats=seats, status=row["status"], created=_iso(row["created"]),
-                    campaign=row.get("campaign"), stored=len(rows))
+                    campaign=row.get("campaign"), stored=len(rows), owner_hash=row.get("owner_hash"),
+                    public=bool(row.get("public")), seed_chosen=bool(row.get("seed_chosen")),
+                    table_seat=row.get("table_seat"))
         if len(game.history) != len(rows):  # chance outcomes sampled at the end of the replay: store them
             with live.lock:
-                self._commit(live)
+                self._commit(live, game)
         if live.status == "over" and live.campaign:
             self._finished(live)  # idempotent: makes sure a result interrupted by a restart reaches its campaign
         return live
@@ -210,7 +257,6 @@ class GameService:
             self._cache.move_to_end(live.id)
             while len(self._cache) > CACHE_SIZE:
                 self._cache.popitem(last=False)
-            self._loading.pop(live.id, None)
 
     def forget_all(self) -> None:
         """Drop the in-memory cache (tests: behaves like a restart)."""
@@ -230,22 +276,42 @@ class GameService:
         info = live.seats[seat]
         if info["kind"] == "bot":
             raise ApiError(403, f"seat {seat} ({info['name']}) is played by a bot", "Seat secret")
-        if not key or not hmac.compare_digest(hash_token(key), info["token_hash"] or ""):
+        if not secret_matches(key, info["token_hash"]):
             raise ApiError(403, f"wrong or missing secret for seat {seat} ({info['name']}): only that seat's own "
                                 "link may see its hand and act for it", "Seat secret")
         return seat
 
+    def check_owner(self, live: Live, key: str | None) -> None:
+        """The creator's secret, or a refusal (403)."""
+        if not secret_matches(key, live.owner_hash):
+            raise ApiError(403, "wrong or missing creator's secret: only the game's creator may do this", "Creator")
+
+    def dice_seat(self, live: Live, game: Game | None = None) -> int | None:
+        """The seat that enters a chance outcome entered by hand (dice, volcano tiles): the seat the creator named as
+        the table, else the seat whose turn it is when a person plays it, else the first seat a person plays. None
+        when no person plays."""
+        persons = [s["seat"] for s in live.seats if s["kind"] != "bot"]
+        if not persons:
+            return None
+        if live.table_seat is not None:
+            return live.table_seat
+        current = (game or live.game).state.current
+        return current if current in persons else persons[0]
+
     # -- views ----------------------------------------------------------------------------------------------
     def view(self, live: Live, seat: int | None) -> dict[str, Any]:
         with live.lock:
+            self._alive(live)
             return self._view(live, seat)
 
     def _view(self, live: Live, seat: int | None) -> dict[str, Any]:
         g = live.game
         v = g.view(seat)
         chance = g.to_act() == CHANCE and not g.is_over
-        if chance and seat is not None and live.seats[seat]["kind"] != "bot":
-            # the table assistant: a person at the table enters the face they rolled (or the card they drew)
+        dice_seat = self.dice_seat(live) if chance else None
+        if chance and seat is not None and seat == dice_seat:
+            # the table assistant: the person at the table enters the face they rolled (or the tile they drew); the
+            # other seats are not offered the entry
             v["legal"] = [{"action": list(a), "text": g.describe(a)} for a in g.legal_actions()]
         for entry in v["legal"]:
             a = entry["action"]
@@ -253,6 +319,8 @@ class GameService:
                 goods, coins = house_cost(g.state, a[1])
                 entry["cost"] = {"goods": {GOODS[i]: n for i, n in enumerate(goods) if n}, "coins": coins}
         v["chance"] = chance
+        v["dice_seat"] = dice_seat
+        v["seed_chosen"] = live.seed_chosen
         v["game"] = live.id
         v["seat"] = seat
         v["seats"] = public_seats(live.seats)
@@ -264,6 +332,7 @@ class GameService:
     # -- deciding -------------------------------------------------------------------------------------------
     def act(self, live: Live, seat: int, action: list, expect: int | None = None) -> None:
         with live.lock:
+            self._alive(live)
             g = live.game
             if g.is_over:
                 raise ApiError(409, "the game is over", "End of game")
@@ -272,38 +341,45 @@ class GameService:
                                     f"{len(g.history)}); look again", "Stale view")
             to_act = g.to_act()
             if to_act == CHANCE:
-                if live.seats[seat]["kind"] == "bot":  # pragma: no cover - check_seat refuses bots
-                    raise ApiError(403, "bots do not enter dice", "Seat secret")
+                enters = self.dice_seat(live)
+                if seat != enters:
+                    who = live.seats[enters]["name"] if enters is not None else "no one"
+                    raise ApiError(409, f"it is not yours to enter this outcome: {who} enters it", "Turn order")
             elif to_act != seat:
                 who = live.seats[to_act]["name"] if to_act is not None and to_act >= 0 else "no one"
                 raise ApiError(409, f"it is not your turn: {who} is to decide"
                                if to_act is not None and to_act >= 0 else "no decision is due", "Turn order")
-            before = len(g.history)
+            new = g.copy()  # the cached game changes only once the database holds the decision
             try:
-                g.apply(action)
+                new.apply(action)
             except IllegalAction as e:
                 raise ApiError(409, e.detail or str(e), e.rule) from None
             except (TypeError, ValueError, KeyError, IndexError) as e:  # a decision of the wrong shape
                 raise ApiError(422, f"malformed decision {action!r}: {e}", "Request") from None
-            assert len(g.history) > before
-            self._run_bots(live)
-            self._commit(live)
+            assert len(new.history) > len(g.history)
+            self._run_bots(live, new)
+            self._commit(live, new)
 
     def undo(self, live: Live, seat: int, expect: int | None = None) -> None:
         with live.lock:
+            self._alive(live)
             g = live.game
             if expect is not None and expect != len(g.history):
                 raise ApiError(409, "the game has moved on since your view; look again", "Stale view")
             if g.to_act() != seat:
                 raise ApiError(409, "you can only take back your own decisions while it is your turn", "Undo")
+            new = g.copy()
             try:
-                g.undo()
+                new.undo()
             except IllegalAction as e:
                 raise ApiError(409, e.detail or str(e), e.rule or "Undo") from None
-            self._commit(live, undo=True)
+            self._commit(live, new, undo=True)
 
-    def _run_bots(self, live: Live) -> None:
-        g = live.game
+    def _alive(self, live: Live) -> None:
+        if live.deleted:
+            raise ApiError(404, f"no game {live.id!r} (it was deleted)", "Unknown game")
+
+    def _run_bots(self, live: Live, g: Game) -> None:
         n = 0
         while not g.is_over and n < BOT_DECISIONS_LIMIT:
             seat = g.to_act()
@@ -316,13 +392,13 @@ class GameService:
             g.apply_unchecked(bot.choose(g, legal))
             n += 1
 
-    def _pending_rows(self, live: Live, start: int = 0) -> list[tuple[list, int]]:
-        g = live.game
+    @staticmethod
+    def _rows(g: Game, start: int = 0) -> list[tuple[list, int]]:
         return [(list(a), d) for a, d in zip(g.history[start:], g.deciders[start:])]
 
-    def _commit(self, live: Live, undo: bool = False) -> None:
-        """Write the decisions not yet stored (after an undo: rewrite from where the history changed)."""
-        g = live.game
+    def _commit(self, live: Live, g: Game, undo: bool = False) -> None:
+        """Write the decisions of ``g`` not yet stored (after an undo: rewrite from where the history changed), then
+        make ``g`` the live game. If the database refuses, nothing changes (503)."""
         keep = live.stored
         truncate = undo or len(g.history) < keep
         if truncate:
@@ -333,16 +409,15 @@ class GameService:
             while i < keep and i < len(old) and list(g.history[i]) == old[i][0]:
                 i += 1
             keep = i
-        new = self._pending_rows(live, keep)
+        new = self._rows(g, keep)
         status = "over" if g.is_over else "active"
         try:
             self.store.sync_decisions(live.id, keep, new, status, g.state.hash(), truncate=truncate)
         except Exception:
-            # the database refused: forget the in-memory game so that the next request rebuilds it from the
-            # database, which still holds the last acknowledged state
-            with self._cache_lock:
-                self._cache.pop(live.id, None)
-            raise
+            # the database refused: the live game is still the last one stored, and so it stays
+            log.exception("game %s: the decisions could not be stored", live.id)
+            raise ApiError(503, "the decision could not be stored; nothing changed: try again", "Storage") from None
+        live.game = g
         live.stored = len(g.history)
         was = live.status
         live.status = status
@@ -359,6 +434,7 @@ class GameService:
     # -- records and replays --------------------------------------------------------------------------------
     def record(self, live: Live) -> dict[str, Any]:
         with live.lock:
+            self._alive(live)
             if not live.game.is_over:
                 raise ApiError(409, "the record of a game in progress would reveal the card order (its seed); it "
                                     "can be downloaded when the game is over", "Record")
@@ -369,6 +445,7 @@ class GameService:
 
     def replay(self, live: Live, step: int) -> dict[str, Any]:
         with live.lock:
+            self._alive(live)
             if not live.game.is_over:
                 raise ApiError(409, "only finished games can be replayed", "Replay")
             actions = [list(a) for a in live.game.history]
@@ -376,22 +453,7 @@ class GameService:
         total = len(actions)
         if not 0 <= step <= total:
             raise ApiError(422, f"step must be between 0 and {total}", "Replay")
-        with self._replay_lock:
-            cached = self._replays.get(live.id)
-        if cached is not None and cached[0] <= step:
-            k, rg = cached
-            rg = rg.copy()
-        else:
-            k, rg = 0, Game.from_record(rec, upto=0)
-        # decisions are applied one by one on a copy (the automaton's and the engine's own steps run in between)
-        while k < step:
-            rg.apply(actions[k])
-            k += 1
-        with self._replay_lock:
-            self._replays[live.id] = (k, rg)
-            self._replays.move_to_end(live.id)
-            while len(self._replays) > REPLAY_CACHE_SIZE:
-                self._replays.popitem(last=False)
+        rg = self.replays.position(live.id, rec, step)
         v = rg.view(None)
         v["game"] = live.id
         v["seat"] = None
@@ -399,26 +461,32 @@ class GameService:
         v["decisions"] = step
         v["status"] = "replay"
         v["chance"] = False
+        v["dice_seat"] = None
+        v["seed_chosen"] = live.seed_chosen
         return {"step": step, "total": total,
                 "next": {"action": actions[step], "decider": live.game.deciders[step],
                          "text": rg.describe(tuple(actions[step]))} if step < total else None,
                 "view": v}
 
-    # -- listing --------------------------------------------------------------------------------------------
-    def list_games(self, status: str | None = None) -> list[dict[str, Any]]:
-        out = []
-        for r in self.store.list_games(status):
-            opts = json.loads(r["options"])
-            out.append({
-                "id": r["id"], "options": opts, "status": r["status"], "decisions": r["decisions"],
-                "created": _iso(r["created"]), "updated": _iso(r["updated"]), "campaign": r.get("campaign"),
-                "seed": r["seed"] if r["status"] == "over" else None,
-                "seats": public_seats(r["seats"]),
-            })
-        return out
+    # -- deleting -------------------------------------------------------------------------------------------
+    def delete(self, live: Live, owner_key: str | None) -> None:
+        """Delete a game that is not finished, for its creator (403 for anyone else, 409 once it is over)."""
+        with live.lock:
+            self._alive(live)
+            self.check_owner(live, owner_key)
+            if live.game.is_over:
+                raise ApiError(409, "a finished game stays: it can be replayed and its record downloaded", "Delete")
+            try:
+                self.store.delete_game(live.id)
+            except Exception:
+                log.exception("game %s could not be deleted", live.id)
+                raise ApiError(503, "the game could not be deleted; try again", "Storage") from None
+            live.deleted = True
+        with self._cache_lock:
+            self._cache.pop(live.id, None)
 
 
-def _plausible_id(gid: str) -> bool:
+def plausible_id(gid: str) -> bool:
     return 0 < len(gid) <= 32 and all(ch.isalnum() or ch in "-_" for ch in gid)
 
 

@@ -4,7 +4,10 @@ SQLAlchemy URL such as ``postgresql+psycopg://user:pw@host/db`` works too).
 Tables
 ------
 ``games``      id, options (JSON text), seed, status ("active" | "over"), created, updated, decisions (count),
-               state_hash (after the last decision; checked when the game is rebuilt), campaign (optional).
+               state_hash (after the last decision; checked when the game is rebuilt), campaign (optional),
+               owner_hash (sha256 of the creator's secret, which deletes a game in progress), public (listed in
+               every lobby), seed_chosen (the creator gave the seed), table_seat (with dice entered by hand: the
+               seat that enters every outcome; null: the seat whose turn it is).
 ``seats``      game, seat, kind ("human" = a person elsewhere, "hotseat" = a person at the creator's screen,
                "bot"), bot (bot name), name, token_hash (sha256 of the seat's secret; the secret itself is never
                stored).
@@ -12,7 +15,8 @@ Tables
                time.
 
 Every write is one transaction, committed before the caller answers its HTTP request. The record of a game is
-rebuilt from its ``decisions`` rows in order (``Game.from_record``).
+rebuilt from its ``decisions`` rows in order (``Game.from_record``). A database made by an earlier version gets the
+columns it lacks when it is opened (nullable; a missing ``public`` or ``seed_chosen`` reads as false).
 """
 from __future__ import annotations
 
@@ -26,6 +30,7 @@ from typing import Any
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     DateTime,
     Integer,
@@ -36,7 +41,9 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    inspect,
     select,
+    text,
 )
 from sqlalchemy.engine import Engine
 
@@ -53,6 +60,10 @@ games = Table(
     Column("decisions", Integer, nullable=False, default=0),
     Column("state_hash", String(32), nullable=True),
     Column("campaign", String(200), nullable=True),
+    Column("owner_hash", String(64), nullable=True),
+    Column("public", Boolean, nullable=True),
+    Column("seed_chosen", Boolean, nullable=True),
+    Column("table_seat", Integer, nullable=True),
 )
 
 seats = Table(
@@ -121,18 +132,33 @@ class Store:
         # SQLite allows one writer at a time: serialise writes here instead of retrying on "database is locked"
         self._write_lock = threading.Lock() if self.is_sqlite else None
         metadata.create_all(self.engine)
+        self._add_missing_columns()
+
+    def _add_missing_columns(self) -> None:
+        """A database of an earlier version: add the columns of the tables above that it lacks (all nullable)."""
+        insp = inspect(self.engine)
+        with self._writing(), self.engine.begin() as conn:
+            for table in metadata.sorted_tables:
+                have = {c["name"] for c in insp.get_columns(table.name)}
+                for col in table.columns:
+                    if col.name not in have:
+                        kind = col.type.compile(dialect=self.engine.dialect)
+                        conn.execute(text(f'ALTER TABLE {table.name} ADD COLUMN "{col.name}" {kind}'))
 
     def _writing(self):
         return self._write_lock if self._write_lock is not None else _NullLock()
 
     # -- writes -----------------------------------------------------------------------------------------------
     def create_game(self, game_id: str, options: dict[str, Any], seed: int, seat_rows: list[dict[str, Any]],
-                    first: list[tuple[list, int]], status: str, state_hash: str, campaign: str | None = None) -> None:
+                    first: list[tuple[list, int]], status: str, state_hash: str, campaign: str | None = None,
+                    owner_hash: str | None = None, public: bool = False, seed_chosen: bool = False,
+                    table_seat: int | None = None) -> None:
         t = now()
         with self._writing(), self.engine.begin() as conn:
             conn.execute(games.insert().values(
                 id=game_id, options=json.dumps(options), seed=seed, status=status, created=t, updated=t,
-                decisions=len(first), state_hash=state_hash, campaign=campaign))
+                decisions=len(first), state_hash=state_hash, campaign=campaign, owner_hash=owner_hash,
+                public=public, seed_chosen=seed_chosen, table_seat=table_seat))
             conn.execute(seats.insert(), [{"game": game_id, **row} for row in seat_rows])
             if first:
                 conn.execute(decisions.insert(), [
@@ -154,6 +180,13 @@ class Store:
             conn.execute(games.update().where(games.c.id == game_id).values(
                 status=status, updated=t, decisions=keep + len(new), state_hash=state_hash))
 
+    def delete_game(self, game_id: str) -> None:
+        """Drop a game with its seats and decisions."""
+        with self._writing(), self.engine.begin() as conn:
+            conn.execute(decisions.delete().where(decisions.c.game == game_id))
+            conn.execute(seats.delete().where(seats.c.game == game_id))
+            conn.execute(games.delete().where(games.c.id == game_id))
+
     # -- reads ------------------------------------------------------------------------------------------------
     def game_row(self, game_id: str) -> dict[str, Any] | None:
         with self.engine.connect() as conn:
@@ -171,17 +204,28 @@ class Store:
                                 .where(decisions.c.game == game_id).order_by(decisions.c.idx))
             return [(json.loads(a), d) for a, d in rows]
 
-    def list_games(self, status: str | None = None, limit: int = 200) -> list[dict[str, Any]]:
+    def list_games(self, status: str | None = None, limit: int = 200, public: bool | None = None,
+                   ids: list[str] | None = None, campaign: str | None = None) -> list[dict[str, Any]]:
+        """Games, most recently played first, each with its seats: only those of ``status``, only the public ones
+        (``public=True``), only those of ``ids``, only those of ``campaign``. The rows carry the hashes of the
+        secrets (the caller checks secrets with them; they are never answered)."""
         q = select(games).order_by(games.c.updated.desc()).limit(limit)
         if status:
             q = q.where(games.c.status == status)
+        if public is not None:
+            q = q.where(games.c.public.is_(True) if public else games.c.public.isnot(True))
+        if ids is not None:
+            q = q.where(games.c.id.in_(ids))
+        if campaign is not None:
+            q = q.where(games.c.campaign == campaign)
         with self.engine.connect() as conn:
             rows = [dict(r) for r in conn.execute(q).mappings()]
             if not rows:
                 return rows
             ids = [r["id"] for r in rows]
             seat_map: dict[str, list[dict[str, Any]]] = {}
-            for s in conn.execute(select(seats.c.game, seats.c.seat, seats.c.kind, seats.c.bot, seats.c.name)
+            for s in conn.execute(select(seats.c.game, seats.c.seat, seats.c.kind, seats.c.bot, seats.c.name,
+                                         seats.c.token_hash)
                                   .where(seats.c.game.in_(ids)).order_by(seats.c.seat)).mappings():
                 seat_map.setdefault(s["game"], []).append(dict(s))
         for r in rows:

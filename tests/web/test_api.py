@@ -26,11 +26,44 @@ def two_people(client, **kw):
     return create(client, seats=[{"kind": "hotseat", "name": "Ann"}, {"kind": "human", "name": "Bob"}], **kw)
 
 
+def seat_view(client, gid, seat=None, key=None):
+    """A seat's view: the seat in the query string, its secret in the X-Seat-Key header (never in the URL)."""
+    params = {} if seat is None else {"seat": seat}
+    headers = {} if key is None else {"X-Seat-Key": key}
+    return client.get(f"/api/games/{gid}", params=params, headers=headers)
+
+
 def view(client, gid, seat=None, key=None):
-    params = {} if seat is None else {"seat": seat, "key": key}
-    r = client.get(f"/api/games/{gid}", params=params)
+    r = seat_view(client, gid, seat, key)
     assert r.status_code == 200, r.text
     return r.json()
+
+
+def watch(client, gid, seat=None, key=None):
+    """A game's WebSocket, its first message naming the seat and carrying its secret ({} for the public view)."""
+    ws = client.websocket_connect(f"/ws/{gid}")
+    conn = ws.__enter__()
+    conn.send_json({} if seat is None else {"seat": seat, "key": key})
+    return _Watching(ws, conn)
+
+
+class _Watching:
+    def __init__(self, ws, conn):
+        self.ws, self.conn = ws, conn
+
+    def __enter__(self):
+        return self.conn
+
+    def __exit__(self, *exc):
+        return self.ws.__exit__(*exc)
+
+
+def mine(client, seats=(), created=()):
+    """The games that these secrets open (the lobby's list of a browser's games)."""
+    r = client.post("/api/games/mine", json={"seats": [{"game": g, "seat": s, "key": k} for g, s, k in seats],
+                                              "created": [{"game": g, "key": k} for g, k in created]})
+    assert r.status_code == 200, r.text
+    return r.json()["games"]
 
 
 def act(client, gid, seat, key, action, **kw):
@@ -49,7 +82,7 @@ def snapshot(client, gid):
 def test_create_view_and_act(client):
     g = create(client, seats=[{"kind": "hotseat", "name": "Ann"}, {"kind": "bot", "bot": "greedy"}])
     gid, key = g["id"], g["seats"][0]["key"]
-    assert g["seats"][0]["link"].endswith(f"/play/{gid}?seat=0&key={key}")
+    assert g["seats"][0]["link"].endswith(f"/play/{gid}#seat=0&key={key}")  # the secret in the fragment only
     assert g["seats"][1]["key"] is None and g["seats"][1]["kind"] == "bot"
     v = view(client, gid, 0, key)
     assert v["to_act"] == 0 and v["legal"] and v["players"][0]["hand"]
@@ -99,8 +132,8 @@ def test_other_seats_secret_refused(client):
         assert r.status_code in (403, 422), (seat, key, r.text)
         if r.status_code == 403:
             assert r.json()["rule"] == "Seat secret" and r.json()["error"]
-    assert client.get(f"/api/games/{gid}", params={"seat": 0, "key": k1}).status_code == 403
-    assert client.get(f"/api/games/{gid}", params={"seat": 0}).status_code == 403
+    assert seat_view(client, gid, 0, k1).status_code == 403
+    assert seat_view(client, gid, 0).status_code == 403
     assert client.post(f"/api/games/{gid}/undo", json={"seat": 0, "key": k1}).status_code == 403
     # a seat that is not to act, with its own secret: refused as out of turn
     r = act(client, gid, 1, k1, ["play", "architect"])
@@ -134,7 +167,7 @@ def test_malformed_requests(client):
     assert r.status_code in (409, 422) and r.json()["error"]
     r = act(client, gid, 0, key, ["play", 7])
     assert r.status_code in (409, 422) and r.json()["error"]
-    assert client.get(f"/api/games/{gid}", params={"seat": "x", "key": key}).status_code == 422
+    assert client.get(f"/api/games/{gid}", params={"seat": "x"}, headers={"X-Seat-Key": key}).status_code == 422
     assert client.get(f"/api/games/{gid}/replay", params={"step": -1}).status_code == 422
     assert client.post("/api/games", json={"board": "atlantis"}).status_code == 422
     assert client.post("/api/games", json={"board": "italia", "players": 9}).status_code == 422
@@ -156,7 +189,7 @@ def test_unknown_game(client):
         assert r.json()["error"]
     from starlette.websockets import WebSocketDisconnect
     with pytest.raises(WebSocketDisconnect) as e:
-        with client.websocket_connect("/ws/nosuchgame") as ws:
+        with watch(client, "nosuchgame") as ws:
             ws.receive_json()
     assert e.value.code == 4404
     assert client.app.state.store.count_games() == 0
@@ -203,7 +236,7 @@ def test_restart_resumes(app_factory):
     assert after == before
     assert c2.app.state.service.get(gid).game.state.hash() == c1.app.state.service.get(gid).game.state.hash()
     assert act(c2, gid, seat, keys[seat], after["legal"][0]["action"]).status_code == 200
-    assert [g["id"] for g in c2.get("/api/games").json()["games"]] == [gid]
+    assert [g["id"] for g in mine(c2, [(gid, 0, keys[0])])] == [gid]
 
 
 def play_to_end(client, gid, keys, rng, limit=20000):
@@ -211,7 +244,7 @@ def play_to_end(client, gid, keys, rng, limit=20000):
         pub = view(client, gid)
         if pub["over"]:
             return pub
-        seat = pub["to_act"] if pub["to_act"] in keys else next(iter(keys))
+        seat = pub["to_act"] if pub["to_act"] in keys else pub["dice_seat"]
         v = view(client, gid, seat, keys[seat])
         legal = v["legal"]
         useful = [x for x in legal if x["action"][0] in ("build", "card", "place")]
@@ -227,7 +260,7 @@ def test_full_game_record_and_replay(client):
     r = client.get(f"/api/games/{gid}/record")
     assert r.status_code == 409 and r.json()["rule"] == "Record"  # the seed stays secret during play
     assert client.get(f"/api/games/{gid}/replay?step=0").status_code == 409
-    assert client.get("/api/games").json()["games"][0]["seed"] is None
+    assert mine(client, [(gid, 0, keys[0])])[0]["seed"] is None
     end = play_to_end(client, gid, keys, random.Random(1))
     assert end["scores"] and end["ranking"] and set(end["scores"][0]) >= {"Vesta", "Jupiter", "total"}
     rec = client.get(f"/api/games/{gid}/record")
@@ -244,7 +277,7 @@ def test_full_game_record_and_replay(client):
     assert rp["view"]["players"] == expected["players"] and rp["view"]["cities"] == expected["cities"]
     assert rp["next"]["action"] == rec["actions"][k]
     assert client.get(f"/api/games/{gid}/replay", params={"step": total + 1}).status_code == 422
-    listed = client.get("/api/games", params={"status": "over"}).json()["games"]
+    listed = mine(client, [(gid, 0, keys[0])])
     assert listed[0]["id"] == gid and listed[0]["seed"] == 5
     r = act(client, gid, 0, keys[0], ["done"])
     assert r.status_code == 409 and r.json()["rule"] == "End of game"
@@ -263,12 +296,10 @@ def test_websocket_pushes_each_seat_its_view(client):
     gid, k0, k1 = g["id"], g["seats"][0]["key"], g["seats"][1]["key"]
     from starlette.websockets import WebSocketDisconnect
     with pytest.raises(WebSocketDisconnect) as e:
-        with client.websocket_connect(f"/ws/{gid}?seat=1&key={k0}") as ws:
+        with watch(client, gid, 1, k0) as ws:
             ws.receive_json()
     assert e.value.code == 4403
-    with client.websocket_connect(f"/ws/{gid}?seat=0&key={k0}") as w0, \
-            client.websocket_connect(f"/ws/{gid}?seat=1&key={k1}") as w1, \
-            client.websocket_connect(f"/ws/{gid}") as wp:
+    with watch(client, gid, 0, k0) as w0, watch(client, gid, 1, k1) as w1, watch(client, gid) as wp:
         first = [w.receive_json()["view"] for w in (w0, w1, wp)]
         assert [v["seat"] for v in first] == [0, 1, None]
         assert act(client, gid, 0, k0, ["play", "mercator"]).status_code == 200
@@ -312,27 +343,28 @@ def test_solo_refuses_bots_and_extra_seats(client):
 
 
 def test_campaign(client):
-    assert client.get("/api/campaigns").json() == {"campaigns": []}
+    assert client.post("/api/campaigns/mine", json={}).json() == {"campaigns": []}
     r = client.post("/api/campaigns", json={"name": "Spring"})
     assert r.status_code == 201 and r.json()["start_vp"] == 20
+    own = {"X-Campaign-Key": r.json()["key"]}
     assert client.post("/api/campaigns", json={"name": "Spring"}).status_code == 409
-    r = client.post("/api/campaigns/Spring/games", json={"board": "italia", "seed": 9})
+    r = client.post("/api/campaigns/Spring/games", json={"board": "italia", "seed": 9}, headers=own)
     assert r.status_code == 201, r.text
     gid, key = r.json()["id"], r.json()["seats"][0]["key"]
     v = view(client, gid, 0, key)
     assert v["campaign"] == "Spring" and v["players"][0]["vp"] == 20
-    assert client.post("/api/campaigns/Spring/games", json={}).status_code == 409  # one game at a time
-    assert client.get("/api/campaigns/Spring").json()["active_game"] == gid
+    assert client.post("/api/campaigns/Spring/games", json={}, headers=own).status_code == 409  # one at a time
+    assert client.get("/api/campaigns/Spring", headers=own).json()["active_game"] == gid
     play_to_end(client, gid, {0: key}, random.Random(3))
-    c = client.get("/api/campaigns/Spring").json()
+    c = client.get("/api/campaigns/Spring", headers=own).json()
     assert len(c["games"]) == 1 and c["active_game"] is None and c["games"][0]["web_game"] == gid
     g0 = c["games"][0]
     assert g0["start_vp"] == 20 and c["start_vp"] == g0["next_start_vp"]
     # reloading the finished game (a restart) does not record it twice
     client.app.state.service.forget_all()
     view(client, gid)
-    assert len(client.get("/api/campaigns/Spring").json()["games"]) == 1
-    assert client.get("/api/campaigns/Nope").status_code == 404
+    assert len(client.get("/api/campaigns/Spring", headers=own).json()["games"]) == 1
+    assert client.get("/api/campaigns/Nope", headers=own).status_code == 404
 
 
 def test_meta_boards_catalog_and_pages(client):
@@ -394,8 +426,8 @@ def greedy_to_the_end(client, gid, keys, limit=3000):
         if pub["over"]:
             return kinds, pub
         seat = pub["to_act"]
-        if seat is None or seat < 0:  # chance entered by a person: any seat with a secret may enter it
-            seat = next(iter(keys))
+        if seat is None or seat < 0:  # chance entered by a person: the seat whose turn it is enters it
+            seat = pub["dice_seat"]
         v = view(client, gid, seat, keys[seat])
         assert v["legal"], v["step"]
         assert all(e["text"] for e in v["legal"])
@@ -479,7 +511,7 @@ def test_refusals_in_the_engines_words(client):
             assert words in r.json()["error"], (body, r.json())
     ok = client.post("/api/options/check", json={"mode": "team", "players": 6, "board": "imperium", "venus": True})
     assert ok.status_code == 200 and ok.json()["options"]["mode"] == "team"
-    assert client.get("/api/games").json()["games"] == []  # a check creates nothing
+    assert client.app.state.store.count_games() == 0  # a check creates nothing
     r = client.post("/api/games", json={"mode": "solo", "players": 2, "manual_dice": True,
                                         "seats": people_and_bots(2, 0)})
     assert r.status_code == 422 and "person" in r.json()["error"]
@@ -494,10 +526,10 @@ def test_third_player_seats_and_veto_by_hand(client):
     v = view(client, gid, 0, keys[0])
     assert v["extra"]["contrarius"]["veto"] == [1, 1] and len(v["players"]) == 3
     # the Contrarius seat is no seat of the table
-    assert client.get(f"/api/games/{gid}", params={"seat": 2, "key": "x"}).status_code == 403
+    assert seat_view(client, gid, 2, "x").status_code == 403
     for n in range(400):  # until a veto decision is offered
         pub = view(client, gid)
-        seat = pub["to_act"] if pub["to_act"] >= 0 else 0
+        seat = pub["to_act"] if pub["to_act"] >= 0 else pub["dice_seat"]
         v = view(client, gid, seat, keys[seat])
         if v["step"][0] == "contrarius_veto":
             texts = {e["action"][0]: e["text"] for e in v["legal"]}

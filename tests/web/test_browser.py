@@ -1,12 +1,15 @@
 """The browser UI in headless Chromium (Debian's /usr/bin/chromium, driven by Playwright): games started and played
 by clicking, a reload and a server restart in the middle of a game, two browsers in one online game, a hot-seat game
-with a bot played to the end, a solo game against Contrarius.
+with a bot played to the end behind its curtain, a solo game against Contrarius, replays, the lobby's lists, links
+that carry secrets (kept only once accepted, never logged), the API pages offline.
 
-A real uvicorn server runs in a subprocess on a free loopback port with a temporary SQLite file.
+A real uvicorn server runs in a subprocess on a free loopback port with a temporary SQLite file; its log (access log
+included, level info) is kept in a file.
 """
 from __future__ import annotations
 
 import os
+import random
 import re
 import socket
 import subprocess
@@ -43,14 +46,16 @@ class Server:
     def __init__(self, tmp: Path) -> None:
         self.port = free_port()
         self.db = f"sqlite:///{tmp / 'games.sqlite3'}"
-        self.env = {**os.environ, "SESTERTIUS_CAMPAIGNS": str(tmp / "campaigns.sqlite3")}
+        self.env = {**os.environ, "SESTERTIUS_CAMPAIGNS": str(tmp / "campaigns.sqlite3"), "SESTERTIUS_LOG": "info"}
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
+        self.log = tmp / "server.log"
 
     def start(self) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "sestertius", "serve", "--port", str(self.port), "--db", self.db],
-            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        with open(self.log, "ab") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "sestertius", "serve", "--port", str(self.port), "--db", self.db],
+                cwd=ROOT, env=self.env, stdout=log, stderr=log)
         deadline = time.time() + 20
         while time.time() < deadline:
             try:
@@ -58,7 +63,7 @@ class Server:
                     return
             except httpx.HTTPError:
                 time.sleep(0.1)
-        raise RuntimeError("the server did not start: " + self.proc.stderr.read().decode()[-2000:])
+        raise RuntimeError("the server did not start: " + self.log.read_text()[-2000:])
 
     def stop(self) -> None:
         if self.proc:
@@ -104,8 +109,16 @@ def wait_ready(page) -> None:
         "document.body.dataset.decisions !== undefined && !document.querySelector('#error:not(.hidden)')")
 
 
+def pass_curtain(page) -> None:
+    """Hot-seat: the next person says they sit in front of the screen (the curtain covering it goes)."""
+    if page.locator(".curtain").count():
+        page.click(".curtain button")
+        page.wait_for_selector(".curtain", state="detached")
+
+
 def click_and_wait(page, locator) -> None:
     """Click, then wait until the page shows a view with more (or, after an undo, fewer) decisions."""
+    pass_curtain(page)
     before = page.evaluate("document.body.dataset.decisions")
     locator.click()
     page.wait_for_function(f"document.body.dataset.decisions !== '{before}'", timeout=10000)
@@ -206,6 +219,11 @@ def test_two_browsers_see_each_other(server, browser):
             pg.wait_for_selector("#conn.live")
         assert "Aulus, it is your turn" in a.inner_text("#banner")
         assert "Aulus is to decide" in b.inner_text("#banner")
+        # the seat's secret has left the address bar; the creator chose the seed, and each seat is told
+        assert "#" not in a.url and g["seats"][0]["key"] not in a.url
+        for pg in (a, b):
+            assert "chose this game's seed" in pg.inner_text("#banner [data-note=seed]")
+            assert "seed" not in pg.text_content("#variant").lower()  # not repeated as a board's own state
         assert b.locator("#actions button.legal").count() == 0
         # Aulus plays a Mercator and sells: Brutus sees it happen without reloading
         click_and_wait(a, a.locator("#hand .card.playable[data-card='mercator']"))
@@ -416,6 +434,7 @@ def test_new_boards_and_modes_render_and_play(server, page, spec):
     else:
         assert page.is_visible("#contrarius") or panel
     play_some(page, 12)
+    assert "dice seat" not in page.text_content("#variant").lower()  # the page's own fields: no board's state
     if spec.get("mode"):
         assert page.locator("#log .ev.contrarius").count() >= 1
 
@@ -444,3 +463,137 @@ def test_two_players_against_contrarius_from_the_lobby(server, page, variant, wo
     assert page.is_visible("#contrarius")
     play_some(page, 10)
     assert page.locator("#log .ev.contrarius").count() >= 1
+
+
+# ---------------------------------------------------------------------------------------------------------------
+def test_hot_seat_curtain_is_opaque_and_on_by_default(server, page):
+    seats = [{"kind": "hotseat", "name": "Ann"}, {"kind": "hotseat", "name": "Bob"}]
+    r = httpx.post(server.base + "/api/games", json={"board": "italia", "seed": 9, "seats": seats})
+    page.goto(r.json()["hotseat_link"])
+    wait_ready(page)
+
+    def covered(name):
+        page.wait_for_selector(".curtain")
+        assert f"Pass the screen to {name}" in page.inner_text(".curtain")
+        style = page.evaluate("""() => { const s = getComputedStyle(document.querySelector('.curtain'));
+            return [s.backgroundColor, s.opacity]; }""")
+        assert style[1] == "1" and not style[0].startswith("rgba"), style  # nothing shows through
+        # the whole window: whatever point is looked at, the curtain is on top (the hand below included)
+        hand = page.locator("#hand").bounding_box()
+        for x, y in ((5, 5), (1395, 995), (hand["x"] + 5, hand["y"] + 5), (700, 500)):
+            assert page.evaluate(f"document.elementFromPoint({x}, {y}).closest('.curtain') !== null"), (x, y)
+
+    covered("Ann")  # on by default: this browser never chose it
+    pass_curtain(page)
+    assert page.is_checked("#hidehands") and "Hand of Ann" == page.text_content("#handtitle")
+    for _ in range(40):  # Ann's turn to its end: then the screen passes to Bob
+        if page.locator(".curtain").count():
+            break
+        click_and_wait(page, pick_button(page))
+    assert page.evaluate("document.body.dataset.seat") == "1"
+    covered("Bob")
+    pass_curtain(page)
+    assert "Hand of Bob" == page.text_content("#handtitle")
+
+
+def test_a_crafted_link_does_not_make_a_browser_forget_its_seat(server, browser):
+    r = httpx.post(server.base + "/api/games", json={
+        "board": "italia", "seats": [{"kind": "human", "name": "Aulus"}, {"kind": "human", "name": "Brutus"}]})
+    g = r.json()
+    gid, key = g["id"], g["seats"][0]["key"]
+    ctx = browser.new_context(viewport={"width": 1300, "height": 900})
+    stored = f"JSON.parse(localStorage.getItem('sestertius.creds.{gid}') || '{{}}')"
+    try:
+        pg = ctx.new_page()
+        pg.goto(g["seats"][0]["link"])
+        wait_ready(pg)
+        assert "Aulus, it is your turn" in pg.inner_text("#banner") and pg.evaluate(stored) == {"0": key}
+        for crafted in (f"/play/{gid}?seat=0&key=WRONG", f"/play/{gid}#seat=0&key=WRONG", f"/play/{gid}#seat=1&key=X",
+                        f"/play/{gid}#keys=0:WRONG,1:WRONG"):
+            pg.goto("about:blank")  # opened afresh, as a link from elsewhere is
+            pg.goto(server.base + crafted)
+            wait_ready(pg)
+            assert pg.evaluate(stored) == {"0": key}, crafted  # the seat this browser had, kept
+            assert "Aulus, it is your turn" in pg.inner_text("#banner"), crafted
+            assert "was refused" in pg.inner_text("#banner [data-note=link]"), crafted
+            assert "WRONG" not in pg.url and key not in pg.url  # no secret left in the address bar
+        pg.goto(f"{server.base}/play/{gid}")
+        wait_ready(pg)
+        assert "Aulus, it is your turn" in pg.inner_text("#banner") and not pg.locator("[data-note=link]").count()
+        click_and_wait(pg, pg.locator("#hand .card.playable").first)  # a decision, and the live view (WebSocket)
+        pg.wait_for_selector("#conn.live")
+    finally:
+        ctx.close()
+    # neither the secret of a link nor one sent by the page is in the server's log (access log at level info)
+    time.sleep(0.3)
+    log = server.log.read_text()
+    assert f"/api/games/{gid}" in log and f"/ws/{gid}" in log and key not in log and "WRONG" not in log
+
+
+def test_the_lobby_lists_this_browsers_games_and_the_public_ones(server, browser):
+    others = [httpx.post(server.base + "/api/games", json={
+        "board": "italia", "public": public, "seats": [{"kind": "human"}, {"kind": "bot"}]}).json() for public in
+        (True, False)]
+    ctx_a = browser.new_context(viewport={"width": 1400, "height": 1000})
+    ctx_b = browser.new_context(viewport={"width": 1400, "height": 1000})
+    try:
+        a, b = ctx_a.new_page(), ctx_b.new_page()
+        a.on("dialog", lambda d: d.accept())
+        create_in_lobby(a, server, 2, ["hotseat", "human"])
+        a.wait_for_selector("#invites:not(.hidden)")
+        gid = re.search(r"/play/(\w+)#", a.input_value("#invites input")).group(1)
+        a.goto(server.base + "/")
+        a.wait_for_selector(f"#active li[data-game='{gid}']")
+        listed = a.evaluate("[...document.querySelectorAll('li[data-game]')].map(li => [li.parentElement.id, "
+                            "li.dataset.game])")
+        assert ["active", gid] in listed and ["public", others[0]["id"]] in listed
+        assert all(g != others[1]["id"] for _, g in listed)  # another browser's private game: not listed
+        b.goto(server.base + "/")
+        b.wait_for_selector(f"#public li[data-game='{others[0]['id']}']")
+        assert not b.locator(f"li[data-game='{gid}']").count()  # nor is this one to another browser
+        # the creator deletes the game
+        a.click(f"#active li[data-game='{gid}'] button[data-delete]")
+        a.wait_for_selector(f"li[data-game='{gid}']", state="detached")
+        assert httpx.get(f"{server.base}/api/games/{gid}").status_code == 404
+    finally:
+        ctx_a.close()
+        ctx_b.close()
+
+
+def test_replay_of_a_game_with_dice_to_its_end(server, page):
+    g = httpx.post(server.base + "/api/games", json={"mode": "solo", "board": "italia", "seed": 3}).json()
+    gid, key = g["id"], g["seats"][0]["key"]
+    rng = random.Random(2)
+    with httpx.Client(base_url=server.base, timeout=10) as http:
+        for _ in range(3000):
+            v = http.get(f"/api/games/{gid}", params={"seat": 0}, headers={"X-Seat-Key": key}).json()
+            if v["over"]:
+                break
+            useful = [e for e in v["legal"] if e["action"][0] in ("build", "card", "place")]
+            http.post(f"/api/games/{gid}/decisions", json={"seat": 0, "key": key,
+                                                           "action": rng.choice(useful or v["legal"])["action"]})
+    total = len(httpx.get(f"{server.base}/api/games/{gid}/record").json()["actions"])
+    page.goto(f"{server.base}/replay/{gid}")
+    page.wait_for_function("document.body.dataset.decisions === '0'")
+    for _ in range(12):  # past the first dice
+        page.click("#rp-next")
+    page.wait_for_function("document.body.dataset.decisions === '12'")
+    page.click("#rp-last")
+    page.wait_for_selector("#scores:not(.hidden)")
+    assert page.inner_text("#rp-pos") == f"decision {total} of {total}"
+
+
+def test_the_api_page_works_offline(server, page):
+    outside: list[str] = []
+
+    def only_this_server(route):
+        if route.request.url.startswith(server.base):
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+    page.route("**/*", only_this_server)
+    page.goto(server.base + "/docs")
+    page.wait_for_selector(".swagger-ui .info .title", timeout=15000)
+    assert "Sestertius" in page.inner_text(".swagger-ui .info .title")
+    assert page.locator(".opblock").count() > 10 and outside == []

@@ -9,6 +9,7 @@ from sestertius.web.models.answers import (
                                            CampaignList,
                                            CardInfo,
                                            Catalog,
+                                           CreatedCampaign,
                                            CreatedGame,
                                            ErrorAnswer,
                                            GameList,
@@ -34,17 +35,23 @@ from sestertius.web.models.answers import (
 )
 from sestertius.web.models.requests import (
                                            CampaignGameSpec,
+                                           CampaignSecret,
                                            CreateGame,
+                                           CreatorSecret,
                                            Decision,
+                                           MyCampaigns,
+                                           MyGames,
                                            NewCampaign,
-                                           SeatQuery,
+                                           SeatName,
+                                           SeatSecret,
                                            SeatSpec,
                                            UndoBody,
-                                           WatchQuery,
+                                           WatchHello,
 )
 
-__all__ = ["BoardChoice", "BoardGeometry", "Campaign", "CampaignGame", "CampaignGameSpec", "CampaignList", "CardInfo",
-           "Catalog", "CreateGame", "CreatedGame", "Decision", "ErrorAnswer", "GameList", "GameRecord", "GameSummary",
-           "GameView", "GeoCity", "GeoProvince", "GeoRoute", "HouseCost", "LegalEntry", "Meta", "ModeChoice",
-           "NamedChoice", "NewCampaign", "OptionsCheck", "PlayerView", "ReplayNext", "ReplayStep", "SeatInfo",
-           "SeatLink", "SeatQuery", "SeatSpec", "UndoBody", "ViewAnswer", "WatchQuery", "errors"]
+__all__ = ["BoardChoice", "BoardGeometry", "Campaign", "CampaignGame", "CampaignGameSpec", "CampaignList",
+           "CampaignSecret", "CardInfo", "Catalog", "CreateGame", "CreatedCampaign", "CreatedGame", "CreatorSecret",
+           "Decision", "ErrorAnswer", "GameList", "GameRecord", "GameSummary", "GameView", "GeoCity", "GeoProvince",
+           "GeoRoute", "HouseCost", "LegalEntry", "Meta", "ModeChoice", "MyCampaigns", "MyGames", "NamedChoice",
+           "NewCampaign", "OptionsCheck", "PlayerView", "ReplayNext", "ReplayStep", "SeatInfo", "SeatLink",
+           "SeatName", "SeatSecret", "SeatSpec", "UndoBody", "ViewAnswer", "WatchHello", "errors"]

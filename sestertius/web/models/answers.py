@@ -12,19 +12,22 @@ from pydantic import BaseModel, ConfigDict, Field
 
 # -- Errors ------------------------------------------------------------------------------------------------------
 class ErrorAnswer(BaseModel):
-    """Every refusal: 403 wrong or missing seat secret, 404 unknown game (board, campaign), 409 a decision the rules
-    do not allow now (or not your turn, or the game has moved on), 422 a malformed request. A refused request
-    changes nothing."""
+    """Every refusal: 403 wrong or missing secret (a seat's, a creator's, a campaign's), 404 unknown game (board,
+    campaign), 405 a method the path does not offer (with ``Allow``), 409 a decision the rules do not allow now (or
+    not your turn, or the game has moved on), 413 a request body over the limit, 422 a malformed request, 503 the
+    database could not store it. A refused request changes nothing."""
     error: str = Field(..., description="what was refused and why, in words")
     rule: str = Field(..., description="the rule (or part of the API) that refused it, e.g. 'Seat secret'")
     detail: list[dict[str, Any]] | None = Field(None, description="422 only: where the request is malformed")
 
 
 ERROR_WORDS = {
-    403: "Wrong or missing secret for the seat (or the seat is a bot's)",
+    403: "Wrong or missing secret (a seat's, or the seat is a bot's; the creator's; the campaign's)",
     404: "Unknown game (or board, or campaign)",
     409: "Not allowed now by the rules, not this seat's turn, or the game has moved on since the view",
+    413: "The request body is over the size limit",
     422: "Malformed request, or options the engine does not offer",
+    503: "The database could not store it; nothing changed",
 }
 
 
@@ -140,8 +143,11 @@ class SeatInfo(BaseModel):
 
 
 class SeatLink(SeatInfo):
-    key: str | None = Field(..., description="the seat's secret (null for a bot): keep it, it is shown once")
-    link: str | None = Field(None, description="the seat's own link (persons only)")
+    key: str | None = Field(..., description="the seat's secret (null for a bot): keep it, it is shown once. "
+                                             "Requests carry it in the X-Seat-Key header (a view), in the body (a "
+                                             "decision, an undo) or in the WebSocket's first message, never in a URL")
+    link: str | None = Field(None, description="the seat's own link (persons only); the secret is in its fragment "
+                                               "(after #), which a browser never sends to the server")
 
 
 class CreatedGame(BaseModel):
@@ -149,6 +155,8 @@ class CreatedGame(BaseModel):
     seats: list[SeatLink]
     status: Literal["active", "over"]
     play: str
+    owner_key: str = Field(..., description="the creator's secret: with it (X-Owner-Key) the game can be deleted "
+                                            "while it is not finished; shown once")
     hotseat_link: str | None = Field(None, description="one link for all the seats at this screen (if any)")
     campaign: str | None = Field(None, description="campaign games only")
 
@@ -168,6 +176,10 @@ class GameSummary(BaseModel):
     campaign: str | None
     seed: int | None = Field(..., description="shown once the game is over")
     seats: list[SeatInfo]
+    public: bool = Field(..., description="listed in every lobby")
+    seed_chosen: bool = Field(..., description="the creator chose the seed (which fixes the order of the cards)")
+    your_seats: list[int] = Field(..., description="the seats whose secrets were given (the list of one's games)")
+    creator: bool = Field(..., description="the creator's secret was given")
 
 
 class GameList(BaseModel):
@@ -212,6 +224,9 @@ class GameView(BaseModel):
     events: list[dict[str, Any]]
     can_undo: bool
     chance: bool
+    dice_seat: int | None = Field(..., description="a chance outcome to enter by hand: the seat that enters it (the "
+                                                   "only one offered the entry)")
+    seed_chosen: bool = Field(..., description="the creator chose the seed, which fixes the order of the cards")
     game: str
     seat: int | None
     seats: list[SeatInfo]
@@ -273,6 +288,11 @@ class Campaign(BaseModel):
     suggestion: str | None
     games: list[CampaignGame]
     active_game: str | None
+
+
+class CreatedCampaign(Campaign):
+    key: str = Field(..., description="the campaign's secret (X-Campaign-Key): only with it is the campaign shown and "
+                                      "its next game started; shown once")
 
 
 class CampaignList(BaseModel):

@@ -1,11 +1,14 @@
 // The campaigns page (/campaigns): start a Solitaria campaign, play its next game, see its games. An ES module.
-import { $, Creds, api, el } from "./common.js";
+// A campaign is shown and played with its secret, which this browser keeps (it got it when it made the campaign).
+import { $, CampaignKeys, Creds, Owners, api, el } from "./common.js";
 
 let BOARDS = [];
 
 async function playNext(name, board) {
-  const res = await api("POST", `/api/campaigns/${encodeURIComponent(name)}/games`, { board });
+  const res = await api("POST", `/api/campaigns/${encodeURIComponent(name)}/games`, { board },
+    { "X-Campaign-Key": CampaignKeys.get(name) || "" });
   for (const s of res.seats) if (s.key) Creds.add(res.id, s.seat, s.key);
+  Owners.set(res.id, res.owner_key);
   location.href = `/play/${res.id}`;
 }
 
@@ -22,10 +25,11 @@ async function load() {
   const cb = $("c-board");
   for (const b of BOARDS) if (b.solo !== false) cb.append(el("option", { value: b.name }, b.title));
   cb.value = "italia";
-  const res = await api("GET", "/api/campaigns");
+  const campaigns = Object.entries(CampaignKeys.all()).map(([name, key]) => ({ name, key }));
+  const res = campaigns.length ? await api("POST", "/api/campaigns/mine", { campaigns }) : { campaigns: [] };
   const box = $("list");
   box.innerHTML = "";
-  if (!res.campaigns.length) box.append(el("p", { class: "muted" }, "No campaigns yet."));
+  if (!res.campaigns.length) box.append(el("p", { class: "muted" }, "No campaigns in this browser yet."));
   for (const c of res.campaigns) {
     const rows = c.games.map((g) => el("tr", {},
       el("td", {}, String(g.number)), el("td", {}, g.board), el("td", {}, String(g.start_vp)),
@@ -51,7 +55,8 @@ $("newc").onsubmit = async (e) => {
   e.preventDefault();
   try {
     const name = $("c-name").value.trim();
-    await api("POST", "/api/campaigns", { name });
+    const made = await api("POST", "/api/campaigns", { name });
+    CampaignKeys.set(name, made.key);
     await playNext(name, $("c-board").value);
   } catch (err) { showErr(err); }
 };

@@ -52,8 +52,9 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(method, path, body) {
-  const opts = { method, headers: {} };
+// a JSON request; secrets go in `headers` (X-Seat-Key, X-Owner-Key, X-Campaign-Key) or in the body, never in `path`
+export async function api(method, path, body, headers = {}) {
+  const opts = { method, headers: { ...headers } };
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = JSON.stringify(body);
@@ -65,12 +66,37 @@ export async function api(method, path, body) {
     throw new ApiError(0, { error: "the server cannot be reached (is it running?)", rule: "Connection" });
   }
   let data = null;
-  try { data = await resp.json(); } catch (e) { data = null; }
+  if (resp.status !== 204) {
+    try { data = await resp.json(); } catch (e) { data = null; }
+  }
   if (!resp.ok) throw new ApiError(resp.status, data);
   return data;
 }
 
-// seat secrets of this browser: localStorage["sestertius.creds.<game>"] = {seat: key}
+// secrets kept in this browser, by prefix: the creators' (sestertius.owner.<game> = key) and the campaigns'
+// (sestertius.campaign.<name> = key). Each is stored once the server has answered it (it made them).
+function secretStore(prefix) {
+  return {
+    get(name) { try { return localStorage.getItem(prefix + name); } catch (e) { return null; } },
+    set(name, key) { try { localStorage.setItem(prefix + name, key); } catch (e) { /* private mode */ } },
+    remove(name) { try { localStorage.removeItem(prefix + name); } catch (e) { /* ignore */ } },
+    all() {
+      const out = {};
+      try {
+        for (let i = 0; i < localStorage.length; i++) {
+          const k = localStorage.key(i);
+          if (k.startsWith(prefix)) out[k.slice(prefix.length)] = localStorage.getItem(k);
+        }
+      } catch (e) { /* ignore */ }
+      return out;
+    },
+  };
+}
+export const Owners = secretStore("sestertius.owner.");
+export const CampaignKeys = secretStore("sestertius.campaign.");
+
+// seat secrets of this browser: localStorage["sestertius.creds.<game>"] = {seat: key}. A secret is stored only once
+// the server has accepted it (or made it): a link cannot make this browser forget a seat.
 export const Creds = {
   get(game) {
     try { return JSON.parse(localStorage.getItem("sestertius.creds." + game) || "{}"); } catch (e) { return {}; }
@@ -83,6 +109,13 @@ export const Creds = {
     c[seat] = key;
     Creds.set(game, c);
     return c;
+  },
+  forget(game) {
+    try { localStorage.removeItem("sestertius.creds." + game); } catch (e) { /* ignore */ }
+  },
+  // every seat secret of this browser, as the server's list of one's games takes them: [{game, seat, key}]
+  all() {
+    return Creds.games().flatMap((game) => Object.entries(Creds.get(game)).map(([seat, key]) => ({ game, seat: Number(seat), key })));
   },
   games() {
     const out = [];

@@ -1,6 +1,6 @@
 // The lobby: create games (base/Venus with hot-seat, online and bot seats; solo against Contrarius, in or out of a
 // campaign), resume games of this browser, replay and download finished ones. An ES module.
-import { $, Creds, PLAYER_COLORS, PLAYER_NAMES_OF_COLORS, api, el, fmtDate, optionsSummary } from "./common.js";
+import { $, CampaignKeys, Creds, Owners, PLAYER_COLORS, PLAYER_NAMES_OF_COLORS, api, el, fmtDate, optionsSummary } from "./common.js";
 
 let META = null;
 const SEAT_KIND_OPTIONS = [
@@ -119,9 +119,15 @@ async function init() {
   await listGames();
 }
 
+// the campaigns of this browser (those it holds the secret of)
+async function myCampaigns() {
+  const campaigns = Object.entries(CampaignKeys.all()).map(([name, key]) => ({ name, key }));
+  return campaigns.length ? api("POST", "/api/campaigns/mine", { campaigns }) : { campaigns: [] };
+}
+
 async function loadCampaignNames() {
   try {
-    const res = await api("GET", "/api/campaigns");
+    const res = await myCampaigns();
     const sel = $("s-campaign");
     for (const c of res.campaigns) {
       if (!c.finished) sel.append(el("option", { value: c.name }, `${c.name} (next game: ${c.start_vp} VP)`));
@@ -211,6 +217,7 @@ function soloVariant() {
   const partners = partnersOf(mode, players);
   $("s-campaign-row").classList.toggle("hidden", two);
   if (two) $("s-campaign").value = "";
+  $("s-public-row").classList.toggle("hidden", !!$("s-campaign").value);  // a campaign's games are its owner's
   $("s-name-row").classList.toggle("hidden", two);
   $("s-seats").classList.toggle("hidden", !two);
   $("s-seats-note").classList.toggle("hidden", !two);
@@ -248,6 +255,7 @@ function baseBody() {
     mode: $("b-mode").value || "base", board: $("b-board").value, players: Number($("b-players").value),
     seats: seatsOf($("b-seats")), venus: $("b-venus").checked, fish_market: $("b-fish").value || null,
     display: $("b-wine").checked ? "wine" : "standard", intermediate_scoring: $("b-inter").checked, seed: seedOf($("b-seed")),
+    public: $("b-public").checked,
   };
 }
 
@@ -257,6 +265,7 @@ function soloBody() {
   return {
     mode: v.mode, players: v.players, board: $("s-board").value, difficulty: $("s-diff").value,
     manual_dice: $("s-manual").checked, fish_market: $("s-fish").value || null, seed: seedOf($("s-seed")), seats,
+    public: $("s-public").checked,
   };
 }
 
@@ -271,7 +280,7 @@ async function check(which) {
   if (which === "solo" && $("s-campaign").value) { box.classList.add("hidden"); btn.disabled = false; return; }
   let why = "";
   try {
-    await api("POST", "/api/options/check", { ...body, seed: null });
+    await api("POST", "/api/options/check", { ...body, seed: null, public: false });
   } catch (e) {
     why = e.message || String(e);
   }
@@ -307,10 +316,12 @@ async function createSolo() {
       if (campaign === "__new__") {
         campaign = $("s-campaign-new").value.trim();
         if (!campaign) throw new Error("Give the new campaign a name.");
-        await api("POST", "/api/campaigns", { name: campaign });
+        const made = await api("POST", "/api/campaigns", { name: campaign });
+        CampaignKeys.set(campaign, made.key);
       }
       const body = { board: full.board, manual_dice: full.manual_dice, seed: full.seed, seats: [{ name: full.seats[0].name }] };
-      res = await api("POST", `/api/campaigns/${encodeURIComponent(campaign)}/games`, body);
+      res = await api("POST", `/api/campaigns/${encodeURIComponent(campaign)}/games`, body,
+        { "X-Campaign-Key": CampaignKeys.get(campaign) || "" });
     } else {
       res = await api("POST", "/api/games", full);
     }
@@ -322,9 +333,10 @@ async function createSolo() {
   }
 }
 
-// keep the hot-seat secrets in this browser; show invite links for the seats of people elsewhere
+// keep the hot-seat secrets and the creator's in this browser; show invite links for the seats of people elsewhere
 function afterCreate(res) {
   for (const s of res.seats) if (s.kind === "hotseat" && s.key) Creds.add(res.id, s.seat, s.key);
+  Owners.set(res.id, res.owner_key);
   const online = res.seats.filter((s) => s.kind === "human");
   if (!online.length) {
     location.href = `/play/${res.id}`;
@@ -350,34 +362,64 @@ function afterCreate(res) {
   listGames();
 }
 
+// the games of this browser (those it holds a seat's or the creator's secret of), and the public games of others
 async function listGames() {
-  let res;
-  try { res = await api("GET", "/api/games"); } catch (e) { $("active").innerHTML = ""; $("active").append(el("li", { class: "error" }, e.message)); return; }
-  const mine = new Set(Creds.games());
-  const active = res.games.filter((g) => g.status !== "over");
-  const over = res.games.filter((g) => g.status === "over");
-  const fill = (ul, list, finished) => {
+  let own, pub;
+  try {
+    const created = Object.entries(Owners.all()).map(([game, key]) => ({ game, key }));
+    const seats = Creds.all();
+    [own, pub] = await Promise.all([
+      seats.length || created.length ? api("POST", "/api/games/mine", { seats, created }) : { games: [] },
+      api("GET", "/api/games"),
+    ]);
+  } catch (e) {
+    $("active").innerHTML = "";
+    $("active").append(el("li", { class: "error" }, e.message));
+    return;
+  }
+  const mine = new Set(own.games.map((g) => g.id));
+  const fill = (ul, list, empty) => {
     ul.innerHTML = "";
-    if (!list.length) { ul.append(el("li", { class: "muted" }, finished ? "No finished games yet." : "No games in progress.")); return; }
-    // games of this browser first
-    list.sort((a, b) => (mine.has(b.id) - mine.has(a.id)));
-    for (const g of list) {
-      const who = g.seats.map((s) => s.kind === "bot" ? `${s.name}` : s.name).join(", ");
-      const li = el("li", { dataset: { game: g.id } },
-        el("div", { class: "what" },
-          el("b", {}, optionsSummary(g.options, againstContrarius(g.options))), " ",
-          mine.has(g.id) ? el("span", { class: "tag mine", title: "this browser holds a seat secret of this game" }, "your seat") : null, " ",
-          g.campaign ? el("span", { class: "tag" }, `campaign ${g.campaign}`) : null,
-          el("div", { class: "small muted" }, `${who} · ${g.decisions} decisions · ${fmtDate(g.updated)}`)),
-        finished
-          ? [el("a", { class: "btn", href: `/play/${g.id}` }, "Result"), el("a", { class: "btn", href: `/replay/${g.id}` }, "Replay"),
-             el("a", { class: "btn", href: `/api/games/${g.id}/record`, download: `concordia-${g.id}.json` }, "Download")]
-          : el("a", { class: "btn" + (mine.has(g.id) ? " primary" : ""), href: `/play/${g.id}` }, mine.has(g.id) ? "Resume" : "Watch"));
-      ul.append(li);
-    }
+    if (!list.length) { ul.append(el("li", { class: "muted" }, empty)); return; }
+    for (const g of list) ul.append(gameItem(g, mine.has(g.id)));
   };
-  fill($("active"), active, false);
-  fill($("finished"), over, true);
+  fill($("active"), own.games.filter((g) => g.status !== "over"), "No games in progress.");
+  fill($("finished"), own.games.filter((g) => g.status === "over"), "No finished games yet.");
+  fill($("public"), pub.games.filter((g) => !mine.has(g.id)), "No public games.");
+}
+
+function gameItem(g, mine) {
+  const who = g.seats.map((s) => s.name).join(", ");
+  const finished = g.status === "over";
+  const playing = g.your_seats && g.your_seats.length;
+  const buttons = finished
+    ? [el("a", { class: "btn", href: `/play/${g.id}` }, "Result"), el("a", { class: "btn", href: `/replay/${g.id}` }, "Replay"),
+       el("a", { class: "btn", href: `/api/games/${g.id}/record`, download: `concordia-${g.id}.json` }, "Download")]
+    : [el("a", { class: "btn" + (playing ? " primary" : ""), href: `/play/${g.id}` }, playing ? "Resume" : "Watch")];
+  if (g.creator && !finished) {
+    buttons.push(el("button", { type: "button", class: "danger", dataset: { delete: g.id }, onclick: () => deleteGame(g.id) }, "Delete"));
+  }
+  return el("li", { dataset: { game: g.id } },
+    el("div", { class: "what" },
+      el("b", {}, optionsSummary(g.options, againstContrarius(g.options))), " ",
+      playing ? el("span", { class: "tag mine", title: "this browser holds a seat secret of this game" }, "your seat") : null, " ",
+      g.creator ? el("span", { class: "tag", title: "this browser created the game" }, "yours") : null, " ",
+      g.public ? el("span", { class: "tag", title: "listed in every lobby" }, "public") : null, " ",
+      g.campaign ? el("span", { class: "tag" }, `campaign ${g.campaign}`) : null,
+      el("div", { class: "small muted" }, `${who} · ${g.decisions} decisions · ${fmtDate(g.updated)}`)),
+    buttons);
+}
+
+async function deleteGame(gid) {
+  if (!confirm("Delete this game for everyone at its table? It cannot be undone.")) return;
+  try {
+    await api("DELETE", `/api/games/${encodeURIComponent(gid)}`, undefined, { "X-Owner-Key": Owners.get(gid) || "" });
+    Owners.remove(gid);
+    Creds.forget(gid);
+  } catch (e) {
+    showError(e);
+  }
+  await listGames();
 }
 
 init().catch(showError);

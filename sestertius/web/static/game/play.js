@@ -24,21 +24,24 @@ export async function show(v) {
   if (want !== v.seat) v = await fetchView(want);
   const seatChanged = G.shownSeat !== v.seat;
   if (seatChanged || (G.view && G.view.decisions !== v.decisions)) { G.selectedPawn = null; G.chooser = null; }
-  if (seatChanged && G.shownSeat !== null && v.seat !== null && G.local.length > 1 && hideHands() && !v.over) curtain(v);
+  // two or more people share this screen: each hand is shown only once its person says they sit in front of it
+  // (also when the page opens: whoever opened it may not be the seat shown)
+  if (seatChanged && v.seat !== null && G.local.length > 1 && hideHands() && !v.over) curtain(v);
   G.view = v;
   G.shownSeat = v.seat;
   render();
 }
 
-// hot-seat: cover the screen until the next person says they sit in front of it
+// hot-seat: cover the whole screen (opaque) until the next person says they sit in front of it
 function curtain(v) {
   const old = document.querySelector(".curtain");
   if (old) old.remove();
   const name = seatName(v, v.seat);
-  const c = el("div", { class: "curtain", role: "dialog" },
+  const c = el("div", { class: "curtain", role: "dialog", "aria-modal": "true", dataset: { seat: v.seat } },
     el("div", {}, `Pass the screen to ${name}`),
     el("button", { class: "primary", onclick: () => c.remove() }, `I am ${name}: show my hand`));
   document.body.append(c);
+  c.querySelector("button").focus();
 }
 
 // ---- live updates ---------------------------------------------------------------------------------------------

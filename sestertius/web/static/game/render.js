@@ -70,7 +70,10 @@ function renderBanner(v) {
   }
   const who = v.to_act;
   if (v.chance) {
-    b.append(el("div", {}, "Chance: ", el("span", { class: "who" }, "a die is to be rolled")));
+    const mine = v.seat !== null && v.seat === v.dice_seat;
+    if (mine) b.classList.add("mine");
+    b.append(el("div", {}, "Chance: ", el("span", { class: "who" }, "a die is to be rolled"),
+      v.dice_seat !== null && v.dice_seat !== undefined ? ` — ${mine ? "you enter" : seatName(v, v.dice_seat) + " enters"} what came up` : ""));
   } else if (who !== null && who >= 0) {
     const mine = v.seat === who;
     if (mine) b.classList.add("mine");
@@ -88,5 +91,10 @@ function renderBanner(v) {
     box.addEventListener("change", () => setHideHands(box.checked));
     b.append(el("label", { class: "small" }, box, " cover the screen between players (hands stay private)"));
   }
+  if (v.seed_chosen && (v.seats || []).filter((s) => s.kind !== "bot").length > 1) {
+    b.append(el("div", { class: "notice small", dataset: { note: "seed" } },
+      "The creator chose this game's seed: a seed fixes the order of the cards, so whoever knows it can know the deck."));
+  }
+  if (G.notice) b.append(el("div", { class: "error", dataset: { note: "link" } }, G.notice));
   if (G.error && !(v.legal || []).length) b.append(el("div", { class: "error" }, G.error));
 }

@@ -4,7 +4,7 @@ import { describeValue } from "../common.js";
 
 export const G = {
   gid: null, replay: false, creds: {}, local: [], view: null, shownSeat: null, geom: null, board: null,
-  selectedPawn: null, chooser: null, busy: false, error: null, ws: null, wsRetry: 0,
+  selectedPawn: null, chooser: null, busy: false, error: null, notice: null, ws: null, wsRetry: 0,
   rp: { step: 0, total: 0, timer: null, next: null }, lastRenderedEvents: 0,
 };
 
@@ -17,17 +17,19 @@ export function localSeats() {
   return Object.keys(G.creds).map(Number).sort((a, b) => a - b);
 }
 
-// the seat this screen should show: a local seat to act (hot-seat), else the seat shown so far, else the first one
+// the seat this screen should show: a local seat to act (hot-seat) or to enter a chance outcome, else the seat shown
+// so far, else the first one
 export function wantedSeat(v) {
   if (!G.local.length) return null;
   if (v.to_act !== null && v.to_act >= 0 && G.local.includes(v.to_act)) return v.to_act;
+  if (v.chance && G.local.includes(v.dice_seat)) return v.dice_seat;
   if (G.local.includes(G.shownSeat)) return G.shownSeat;
   return G.local[0];
 }
 
-// hot-seat: optionally cover the screen while it passes from one person to the next
+// hot-seat: cover the screen while it passes from one person to the next (on unless this browser turned it off)
 export function hideHands() {
-  try { return localStorage.getItem("sestertius.hideHands") === "1"; } catch (e) { return false; }
+  try { return localStorage.getItem("sestertius.hideHands") !== "0"; } catch (e) { return true; }
 }
 
 export function setHideHands(on) {
