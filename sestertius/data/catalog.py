@@ -176,7 +176,7 @@ def load_catalog() -> Catalog:
 
 
 @cache
-def _assumptions() -> dict[str, dict[str, str]]:
+def _assumptions() -> dict[str, dict[str, Any]]:
     return read_shipped("assumptions.toml")
 
 
@@ -200,7 +200,14 @@ def assumptions_for(options: Any) -> list[dict[str, str]]:
         active.add(f"board:{options.board}")  # values of one board's own rules (e.g. Sicilia's volcano tiles)
     if "solo" in active:  # readings of Solitaria combined with a board or variant: "solo+board:sicilia", "solo+fish"
         active |= {f"solo+{a}" for a in list(active) if a not in ("solo", "always")}
-    return [{"id": k, "text": v["text"]} for k, v in _assumptions().items() if v.get("when") in active]
+    return [{"id": k, "text": v["text"]} for k, v in _assumptions().items() if _applies(v.get("when", ""), active)]
+
+
+def _applies(when: str | list[str], active: set[str]) -> bool:
+    """An assumption's ``when``: a key in play ("fish"), keys that must all be in play ("solo&fish"), or a list of
+    such alternatives."""
+    alternatives = [when] if isinstance(when, str) else when
+    return any(all(key in active for key in alt.split("&")) for alt in alternatives)
 
 
 # ------------------------------------------------------------------------------------------------------------

@@ -87,9 +87,6 @@ REFUSED: tuple[Refused, ...] = (
             "{board} has none", frozenset({TEAM.name}), when=_no_capital),
     *(Refused(f"{what} uses its own cards; the venus option does not apply", frozenset({mode}),
               when=lambda o: o.venus) for mode, what in TWO_AGAINST_CONTRARIUS.items()),
-    Refused("Solitaria with the fish market is not yet combined with the own rules of board {board!r} (Contrarius' "
-            "fish on it are not decided); play Solitaria there without fish_market, or with it on a board without "
-            "own rules", frozenset(SOLITARIA), OWN_RULES, variant="fish_market"),
     *_solitaria_refusals(),
     Refused("Solitaria needs a board with a capital; {board} has none", frozenset(SOLITARIA),
             when=lambda o: _no_capital(o) and o.board != "roma"),  # Roma: Contrarius starts on Start (A-SOLO-ROMA)

@@ -145,8 +145,8 @@ def test_option_choices_come_from_the_engine():
 
 @pytest.mark.parametrize("args, options", [
     (["--mode", "team", "--players", "3"], {"board": "imperium", "players": 3, "mode": "team"}),
-    (["--mode", "solo", "--board", "roma", "--fish-market", "coastal"],
-     {"board": "roma", "players": 1, "mode": "solo", "fish_market": "coastal"}),
+    (["--mode", "solo", "--board", "balearica", "--fish-market", "coastal"],
+     {"board": "balearica", "players": 1, "mode": "solo", "fish_market": "coastal"}),
     (["--mode", "solo", "--board", "balearica"], {"board": "balearica", "players": 1, "mode": "solo"}),
     (["--mode", "solo", "--players", "2", "--venus"],
      {"board": "imperium", "players": 2, "mode": "solo", "venus": True}),

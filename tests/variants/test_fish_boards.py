@@ -69,8 +69,7 @@ def test_the_fish_market_is_played_on_every_board(opts, side):
 @pytest.mark.parametrize("opts,words", [
     ({"board": "roma", "players": 4, "mode": "team"}, "needs a board with a capital"),
     ({"board": "balearica", "players": 4, "mode": "team"}, "needs a board with a capital"),
-    ({"board": "roma", "players": 1, "mode": "solo"}, "Solitaria with the fish market is not yet combined"),
-    ({"board": "sicilia", "players": 1, "mode": "solo"}, "own rules of board 'sicilia'"),
+    ({"board": "balearica", "players": 1, "mode": "solo"}, "no rule for Balearica"),
 ])
 def test_what_stays_refused_says_why(opts, words):
     with pytest.raises(OptionsError, match=words):

@@ -97,8 +97,7 @@ def test_setup_fish_on_every_marker_spot_and_piscatus_to_the_last_player():
 
 @pytest.mark.parametrize("opts,words", [
     ({"fish_market": "river"}, "'coastal'"),
-    ({"fish_market": "coastal", "mode": "team", "players": 2, "board": "roma"}, "own rules"),
-    ({"fish_market": "coastal", "mode": "solo", "players": 1, "board": "sicilia"}, "own rules"),
+    ({"fish_market": "coastal", "mode": "solo", "players": 1, "board": "balearica"}, "no rule for Balearica"),
     ({"fish_market": "coastal", "mode": "team", "players": 4, "board": "roma"}, "needs a board with a capital"),
 ])
 def test_options_refused_with_a_clear_message(opts, words):

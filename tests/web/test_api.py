@@ -501,7 +501,7 @@ def test_refusals_in_the_engines_words(client):
         ({"mode": "team", "players": 5, "board": "imperium"}, "team play is for"),
         ({"mode": "base", "players": 6, "board": "imperium"}, "2 to 5 players"),
         ({"mode": "team", "players": 2, "board": "italia", "venus": True}, "venus option"),
-        ({"board": "roma", "players": 1, "mode": "solo", "fish_market": "mountain"}, "fish market is not yet combined"),
+        ({"board": "balearica", "players": 1, "mode": "solo", "fish_market": "mountain"}, "no rule for Balearica"),
         ({"board": "italia", "players": 3, "fish_market": "lake"}, "fish_market must be one of"),
     ]
     for body, words in cases:

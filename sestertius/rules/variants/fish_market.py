@@ -25,54 +25,22 @@ Solitaria: fish paid go to Contrarius (``Ruleset.fish_paid``), who scores them a
 (``Ruleset.partners_perform``, also Solitaria's team play): the cards are chosen first; each partner uses the market
 once per turn, right before carrying out its card. The boards with rules of their own plug in through their hooks:
 where new colonists arrive (the colonist stand), ``can_produce`` and ``production_bonus`` (Sicilia's volcano:
-A-FISH-SICILIA), ``after_cash`` (Roma's ship move: A-FISH-ROMA). Not implemented (refused by the rulebook's table):
-Solitaria on the boards with rules of their own.
+A-FISH-SICILIA), ``after_cash`` (Roma's ship move: A-FISH-ROMA); Solitaria's Contrarius through ``fish_bonus``,
+``empty_spots`` and ``regrow`` (A-SOLO-FISH-BOARDS).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from sestertius.data.catalog import GOODS, FishSide, Stand, load_fish_market
+from sestertius.data.catalog import GOODS, Stand, load_fish_market
 from sestertius.rules.cards.colonist import place_colonist
 from sestertius.rules.cards.prefect import produce_province
 from sestertius.rules.state import AUTO, NOBODY, NOT_YET, STORE, GameState
 from sestertius.rules.steps import DONE, Action, ApplyFn, LegalFn, Pending, Step, WordsFn, auto_step
 from sestertius.rules.turn import queue_overflow, refill_display
 from sestertius.rules.variants.base import Variant
+from sestertius.rules.variants.fish_part import FishPart, empty_spots, fish, fish_bonus, regrow, side
 from sestertius.rules.words import place_name
-
-
-class FishPart:
-    """The fish market's part of the state."""
-    __slots__ = ("spots", "coins", "pos", "stored", "used_in", "used_by")
-
-    def __init__(self, spots: list[int], coins: list[int], pos: list[int], stored: list[int], used_in: int = NOT_YET,
-                 used_by: tuple[int, ...] = ()) -> None:
-        self.spots = spots  # fish on each province's marker spot
-        self.coins = coins  # sestertii lying on each market spot
-        self.pos = pos  # each seat's market spot, -1 before its first use
-        self.stored = stored  # each seat's fish in its storehouse
-        # team play: the partners who used the market in turn ``used_in`` (each once per turn, before its action)
-        self.used_in = used_in
-        self.used_by = used_by
-
-    def copy(self) -> FishPart:
-        return FishPart(self.spots[:], self.coins[:], self.pos[:], self.stored[:], self.used_in, self.used_by)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"spots": self.spots, "coins": self.coins, "pos": self.pos, "stored": self.stored,
-                "used_in": self.used_in, "used_by": self.used_by}
-
-
-def fish(s: GameState) -> FishPart:
-    part: FishPart = s.parts["fish"]
-    return part
-
-
-def side(s: GameState) -> FishSide:
-    name = s.options.fish_market
-    assert name is not None  # the variant is only in play with a side chosen
-    return load_fish_market().sides[name]
 
 
 def market_phase(s: GameState, seat: int) -> None:
@@ -281,12 +249,9 @@ def apply_fish_prefect(s: GameState, st: Pending, a: Action) -> None:
     spots = f.spots
     br = s.rules.board
     if a[0] == "cash":  # (b): 1 per province without fish, 1 good of choice; then the fish grow
-        # a province that can no longer produce (Sicilia's eruption) has no spot: no sestertius, no fish
-        alive = [br.can_produce(s, i) for i in range(len(spots))]
-        empty = sum(1 for x, ok in zip(spots, alive) if ok and not x)
+        empty = empty_spots(s)
         p.money += empty
-        f.spots = [(2 if x == 1 else x or load_fish_market().setup_fish) if ok else 0 for x, ok in zip(spots, alive)]
-        s.marker_up = [x > 0 for x in f.spots]
+        regrow(s)
         s.turn_info.prefect = ("cash", empty)
         s.log("cash", seat, f"takes {empty} sestertii (1 per province without fish) and 1 good of choice; "
                             f"1-fish markers turn to 2 fish, each empty spot gets 1 fish")
@@ -297,7 +262,7 @@ def apply_fish_prefect(s: GameState, st: Pending, a: Action) -> None:
     n = spots[prov]
     spots[prov] = 0
     pname = s.board.provinces[prov]
-    if br.production_bonus(s, prov):
+    if fish_bonus(s, prov):
         text = f"takes the {n} fish of {pname}"
         more = " and {} more with Praefectus Piscatus"
     else:  # the fish are the province's bonus, which it has lost (Sicilia's volcano, A-FISH-SICILIA)
