@@ -211,3 +211,28 @@ def block_of(index: int) -> Block:
         if index >= block.offset:
             return block
     raise EncodingError(f"{index!r} is not in the action space")
+
+
+def table() -> list[tuple[Any, ...] | None]:
+    """Every integer's decision, in order (None: a reserved entry)."""
+    return list(_BY_ID)
+
+
+def _domain_words(d: tuple[Any, ...]) -> str:
+    if isinstance(d[0], tuple):
+        return f"{len(d)} pairs"
+    if all(isinstance(x, int) for x in d) and list(d) == list(range(d[0], d[0] + len(d))):
+        return f"{d[0]}..{d[-1]}"
+    if d[-1] is RESERVED:
+        used = [x for x in d if x is not RESERVED]
+        return f"{len(used)} cards + {len(d) - len(used)} reserved"
+    return ", ".join(map(str, d)) if len(d) <= 20 else f"{len(d)} values"
+
+
+def block_table() -> str:
+    """The blocks as a Markdown table (docs/RESEARCH.md holds it)."""
+    rows = ["| first id | size | decision | arguments | meaning |", "|---|---|---|---|---|"]
+    for b in BLOCKS:
+        args = " x ".join(_domain_words(d) for d in b.domains) or "none"
+        rows.append(f"| {b.offset} | {b.size} | `{b.verb}` | {args} | {b.meaning} |")
+    return "\n".join(rows)

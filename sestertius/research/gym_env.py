@@ -149,3 +149,8 @@ class ConcordiaEnv(gym.Env):
             return None
         view = self.game.view(self.seat)
         return f"turn {view['turn']}: {view['prompt']}"
+
+
+ENV_ID = "sestertius/Concordia-v1"
+if ENV_ID not in gym.registry:  # gymnasium.make("sestertius/Concordia-v1", options={...}, opponents="random")
+    gym.register(id=ENV_ID, entry_point="sestertius.research.gym_env:ConcordiaEnv")
