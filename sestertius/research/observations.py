@@ -59,10 +59,7 @@ class Field:
     scale: float  # the value is divided by this (1: flags and one-hot)
     meaning: str
     offset: int = 0
-
-    @property
-    def size(self) -> int:
-        return int(np.prod(self.shape))
+    size: int = 0  # the product of the shape
 
 
 _SPECS: list[tuple[str, tuple[int, ...], float, str]] = [
@@ -168,7 +165,7 @@ def _layout() -> tuple[tuple[Field, ...], int]:
     out = []
     offset = 0
     for name, shape, scale, meaning in _SPECS:
-        f = Field(name, shape, float(scale), meaning, offset)
+        f = Field(name, shape, float(scale), meaning, offset, int(np.prod(shape)))
         out.append(f)
         offset += f.size
     return tuple(out), offset
@@ -176,6 +173,7 @@ def _layout() -> tuple[tuple[Field, ...], int]:
 
 FIELDS, OBSERVATION_SIZE = _layout()
 FIELD = {f.name: f for f in FIELDS}
+OFFSET = {f.name: f.offset for f in FIELDS}
 HIGH = 1000.0  # the observation space's upper bound (values beyond it are clipped; none is near it in play)
 
 
@@ -186,6 +184,7 @@ def fields_of(vector: np.ndarray) -> dict[str, np.ndarray]:
 
 class _Writer:
     def __init__(self, out: np.ndarray, me: int, n: int) -> None:
+        self.flat = out
         self.v = fields_of(out)
         self.me, self.n = me, n
 
@@ -338,40 +337,53 @@ def _players(w: _Writer, view: dict[str, Any], players: list[dict[str, Any]], me
 
 
 def _board(w: _Writer, view: dict[str, Any]) -> None:
+    """The cities, routes and provinces: written straight into the flat vector (the hot loop of ``observe``)."""
+    v = w.flat
+    o = OFFSET
     for c in view["cities"]:
         i = c["id"]
         if i >= CITIES:
             continue
-        w.v["cities/present"][i] = 1
-        if c["good"] in GOOD_INDEX:
-            w.v["cities/good"][i, GOOD_INDEX[c["good"]]] = 1
+        v[o["cities/present"] + i] = 1
+        g = GOOD_INDEX.get(c["good"])
+        if g is not None:
+            v[o["cities/good"] + 5 * i + g] = 1
         if 0 <= c["province"] < PROVINCES:
-            w.v["cities/province"][i, c["province"]] = 1
-        w.put("cities/capital", bool(c["capital"]), i)
-        w.put("cities/can_build", bool(c["can_build"]), i)
+            v[o["cities/province"] + PROVINCES * i + c["province"]] = 1
+        if c["capital"]:
+            v[o["cities/capital"] + i] = 1
+        if c["can_build"]:
+            v[o["cities/can_build"] + i] = 1
         for seat in c["houses"]:
-            w.seat_hot("cities/houses", seat, i)
-    for r in view["routes"]:
-        i = r["id"]
+            r = w.rel(seat)
+            if r is not None:
+                v[o["cities/houses"] + SEATS * i + r] = 1
+    for rt in view["routes"]:
+        i = rt["id"]
         if i >= ROUTES:
             continue
-        w.v["routes/present"][i] = 1
-        w.put("routes/sea", r["kind"] == "sea", i)
-        w.put("routes/ends", r["a"], i, 0)
-        w.put("routes/ends", r["b"], i, 1)
-        w.put("routes/no_stop", bool(r["no_stop"]), i)
-        w.seat_hot("routes/colonist", r["colonist"], i)
+        v[o["routes/present"] + i] = 1
+        if rt["kind"] == "sea":
+            v[o["routes/sea"] + i] = 1
+        v[o["routes/ends"] + 2 * i] = rt["a"] / CITIES
+        v[o["routes/ends"] + 2 * i + 1] = rt["b"] / CITIES
+        if rt["no_stop"]:
+            v[o["routes/no_stop"] + i] = 1
+        r = w.rel(rt["colonist"])
+        if r is not None:
+            v[o["routes/colonist"] + SEATS * i + r] = 1
     for p in view["provinces"]:
         i = p["id"]
         if i >= PROVINCES:
             continue
-        w.v["provinces/present"][i] = 1
-        if p["good"] in GOOD_INDEX:
-            w.v["provinces/good"][i, GOOD_INDEX[p["good"]]] = 1
-        w.put("provinces/good_side", bool(p["good_side"]), i)
-        w.put("provinces/coins", p["coins"], i)
-        w.put("provinces/can_produce", bool(p["can_produce"]), i)
-        w.put("provinces/production_bonus", bool(p["production_bonus"]), i)
+        v[o["provinces/present"] + i] = 1
+        g = GOOD_INDEX.get(p["good"])
+        if g is not None:
+            v[o["provinces/good"] + 5 * i + g] = 1
+        v[o["provinces/good_side"] + i] = bool(p["good_side"])
+        v[o["provinces/coins"] + i] = p["coins"] / FIELD["provinces/coins"].scale
+        v[o["provinces/can_produce"] + i] = bool(p["can_produce"])
+        v[o["provinces/production_bonus"] + i] = bool(p["production_bonus"])
 
 
 def _parts(w: _Writer, view: dict[str, Any]) -> None:

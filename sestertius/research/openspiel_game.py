@@ -18,6 +18,7 @@ pickles (OpenSpiel's serialisation) as the list of actions that made it and is r
 """
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from typing import Any
 
@@ -186,9 +187,9 @@ class ConcordiaState(pyspiel.State):
         g = self.engine
         if g is None:
             return f"setup: seed bytes {self._seed_bytes}"
-        view = g.view(None)
-        return (f"seed {g.seed}, {len(g.history)} decisions, turn {view['turn']}, to act {view['to_act']}: "
-                f"{view['prompt']}")
+        step = g.current_step()
+        return (f"seed {g.seed}, {len(g.history)} decisions, to act {g.to_act()}, step "
+                f"{step[0] if step else 'end of game'}")
 
 
 class ConcordiaObserver:
@@ -206,10 +207,10 @@ class ConcordiaObserver:
             observe(g.view(player), player, out=self.tensor)
 
     def string_from(self, state: ConcordiaState, player: int) -> str:
-        """The nonzero entries of the tensor, "index:value" (a function of the observation, as OpenSpiel asks)."""
+        """A function of the observation, as OpenSpiel asks: the player and a digest of the tensor (a key for tabular
+        methods; ``str(state)`` is the words for people)."""
         self.set_from(state, player)
-        nz = np.flatnonzero(self.tensor)
-        return f"p{player} " + " ".join(f"{i}:{self.tensor[i]:g}" for i in nz)
+        return f"p{player} {hashlib.blake2b(self.tensor.tobytes(), digest_size=16).hexdigest()}"
 
 
 pyspiel.register_game(GAME_TYPE, ConcordiaGame)

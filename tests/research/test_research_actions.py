@@ -74,7 +74,7 @@ def test_the_vocabularies_hold_every_card_die_face_and_volcano_tile_of_the_engin
 @pytest.mark.parametrize("options", every_mode(), ids=label)
 def test_every_decision_of_random_games_encodes_and_decodes_to_itself(options):
     verbs = set()
-    for game, legal in random_games([options], range(GAMES)):
+    for _, legal in random_games([options], range(GAMES)):
         ids = [encode(a) for a in legal]
         assert len(set(ids)) == len(set(legal))  # distinct decisions, distinct integers
         for a, i in zip(legal, ids):
