@@ -10,7 +10,8 @@ The observation is the float32 vector of :mod:`sestertius.research.observations`
 an integer of :mod:`sestertius.research.actions`; ``info["action_mask"]`` (int8) marks the legal ones, and
 ``env.action_masks()`` gives the same as booleans (sb3-contrib's MaskablePPO asks for it). Rewards: ``"win"`` (+1
 when the agent's side wins, -1 otherwise, at the end) or ``"score"`` (the change of the agent's own score, in hundreds
-of VP, after each of its decisions and the opponents' replies). An illegal action ends the episode as a loss
+of VP, after each of its decisions and the opponents' replies) or ``"margin"`` (the change of its score minus the best
+score of the other side). An illegal action ends the episode as a loss
 (``illegal="lose"``, reward -1) or raises ValueError (``illegal="raise"``).
 """
 from __future__ import annotations
@@ -91,7 +92,7 @@ class ConcordiaEnv(gym.Env):
 
     def _own_score(self) -> float:
         assert self.game is not None
-        return own_scores(self.game, [self.seat])[0] if self.reward == "score" else 0.0
+        return own_scores(self.game, [self.seat], self.reward)[0] if self.reward != "win" else 0.0
 
     def _opponents_play(self) -> None:
         game = self.game

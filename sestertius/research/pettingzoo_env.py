@@ -13,7 +13,8 @@ Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``
 :mod:`sestertius.research.observations` and :mod:`sestertius.research.actions`); the mask is all zeros for an agent
 that does not decide now. Rewards: ``"win"`` (default) gives +1 to the winning side and -1 to every other seat when
 the game ends; ``"score"`` gives each seat the change of its own score (as if the game ended now, in hundreds of VP)
-after every decision. A game is truncated after ``max_decisions`` decisions. An illegal action raises ValueError.
+after every decision, ``"margin"`` the change of its score minus the best score of the other side. A game is
+truncated after ``max_decisions`` decisions. An illegal action raises ValueError.
 """
 from __future__ import annotations
 
@@ -80,9 +81,9 @@ class ConcordiaAEC(AECEnv):
 
     def _scores_now(self) -> dict[str, float]:
         assert self.game is not None
-        if self.reward != "score":
+        if self.reward == "win":
             return dict.fromkeys(self.agents, 0.0)
-        return dict(zip(self.agents, own_scores(self.game, [self._seat_of[a] for a in self.agents])))
+        return dict(zip(self.agents, own_scores(self.game, [self._seat_of[a] for a in self.agents], self.reward)))
 
     def _to_act(self) -> str:
         assert self.game is not None

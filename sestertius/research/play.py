@@ -8,7 +8,7 @@ from typing import Any
 from sestertius import Game, GameOptions, check_options
 from sestertius.research.actions import encode
 
-REWARDS = ("win", "score")
+REWARDS = ("win", "score", "margin")
 MAX_DECISIONS = 10_000  # a game is cut off (truncated) after this many decisions: agents can stall a game forever
 
 
@@ -41,16 +41,25 @@ def winning_seats(game: Game) -> set[int]:
 
 
 def final_reward(game: Game, seat: int, reward: str) -> float:
-    """``win``: +1 for the winning side, -1 for every other seat. ``score``: 0 (the points came during play)."""
+    """``win``: +1 for the winning side, -1 for every other seat. ``score``, ``margin``: 0 (their rewards came
+    during play)."""
     if reward == "win":
         return 1.0 if seat in winning_seats(game) else -1.0
     return 0.0
 
 
-def own_scores(game: Game, seats: list[int]) -> list[float]:
-    """The seats' scores if the game ended now, in hundreds of VP (``score`` rewards are their changes)."""
-    scores = game.scores()
-    return [float(scores[seat]["total"]) / 100.0 for seat in seats]
+def own_scores(game: Game, seats: list[int], reward: str = "score") -> list[float]:
+    """What the dense rewards follow, in hundreds of VP, for each seat if the game ended now: ``score``, the seat's
+    own score; ``margin``, its score minus the best score of the seats not on its side (rewards are the changes)."""
+    totals = [s["total"] for s in game.scores()]
+    if reward != "margin":
+        return [float(totals[seat]) / 100.0 for seat in seats]
+    partners = [p["partner"] for p in game.view(None)["players"]]
+    out = []
+    for seat in seats:
+        others = [t for i, t in enumerate(totals) if i != seat and i != partners[seat]]
+        out.append(float(totals[seat] - max(others, default=0)) / 100.0)
+    return out
 
 
 def legal_ids(game: Game) -> list[int]:
