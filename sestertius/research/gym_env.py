@@ -61,14 +61,14 @@ class ConcordiaEnv(gym.Env):
         specs = list(opponents) if isinstance(opponents, (list, tuple)) else [opponents] * len(others)
         if len(specs) != len(others):
             raise ValueError(f"{len(others)} opponent seat(s), {len(specs)} opponent(s) given")
-        self._specs = dict(zip(others, specs))
+        self._specs: dict[int, Any] = dict(zip(others, specs))
         self.observation_space = spaces.Box(0.0, HIGH, (OBSERVATION_SIZE,), np.float32)
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self.game: Game | None = None
         self._mask = np.zeros(NUM_ACTIONS, np.int8)
 
     def _bots(self, game_seed: int) -> dict[int, Any]:
-        out = {}
+        out: dict[int, Any] = {}
         for seat, spec in self._specs.items():
             if isinstance(spec, str):
                 out[seat] = make_bot(spec, game_seed * 31 + seat)
