@@ -11,6 +11,8 @@ import json
 import sys
 from typing import Any, NoReturn
 
+from sestertius.cli.tournament import add_tournament, tournament
+
 EXIT_REFUSED = 2  # as argparse exits on a bad argument
 
 
@@ -58,6 +60,15 @@ def _add_simulate(sub: Any, table: dict[str, Any]) -> None:
     p.add_argument("--max-turns", type=int, default=3000,
                    help="stop a game after this many turns (weak bots can hold a game forever)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    _add_parallel(p)
+
+
+def _add_parallel(p: Any) -> None:
+    from sestertius.research.parallel import default_workers
+    p.add_argument("--workers", type=int, default=default_workers(),
+                   help="processes playing the games (default: every core); the results are those of one")
+    p.add_argument("--ray", default=None, metavar="ADDRESS",
+                   help="play on a Ray cluster: its address, 'auto', or 'local' (pip install 'sestertius[cluster]')")
 
 
 def simulate(args: argparse.Namespace) -> int:
@@ -88,6 +99,7 @@ def simulate(args: argparse.Namespace) -> int:
         board=args.board, players=args.players, games=args.games, seed=args.seed, bots=bots,
         venus=args.venus, display=args.display, mode=args.mode, difficulty=args.difficulty,
         progress=not args.no_progress, fish_market=args.fish_market, max_turns=args.max_turns,
+        workers=args.workers, ray=args.ray,
     )
     print(json.dumps(report, indent=1) if args.json else format_report(report))
     return 0
@@ -124,7 +136,7 @@ def solo(args: argparse.Namespace) -> int:
 
 # -- the command ------------------------------------------------------------------------------------------------------
 COMMANDS = {"serve": (_add_serve, serve), "simulate": (_add_simulate, simulate), "replay": (_add_replay, replay),
-            "solo": (_add_solo, solo)}
+            "solo": (_add_solo, solo), "tournament": (add_tournament, tournament)}
 
 
 class Parser(argparse.ArgumentParser):

@@ -51,15 +51,17 @@ def simulation_options(board: str, players: int, venus: bool = False, display: s
 def run_simulation(board: str, players: int, games: int, seed: int = 0, bots: list[str] | None = None,
                    venus: bool = False, display: str = "standard", mode: str = "base",
                    difficulty: str = "standard", progress: bool = True, max_turns: int = MAX_TURNS,
-                   fish_market: str | None = None) -> dict[str, Any]:
+                   fish_market: str | None = None, workers: int = 1, ray: str | None = None) -> dict[str, Any]:
+    """``workers`` processes, or the Ray cluster at ``ray``, play the games: the report is the same (timings aside)."""
+    from sestertius.research.parallel import play_jobs, simulation_jobs
     bots = bots or ["random"]
     options = GameOptions.from_dict(simulation_options(board, players, venus, display, mode, difficulty, fish_market))
     players = options.players
-    iterator = range(games)
+    iterator = enumerate(play_jobs(simulation_jobs(options, seed, games, bots, max_turns), workers, ray))
     bar = None
     if progress:
         from tqdm import tqdm
-        bar = tqdm(iterator, desc=f"{board} {mode} x{players}", unit="game")
+        bar = tqdm(iterator, desc=f"{board} {mode} x{players}", unit="game", total=games)
         iterator = bar
     winners: list[int] = []
     contrarius: int | None = None  # the automaton's seat (Solitaria)
@@ -71,8 +73,7 @@ def run_simulation(board: str, players: int, games: int, seed: int = 0, bots: li
     decisions = 0
     unfinished: list[int] = []
     start = time.perf_counter()
-    for i in iterator:
-        game = play_game(options, seed + i, bots, max_turns)
+    for i, game in iterator:
         decisions += len(game.history)
         if not game.is_over:  # stopped by the guard: no scores to count
             unfinished.append(seed + i)
@@ -82,11 +83,8 @@ def run_simulation(board: str, players: int, games: int, seed: int = 0, bots: li
         for seat in range(players):
             totals[seat].append(scores[seat]["total"])
         winners.append(game.ranking()[0])
-        state = game.state
-        ruleset = state.rules.mode
-        contrarius = ruleset.automaton(state)
-        for seat in range(state.n):
-            partner = ruleset.partner(state, seat)
+        contrarius = game.automaton
+        for seat, partner in enumerate(game.partners):
             if partner is not None:
                 teams[seat] = tuple(sorted((seat, partner)))
         result = game.result()  # Solitaria: Contrarius' score, and the team's
@@ -104,7 +102,7 @@ def run_simulation(board: str, players: int, games: int, seed: int = 0, bots: li
         "scores": {f"seat {s + 1}": _summary(totals[s]) for s in range(players)},
         "all_scores": _summary([x for t in totals for x in t]),
         "wins": {f"seat {s + 1}": winners.count(s) for s in range(players)},
-        "unfinished": unfinished, "max_turns": max_turns,
+        "unfinished": unfinished, "max_turns": max_turns, "workers": workers if ray is None else f"ray {ray}",
     }
     if contrarius is not None:
         report["wins"]["Contrarius"] = winners.count(contrarius)
@@ -128,7 +126,7 @@ def format_report(r: dict[str, Any]) -> str:
     lines = [f"{r['games']} games of {r['board']} ({r['mode']}{', Venus' if r['venus'] else ''}), "
              f"{r['players']} player(s), bots {','.join(r['bots'])}, seeds {r['seed']}..{r['seed'] + r['games'] - 1}",
              f"speed: {r['games_per_second']} games/s, {r['decisions_per_second']} decisions/s "
-             f"({r['seconds']} s on one core)",
+             f"({r['seconds']} s, {r.get('workers', 1)} worker(s))",
              f"game length: {r['turns'].get('mean')} turns on average (min {r['turns'].get('min')}, "
              f"max {r['turns'].get('max')}), {r['decisions_per_game']} decisions per game"]
     if r["unfinished"]:

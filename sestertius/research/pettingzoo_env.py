@@ -1,0 +1,141 @@
+"""A PettingZoo AEC environment: every seat that decides is an agent (``seat_0``, ``seat_1``...); chance outcomes and
+Contrarius' rule-driven steps are resolved inside, by the engine.
+
+>>> from sestertius.research.pettingzoo_env import env
+>>> e = env(options={"board": "italia", "players": 2})
+>>> e.reset(seed=7)
+>>> for agent in e.agent_iter():
+...     obs, reward, terminated, truncated, info = e.last()
+...     action = None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"])
+...     e.step(action)
+
+Observations are ``{"observation": float32 vector, "action_mask": int8 vector}`` (the encodings of
+:mod:`sestertius.research.observations` and :mod:`sestertius.research.actions`); the mask is all zeros for an agent
+that does not decide now. Rewards: ``"win"`` (default) gives +1 to the winning side and -1 to every other seat when
+the game ends; ``"score"`` gives each seat the change of its own score (as if the game ended now, in hundreds of VP)
+after every decision, ``"margin"`` the change of its score minus the best score of the other side. A game is
+truncated after ``max_decisions`` decisions. An illegal action raises ValueError.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from sestertius import Game, GameOptions
+from sestertius.research.actions import NUM_ACTIONS, decode, encode
+from sestertius.research.observations import HIGH, OBSERVATION_SIZE, observe
+from sestertius.research.play import MAX_DECISIONS, agent_seats, check_reward, final_reward, game_options, own_scores
+
+
+def agent_name(seat: int) -> str:
+    return f"seat_{seat}"
+
+
+class ConcordiaAEC(AECEnv):
+    metadata = {"name": "concordia_v1", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, options: GameOptions | dict[str, Any] | None = None, reward: str = "win",
+                 max_decisions: int = MAX_DECISIONS, render_mode: str | None = None) -> None:
+        super().__init__()
+        self.options = game_options(options)
+        self.reward = check_reward(reward)
+        self.max_decisions = max_decisions
+        self.render_mode = render_mode
+        self.seats = agent_seats(self.options)
+        self.possible_agents = [agent_name(s) for s in self.seats]
+        self._seat_of = {agent_name(s): s for s in self.seats}
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(0.0, HIGH, (OBSERVATION_SIZE,), np.float32),
+            "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+        })
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self._rng = np.random.default_rng()
+        self.game: Game | None = None
+
+    def observation_space(self, agent: str) -> Any:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        return self.action_spaces[agent]
+
+    # -- the episode ------------------------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game. ``seed`` fixes it (and every later game of resets without a seed)."""
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        game_seed = int(self._rng.integers(2**31))
+        self.game = Game.new(self.options, seed=game_seed)
+        self.decisions = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {"game_seed": game_seed} for a in self.agents}
+        self._scores = self._scores_now()
+        self.agent_selection = self._to_act()
+
+    def _scores_now(self) -> dict[str, float]:
+        assert self.game is not None
+        if self.reward == "win":
+            return dict.fromkeys(self.agents, 0.0)
+        return dict(zip(self.agents, own_scores(self.game, [self._seat_of[a] for a in self.agents], self.reward)))
+
+    def _to_act(self) -> str:
+        assert self.game is not None
+        seat = self.game.to_act()
+        return agent_name(seat) if seat is not None and seat >= 0 else self.agents[0]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        assert self.game is not None
+        seat = self._seat_of[agent]
+        mask = np.zeros(NUM_ACTIONS, np.int8)
+        if not self.game.is_over and self.game.to_act() == seat and agent == self.agent_selection:
+            for a in self.game.legal_actions():
+                mask[encode(a)] = 1
+        return {"observation": observe(self.game.view(seat), seat), "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        game = self.game
+        assert game is not None
+        decision = decode(int(action))
+        if decision not in game.legal_actions():
+            raise ValueError(f"{agent}: action {int(action)} {decision!r} is not legal now")
+        game.apply_unchecked(decision)
+        self.decisions += 1
+        self._cumulative_rewards[agent] = 0.0
+        now = self._scores_now()
+        for a in self.agents:
+            self.rewards[a] = now[a] - self._scores[a]
+        self._scores = now
+        if game.is_over:
+            for a in self.agents:
+                self.rewards[a] += final_reward(game, self._seat_of[a], self.reward)
+                self.terminations[a] = True
+        elif self.decisions >= self.max_decisions:
+            self.truncations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+        if not game.is_over and not self.truncations[agent]:
+            self.agent_selection = self._to_act()
+
+    def render(self) -> str | None:
+        if self.game is None:
+            return None
+        view = self.game.view(None)
+        return f"turn {view['turn']}: {view['prompt']}"
+
+    def close(self) -> None:
+        pass
+
+
+def env(**kwargs: Any) -> ConcordiaAEC:
+    """The environment (PettingZoo's convention: a function named ``env``)."""
+    return ConcordiaAEC(**kwargs)

@@ -1,0 +1,72 @@
+"""What the research interfaces share: the options of a game, the seats that agents play, who won, the rewards.
+Only the engine's public interface is used (``Game``, ``legal_actions``, ``apply``, ``view``, ``scores``,
+``ranking``)."""
+from __future__ import annotations
+
+from typing import Any
+
+from sestertius import Game, GameOptions, check_options
+from sestertius.research.actions import encode
+
+REWARDS = ("win", "score", "margin")
+MAX_DECISIONS = 10_000  # a game is cut off (truncated) after this many decisions: agents can stall a game forever
+
+
+def game_options(options: GameOptions | dict[str, Any] | None) -> GameOptions:
+    """Checked options (dice are always sampled by the engine: ``manual_dice`` is refused)."""
+    if options is None:
+        opts = GameOptions().validate()
+    elif isinstance(options, GameOptions):
+        opts = options.validate()
+    else:
+        opts = GameOptions.from_dict(dict(options))
+    if opts.manual_dice:
+        raise ValueError("manual_dice does not apply: the environments sample every chance outcome")
+    why = check_options(opts.to_dict())
+    if why is not None:
+        raise ValueError(why)
+    return opts
+
+
+def agent_seats(options: GameOptions) -> list[int]:
+    """The seats that decide: one per player of the options (Contrarius, the automaton, is the seat after them)."""
+    return list(range(max(options.players, 1)))
+
+
+def winning_seats(game: Game) -> set[int]:
+    """The winner's seat and, in team play, their partner's (Contrarius' seat when it wins)."""
+    winner = game.ranking()[0]
+    partner = game.view(None)["players"][winner]["partner"]
+    return {winner} if partner is None else {winner, partner}
+
+
+def final_reward(game: Game, seat: int, reward: str) -> float:
+    """``win``: +1 for the winning side, -1 for every other seat. ``score``, ``margin``: 0 (their rewards came
+    during play)."""
+    if reward == "win":
+        return 1.0 if seat in winning_seats(game) else -1.0
+    return 0.0
+
+
+def own_scores(game: Game, seats: list[int], reward: str = "score") -> list[float]:
+    """What the dense rewards follow, in hundreds of VP, for each seat if the game ended now: ``score``, the seat's
+    own score; ``margin``, its score minus the best score of the seats not on its side (rewards are the changes)."""
+    totals = [s["total"] for s in game.scores()]
+    if reward != "margin":
+        return [float(totals[seat]) / 100.0 for seat in seats]
+    partners = [p["partner"] for p in game.view(None)["players"]]
+    out = []
+    for seat in seats:
+        others = [t for i, t in enumerate(totals) if i != seat and i != partners[seat]]
+        out.append(float(totals[seat] - max(others, default=0)) / 100.0)
+    return out
+
+
+def legal_ids(game: Game) -> list[int]:
+    return sorted(encode(a) for a in game.legal_actions())
+
+
+def check_reward(reward: str) -> str:
+    if reward not in REWARDS:
+        raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+    return reward
