@@ -21,6 +21,7 @@ request changes nothing.
 """
 from __future__ import annotations
 
+import asyncio
 import os
 from contextlib import asynccontextmanager
 from typing import Any
@@ -64,7 +65,14 @@ def create_app(db_url: str | None = None, campaigns_path: str | None = None, max
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
+        # changes made by other processes on the same database (PostgreSQL): live updates for this one's browsers
+        loop = asyncio.get_running_loop()
+        hub = app.state.hub
+        listener = store.listen(lambda gid: loop.call_soon_threadsafe(hub.changed_elsewhere, service, gid))
+        app.state.listener = listener
         yield
+        if listener is not None:
+            listener.stop()
         store.dispose()
 
     # the API's pages (/docs, /redoc) with their scripts and styles served by the app itself: they work offline
