@@ -142,3 +142,32 @@ def test_migrations_twice_and_the_version(postgres_db):
     assert s2.schema_version() == "0001"
     for s in (s1, s2):
         s.dispose()
+
+
+def test_workers_share_the_games(postgres_db, tmp_path, monkeypatch):
+    """``concordia serve --workers 2``: requests spread over two worker processes see one game."""
+    monkeypatch.setenv("SESTERTIUS_CAMPAIGNS", str(tmp_path / "campaigns.sqlite3"))
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "sestertius", "serve", "--port", str(port), "--db", postgres_db,
+                             "--workers", "2"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        wait_up(port, proc)
+        base = f"http://127.0.0.1:{port}"
+        r = httpx.post(f"{base}/api/games", json={"board": "italia", "seed": 8, "seats": [{"kind": "human"}] * 2})
+        gid, key = r.json()["id"], r.json()["seats"][0]["key"]
+        legal = seat_view(base, gid, 0, key)["legal"]
+        for entry in legal[:1]:
+            assert httpx.post(f"{base}/api/games/{gid}/decisions", json={"seat": 0, "key": key,
+                                                                          "action": entry["action"]}).status_code == 200
+        # new connections (each may reach either worker) all see the decision
+        assert {httpx.get(f"{base}/api/games/{gid}", headers={"Connection": "close"}).json()["decisions"]
+                for _ in range(12)} == {1}
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+def test_workers_refused_with_sqlite(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "sestertius", "serve", "--db", str(tmp_path / "g.sqlite3"),
+                        "--workers", "2"], capture_output=True, text=True, timeout=60)
+    assert r.returncode != 0 and "--workers needs a PostgreSQL database" in r.stderr
