@@ -1,6 +1,7 @@
 """Load test of the web app: many games at once against a real server on loopback.
 
     python benchmarks/load_server.py [--games 32] [--seconds 30] [--players 3] [--board italia] [--db URL]
+                                     [--think 1 3] [--workers N]
 
 Starts ``concordia serve`` in a subprocess on a free loopback port (a fresh SQLite file unless --db is given), then
 plays ``--games`` games at the same time (httpx clients in threads, spread over ``--client-procs`` processes; each
@@ -9,8 +10,13 @@ its table starts a new one.
 Every decision is a POST that the server writes to the database (committed) before answering; a GET fetches the
 view of the next seat when the seat to act changes.
 
-Reports decisions per second (POSTed decisions acknowledged), and the median, 95th and 99th percentile response
-times of the decision POSTs and of the view GETs. The figures in the README come from this script.
+``--think MIN MAX``: each person thinks a random time between MIN and MAX seconds before each decision (human-paced
+play; the default 0 0 sends as fast as the server answers, which measures saturation). ``--workers N``: the server
+runs N worker processes (PostgreSQL only).
+
+Reports decisions per second (POSTed decisions acknowledged), the median, 95th and 99th percentile response times of
+the decision POSTs and of the view GETs, and the server's memory per game (the growth of its processes' resident
+memory over the run, divided by the games started). The figures in the README come from this script.
 """
 from __future__ import annotations
 
@@ -106,6 +112,10 @@ def play_games(base: str, args: argparse.Namespace, rng: random.Random, stop_at:
                 # like a person: mostly not "done" at once, so that turns have some substance
                 choice = rng.choice(legal[1:] if len(legal) > 1 and legal[0]["action"] == ["done"]
                                     and rng.random() < 0.6 else legal)
+                if args.think[1] > 0:  # a person thinking before deciding
+                    time.sleep(rng.uniform(*args.think))
+                    if time.time() >= stop_at:
+                        break
                 t = time.perf_counter()
                 r = http.post(f"/api/games/{gid}/decisions", json={
                     "seat": seat, "key": keys[seat], "action": choice["action"], "expect": view["decisions"]})
@@ -154,14 +164,17 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--client-procs", type=int, default=2, help="load generator processes (threads inside)")
     ap.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file in a temporary folder)")
+    ap.add_argument("--think", type=float, nargs=2, default=(0.0, 0.0), metavar=("MIN", "MAX"),
+                    help="seconds a person thinks before each decision (default: none)")
+    ap.add_argument("--workers", type=int, default=1, help="server worker processes (PostgreSQL only)")
     args = ap.parse_args()
 
     tmp = tempfile.TemporaryDirectory()
     db = args.db or f"sqlite:///{Path(tmp.name) / 'load.sqlite3'}"
     port = free_port()
     env = {**os.environ, "SESTERTIUS_CAMPAIGNS": str(Path(tmp.name) / "campaigns.sqlite3")}
-    proc = subprocess.Popen([sys.executable, "-m", "sestertius", "serve", "--port", str(port), "--db", db],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
+    proc = subprocess.Popen([sys.executable, "-m", "sestertius", "serve", "--port", str(port), "--db", db,
+                             "--workers", str(args.workers)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.time() + 30
@@ -173,7 +186,9 @@ def main() -> None:
                 if time.time() > deadline:
                     raise SystemExit("the server did not start") from None
                 time.sleep(0.1)
+        rss0 = server_rss(proc.pid)
         stats = run_load(base, args)
+        rss1 = server_rss(proc.pid)
     finally:
         proc.terminate()
         proc.wait(10)
@@ -182,11 +197,13 @@ def main() -> None:
     n = len(stats.post)
     el = stats.elapsed  # type: ignore[attr-defined]
     ms = lambda x: f"{1000 * x:.1f} ms"
-    print(f"server: concordia serve on loopback, one process; database: "
+    print(f"server: concordia serve on loopback, {args.workers} process(es); database: "
           f"{'SQLite (temporary file)' if not args.db else 'given URL'}; "
           f"load from {args.client_procs} client processes")
     print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}")
-    print(f"load: {args.games} games at once, {args.players} seats each ({args.board}), {args.seconds:.0f} s; "
+    think = f"a person thinks {args.think[0]:g}-{args.think[1]:g} s per decision" if args.think[1] else "no think time"
+    print(f"load: {args.games} games at once ({think}), {args.players} seats each ({args.board}), "
+          f"{args.seconds:.0f} s; "
           f"{stats.games_started} games started, {stats.games_done} finished")
     print(f"decisions: {n} in {el:.1f} s = {n / el:.0f} decisions/s (each written to the database before the "
           f"answer); refused: {stats.errors}")
@@ -195,6 +212,26 @@ def main() -> None:
     print(f"view GET: {len(stats.get)} requests, median {ms(statistics.median(stats.get))}, "
           f"p95 {ms(pct(stats.get, 95))}")
     print(f"all requests: {(n + len(stats.get)) / el:.0f} per second")
+    if rss0 and rss1:
+        print(f"server memory: {rss0 / 2**20:.0f} MB before, {rss1 / 2**20:.0f} MB after: "
+              f"{(rss1 - rss0) / max(1, stats.games_started) / 1024:.0f} kB per game started")
+
+
+def server_rss(pid: int) -> int:
+    """The resident memory of the server: the process and its children (the workers), in bytes (0: unknown)."""
+    pids, total = [pid], 0
+    try:
+        pids += [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        pass
+    for p in pids:
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) * 1024
+        except OSError:
+            pass
+    return total
 
 
 if __name__ == "__main__":

@@ -34,3 +34,25 @@ def overrides(tmp_path, monkeypatch):
 def campaigns_db(tmp_path) -> Path:
     """A fresh SQLite file for the Solitaria campaigns (not created yet)."""
     return tmp_path / "campaigns.sqlite3"
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """A PostgreSQL server of this test session (see support.postgres); skipped where none can be started."""
+    import os
+
+    from support import postgres
+    server = postgres.start()
+    if server is None:
+        if os.environ.get("SESTERTIUS_REQUIRE_POSTGRES"):
+            pytest.fail("no PostgreSQL server could be started (install Debian's postgresql package)")
+        pytest.skip("no PostgreSQL server (install Debian's postgresql package)")
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def postgres_db(postgres_server):
+    """A fresh, empty database on the session's PostgreSQL server: its SQLAlchemy URL."""
+    import secrets
+    return postgres_server.create_db("t_" + secrets.token_hex(6))

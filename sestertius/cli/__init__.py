@@ -31,11 +31,13 @@ def _add_serve(sub: Any, table: dict[str, Any]) -> None:
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--db", default=None, help="database URL (default: SQLite file in the user data folder)")
+    p.add_argument("--workers", type=int, default=1,
+                   help="worker processes sharing the port (more than 1 needs a PostgreSQL database)")
 
 
 def serve(args: argparse.Namespace) -> int:
     from sestertius.web.app import run
-    run(host=args.host, port=args.port, db_url=args.db)
+    run(host=args.host, port=args.port, db_url=args.db, workers=args.workers)
     return 0
 
 

@@ -1,7 +1,7 @@
 """The web app: a FastAPI application serving the JSON API (documented at ``/docs``), a WebSocket per game that
 pushes fresh views, and the browser UI (plain HTML/CSS/JS modules in ``static/``).
 
-    concordia serve [--host 127.0.0.1] [--port 8000] [--db URL]
+    concordia serve [--host 127.0.0.1] [--port 8000] [--db URL] [--workers N]
 
 Seats and secrets: creating a game returns one secret per seat that a person plays, and the creator's secret. A
 request that shows a seat's hand or acts for it must carry that seat's number and secret (``seat`` is 0-based in the
@@ -21,6 +21,7 @@ request changes nothing.
 """
 from __future__ import annotations
 
+import asyncio
 import os
 from contextlib import asynccontextmanager
 from typing import Any
@@ -64,7 +65,14 @@ def create_app(db_url: str | None = None, campaigns_path: str | None = None, max
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
+        # changes made by other processes on the same database (PostgreSQL): live updates for this one's browsers
+        loop = asyncio.get_running_loop()
+        hub = app.state.hub
+        listener = store.listen(lambda gid: loop.call_soon_threadsafe(hub.changed_elsewhere, service, gid))
+        app.state.listener = listener
         yield
+        if listener is not None:
+            listener.stop()
         store.dispose()
 
     # the API's pages (/docs, /redoc) with their scripts and styles served by the app itself: they work offline
@@ -152,13 +160,33 @@ def _jsonable(x: Any) -> Any:
 
 
 # ---------------------------------------------------------------------------------------------------------------
-def run(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) -> None:
-    """Start the web app with uvicorn (``concordia serve``)."""
+def app_from_env() -> FastAPI:
+    """The application of a worker process of ``concordia serve --workers N`` (the database URL in $SESTERTIUS_DB)."""
+    return create_app(os.environ["SESTERTIUS_DB"])
+
+
+def run(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, workers: int = 1) -> None:
+    """Start the web app with uvicorn (``concordia serve``): one process, or ``workers`` worker processes sharing
+    the port (a PostgreSQL database only: with SQLite the live updates stay within one process)."""
     import uvicorn
     url = db_url or default_db_url()
-    app = create_app(url)
+    if "://" not in url:
+        url = f"sqlite:///{os.path.abspath(os.path.expanduser(url))}"
+    if workers > 1 and url.startswith("sqlite"):
+        raise SystemExit("concordia serve: refused: --workers needs a PostgreSQL database (--db postgresql+psycopg://"
+                         "...); SQLite serves from one process")
     shown = url if "@" not in url else url.split("@")[-1]
-    print(f"Concordia: open http://{host}:{port}/ in your browser (games stored in {shown}; Ctrl+C stops)")
     # WebSocket messages are a seat and its secret, or "ping": a small frame limit (the app closes longer ones)
-    uvicorn.run(app, host=host, port=port, log_level=os.environ.get("SESTERTIUS_LOG", "warning"),
-                ws_max_size=64 * 1024)
+    common: dict[str, Any] = {"host": host, "port": port, "log_level": os.environ.get("SESTERTIUS_LOG", "warning"),
+                              "ws_max_size": 64 * 1024}
+    if workers > 1:
+        Store(url).dispose()  # migrate once before the workers start (they would wait on each other's lock)
+        os.environ["SESTERTIUS_DB"] = url
+        print(f"Concordia: open http://{host}:{port}/ in your browser ({workers} workers; games stored in {shown}; "
+              "Ctrl+C stops)", flush=True)
+        uvicorn.run("sestertius.web.app:app_from_env", factory=True, workers=workers, **common)
+        return
+    app = create_app(url)
+    print(f"Concordia: open http://{host}:{port}/ in your browser (games stored in {shown}; Ctrl+C stops)",
+          flush=True)
+    uvicorn.run(app, **common)

@@ -1,5 +1,7 @@
 """Live updates: the WebSocket connections of each game; after each change every connection gets its own seat's
-fresh view. The number of connections is bounded per game and per client address."""
+fresh view. The number of connections is bounded per game and per client address. A change made by another process
+on the same database arrives by PostgreSQL's NOTIFY (``store.Listener``, on its own thread) and is handed to the
+event loop (:meth:`Hub.changed_elsewhere`)."""
 from __future__ import annotations
 
 import asyncio
@@ -10,7 +12,7 @@ from typing import Any
 from fastapi import WebSocket
 from fastapi.concurrency import run_in_threadpool
 
-from sestertius.web.service import GameService, Live
+from sestertius.web.service import ApiError, GameService, Live
 
 MAX_PER_GAME = 48  # connections to one game (its seats' pages and spectators)
 MAX_PER_CLIENT = 16  # connections from one client address, to all games together
@@ -52,6 +54,25 @@ class Hub:
         task = asyncio.get_running_loop().create_task(self.broadcast(service, live))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+
+    def changed_elsewhere(self, service: GameService, gid: str) -> None:
+        """Another process changed ``gid`` (called on the event loop): send the fresh views to this process's
+        connections to it, or close them if the game was deleted."""
+        if gid not in self.conns:
+            return
+        task = asyncio.get_running_loop().create_task(self._changed(service, gid))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _changed(self, service: GameService, gid: str) -> None:
+        try:
+            live = await run_in_threadpool(service.get, gid)
+            await run_in_threadpool(service.view, live, None)  # catches up, or finds the game deleted
+        except ApiError as e:
+            if e.status == 404:
+                await self.close_game(gid)
+            return
+        await self.broadcast(service, live)
 
     def add(self, gid: str, ws: WebSocket, seat: int | None) -> None:
         self.conns.setdefault(gid, set()).add((ws, seat))

@@ -39,3 +39,21 @@ class ReplayCache:
             while len(self._positions) > self.size:
                 self._positions.popitem(last=False)
         return game
+
+    def answer(self, gid: str, rec: dict[str, Any], step: int, seats: list[dict[str, Any]],
+               seed_chosen: bool) -> dict[str, Any]:
+        """The replay's answer at ``step`` of a finished game's record: the public view there and the next
+        decision."""
+        actions, total = rec["actions"], len(rec["actions"])
+        rg = self.position(gid, rec, step)
+        v = rg.view(None)
+        v.update(game=gid, seat=None, seats=seats, decisions=step, status="replay", chance=False, dice_seat=None,
+                 seed_chosen=seed_chosen)
+        return {"step": step, "total": total,
+                "next": {"action": list(actions[step]), "decider": rec["deciders"][step],
+                         "text": rg.describe(_tupled(actions[step]))} if step < total else None,
+                "view": v}
+
+
+def _tupled(a: Any) -> Any:
+    return tuple(_tupled(x) if isinstance(x, list) else x for x in a)

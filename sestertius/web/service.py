@@ -6,6 +6,9 @@ Every public method raises :class:`ApiError` (status, message, rule) for a refus
 decision is applied to a copy of the game, which takes the place of the cached one only once the database has stored
 it: a failed write leaves the game as it was, for this request and every other.
 
+Several processes may serve one database (PostgreSQL): each view and decision first catches up with the stored game
+(``shared.py``), and a decision is stored only if the row still holds the position it was decided on (else 409).
+
 Secrets: each seat played by a person has one, and so has the game's creator (it deletes the game while it is not
 finished). Only their hashes are stored, and no secret is ever logged.
 """
@@ -38,7 +41,8 @@ from sestertius.data.catalog import GOODS
 from sestertius.rules.cards.architect import house_cost
 from sestertius.web.replays import ReplayCache
 from sestertius.web.setups import against_contrarius
-from sestertius.web.store import Store, hash_token
+from sestertius.web.shared import catch_up
+from sestertius.web.store import Stale, Store, hash_token
 
 log = logging.getLogger("sestertius.web")
 
@@ -68,6 +72,7 @@ class Live:
     campaign: str | None = None
     lock: threading.RLock = field(default_factory=threading.RLock)
     stored: int = 0  # decisions written to the database
+    stored_hash: str | None = None  # the state hash the database holds with them
     owner_hash: str | None = None  # the hash of the creator's secret
     public: bool = False  # listed in every lobby
     seed_chosen: bool = False  # the creator gave the seed (which fixes the order of the cards)
@@ -153,7 +158,7 @@ class GameService:
                 log.exception("game %s could not be stored", gid)
                 raise ApiError(503, "the game could not be stored; nothing was created: try again",
                                "Storage") from None
-            live.stored = len(game.history)
+            live.stored, live.stored_hash = len(game.history), game.state.hash()
             if game.is_over:
                 self._finished(live)
         self._remember(live)
@@ -241,12 +246,18 @@ class GameService:
         log.info("game %s rebuilt from %d decisions in %.1f ms", gid, len(rows), 1000 * (time.perf_counter() - t))
         seats = self.store.seat_rows(gid)
         live = Live(id=gid, game=game, seats=seats, status=row["status"], created=_iso(row["created"]),
-                    campaign=row.get("campaign"), stored=len(rows), owner_hash=row.get("owner_hash"),
+                    campaign=row.get("campaign"), stored=row["decisions"], stored_hash=row["state_hash"],
+                    owner_hash=row.get("owner_hash"),
                     public=bool(row.get("public")), seed_chosen=bool(row.get("seed_chosen")),
                     table_seat=row.get("table_seat"))
         if len(game.history) != len(rows):  # chance outcomes sampled at the end of the replay: store them
             with live.lock:
-                self._commit(live, game)
+                try:
+                    self._commit(live, game)
+                except ApiError as e:
+                    if e.status != 409:  # 409: another process (shared database) stored them first
+                        raise
+                    return self._load(gid)
         if live.status == "over" and live.campaign:
             self._finished(live)  # idempotent: makes sure a result interrupted by a restart reaches its campaign
         return live
@@ -262,6 +273,14 @@ class GameService:
         """Drop the in-memory cache (tests: behaves like a restart)."""
         with self._cache_lock:
             self._cache.clear()
+
+    # -- several processes -------------------------------------------------------------------------------------
+    def sync(self, live: Live) -> None:
+        """With a shared database: make the cached game the stored one (caller holds ``live.lock``; see
+        :func:`.shared.catch_up`)."""
+        if self.store.shared and not live.deleted and catch_up(self.store, live, self._load) is None:
+            with self._cache_lock:  # deleted by another process
+                self._cache.pop(live.id, None)
 
     # -- secrets --------------------------------------------------------------------------------------------
     def check_seat(self, live: Live, seat: int | None, key: str | None) -> int | None:
@@ -301,6 +320,7 @@ class GameService:
     # -- views ----------------------------------------------------------------------------------------------
     def view(self, live: Live, seat: int | None) -> dict[str, Any]:
         with live.lock:
+            self.sync(live)
             self._alive(live)
             return self._view(live, seat)
 
@@ -332,6 +352,7 @@ class GameService:
     # -- deciding -------------------------------------------------------------------------------------------
     def act(self, live: Live, seat: int, action: list, expect: int | None = None) -> None:
         with live.lock:
+            self.sync(live)
             self._alive(live)
             g = live.game
             if g.is_over:
@@ -362,6 +383,7 @@ class GameService:
 
     def undo(self, live: Live, seat: int, expect: int | None = None) -> None:
         with live.lock:
+            self.sync(live)
             self._alive(live)
             g = live.game
             if expect is not None and expect != len(g.history):
@@ -411,14 +433,20 @@ class GameService:
             keep = i
         new = self._rows(g, keep)
         status = "over" if g.is_over else "active"
+        state_hash = g.state.hash()
         try:
-            self.store.sync_decisions(live.id, keep, new, status, g.state.hash(), truncate=truncate)
+            self.store.sync_decisions(live.id, keep, new, status, state_hash, truncate=truncate,
+                                      base=(live.stored, live.stored_hash))
+        except Stale:  # another process stored a decision first: nothing was written; take the stored game
+            self.sync(live)
+            raise ApiError(409, "the game moved on (another decision was stored first); look again", "Stale view") \
+                from None
         except Exception:
             # the database refused: the live game is still the last one stored, and so it stays
             log.exception("game %s: the decisions could not be stored", live.id)
             raise ApiError(503, "the decision could not be stored; nothing changed: try again", "Storage") from None
         live.game = g
-        live.stored = len(g.history)
+        live.stored, live.stored_hash = len(g.history), state_hash
         was = live.status
         live.status = status
         if status == "over" and was != "over":
@@ -434,6 +462,7 @@ class GameService:
     # -- records and replays --------------------------------------------------------------------------------
     def record(self, live: Live) -> dict[str, Any]:
         with live.lock:
+            self.sync(live)
             self._alive(live)
             if not live.game.is_over:
                 raise ApiError(409, "the record of a game in progress would reveal the card order (its seed); it "
@@ -445,6 +474,7 @@ class GameService:
 
     def replay(self, live: Live, step: int) -> dict[str, Any]:
         with live.lock:
+            self.sync(live)
             self._alive(live)
             if not live.game.is_over:
                 raise ApiError(409, "only finished games can be replayed", "Replay")
@@ -453,25 +483,13 @@ class GameService:
         total = len(actions)
         if not 0 <= step <= total:
             raise ApiError(422, f"step must be between 0 and {total}", "Replay")
-        rg = self.replays.position(live.id, rec, step)
-        v = rg.view(None)
-        v["game"] = live.id
-        v["seat"] = None
-        v["seats"] = public_seats(live.seats)
-        v["decisions"] = step
-        v["status"] = "replay"
-        v["chance"] = False
-        v["dice_seat"] = None
-        v["seed_chosen"] = live.seed_chosen
-        return {"step": step, "total": total,
-                "next": {"action": actions[step], "decider": live.game.deciders[step],
-                         "text": rg.describe(tuple(actions[step]))} if step < total else None,
-                "view": v}
+        return self.replays.answer(live.id, rec, step, public_seats(live.seats), live.seed_chosen)
 
     # -- deleting -------------------------------------------------------------------------------------------
     def delete(self, live: Live, owner_key: str | None) -> None:
         """Delete a game that is not finished, for its creator (403 for anyone else, 409 once it is over)."""
         with live.lock:
+            self.sync(live)
             self._alive(live)
             self.check_owner(live, owner_key)
             if live.game.is_over:

@@ -15,16 +15,28 @@ Tables
                time.
 
 Every write is one transaction, committed before the caller answers its HTTP request. The record of a game is
-rebuilt from its ``decisions`` rows in order (``Game.from_record``). A database made by an earlier version gets the
-columns it lacks when it is opened (nullable; a missing ``public`` or ``seed_chosen`` reads as false).
+rebuilt from its ``decisions`` rows in order (``Game.from_record``).
+
+Several processes may serve one database (PostgreSQL): a write of decisions is conditional on the game row still
+holding the count and state hash the writer started from (the ``UPDATE ... WHERE`` locks the row until the commit,
+so that of two processes acting on one position exactly one stores its decision; the other gets :class:`Stale` and
+reloads). Each write also sends ``NOTIFY sestertius`` with the game's id (delivered at the commit), which the other
+processes' listeners (:class:`Listener`) turn into live updates.
+
+The schema is made and upgraded by versioned migrations (Alembic, ``web/migrations/versions``), run when a store is
+opened; on PostgreSQL under an advisory lock, so that any number of processes may start at once. A database made
+before migrations existed gets the columns it lacks (nullable; a missing ``public`` or ``seed_chosen`` reads as
+false).
 """
 from __future__ import annotations
 
 import datetime as dt
 import hashlib
 import json
+import logging
 import os
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +45,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
+    Index,
     Integer,
     MetaData,
     String,
@@ -41,13 +54,15 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
-    inspect,
     select,
     text,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
+log = logging.getLogger("sestertius.web")
 metadata = MetaData()
+CHANNEL = "sestertius"  # PostgreSQL's NOTIFY channel: the id of each game that changed
+MIGRATION_LOCK = 0x5E57E271  # the advisory lock held while migrating (any number from this program)
 
 games = Table(
     "games", metadata,
@@ -64,6 +79,7 @@ games = Table(
     Column("public", Boolean, nullable=True),
     Column("seed_chosen", Boolean, nullable=True),
     Column("table_seat", Integer, nullable=True),
+    Index("ix_games_updated", "updated"),
 )
 
 seats = Table(
@@ -102,6 +118,10 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+class Stale(Exception):
+    """Another process changed the game since this one loaded it: nothing was written."""
+
+
 def now() -> dt.datetime:
     return dt.datetime.now(dt.UTC).replace(tzinfo=None)
 
@@ -131,19 +151,30 @@ class Store:
                 cur.close()
         # SQLite allows one writer at a time: serialise writes here instead of retrying on "database is locked"
         self._write_lock = threading.Lock() if self.is_sqlite else None
-        metadata.create_all(self.engine)
-        self._add_missing_columns()
+        self.shared = not self.is_sqlite  # other processes may write the same games (they notify their changes)
+        self.migrate()
 
-    def _add_missing_columns(self) -> None:
-        """A database of an earlier version: add the columns of the tables above that it lacks (all nullable)."""
-        insp = inspect(self.engine)
+    def migrate(self) -> None:
+        """Bring the schema to this version's (Alembic's head), in one transaction; on PostgreSQL under an advisory
+        lock taken first, so that processes starting together migrate one after the other (the later ones find
+        nothing to do)."""
+        from alembic import command
+        from alembic.config import Config
+        cfg = Config()
+        cfg.set_main_option("script_location", "sestertius.web:migrations")
         with self._writing(), self.engine.begin() as conn:
-            for table in metadata.sorted_tables:
-                have = {c["name"] for c in insp.get_columns(table.name)}
-                for col in table.columns:
-                    if col.name not in have:
-                        kind = col.type.compile(dialect=self.engine.dialect)
-                        conn.execute(text(f'ALTER TABLE {table.name} ADD COLUMN "{col.name}" {kind}'))
+            if not self.is_sqlite:
+                conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+
+    def schema_version(self) -> str | None:
+        """The schema's revision (Alembic's), None before the first migration."""
+        with self.engine.connect() as conn:
+            try:
+                return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+            except Exception:
+                return None
 
     def _writing(self):
         return self._write_lock if self._write_lock is not None else _NullLock()
@@ -166,19 +197,30 @@ class Store:
                     for i, (a, d) in enumerate(first)])
 
     def sync_decisions(self, game_id: str, keep: int, new: list[tuple[list, int]], status: str,
-                       state_hash: str, truncate: bool = False) -> None:
+                       state_hash: str, truncate: bool = False,
+                       base: tuple[int, str | None] | None = None) -> None:
         """Append ``new`` decisions at index ``keep`` and update the game row; with ``truncate`` (an undo) first drop
-        the stored decisions from index ``keep`` on."""
+        the stored decisions from index ``keep`` on. ``base``: the decision count and state hash the writer's game
+        was loaded at; when the row no longer holds them (another process wrote), nothing is written and
+        :class:`Stale` is raised."""
         t = now()
         with self._writing(), self.engine.begin() as conn:
+            q = games.update().where(games.c.id == game_id)
+            if base is not None:
+                q = q.where(games.c.decisions == base[0])
+                q = q.where(games.c.state_hash == base[1] if base[1] is not None else games.c.state_hash.is_(None))
+            # first: this takes the row's lock, so a concurrent writer waits here and then finds the row changed
+            done = conn.execute(q.values(status=status, updated=t, decisions=keep + len(new),
+                                         state_hash=state_hash)).rowcount
+            if done != 1:
+                raise Stale(game_id)
             if truncate:
                 conn.execute(decisions.delete().where(decisions.c.game == game_id, decisions.c.idx >= keep))
             if new:
                 conn.execute(decisions.insert(), [
                     {"game": game_id, "idx": keep + i, "action": json.dumps(a), "decider": d, "time": t}
                     for i, (a, d) in enumerate(new)])
-            conn.execute(games.update().where(games.c.id == game_id).values(
-                status=status, updated=t, decisions=keep + len(new), state_hash=state_hash))
+            self._notify(conn, game_id)
 
     def delete_game(self, game_id: str) -> None:
         """Drop a game with its seats and decisions."""
@@ -186,6 +228,12 @@ class Store:
             conn.execute(decisions.delete().where(decisions.c.game == game_id))
             conn.execute(seats.delete().where(seats.c.game == game_id))
             conn.execute(games.delete().where(games.c.id == game_id))
+            self._notify(conn, game_id)
+
+    def _notify(self, conn: Connection, game_id: str) -> None:
+        """Tell the other processes (delivered when the transaction commits; PostgreSQL only)."""
+        if self.shared:
+            conn.execute(text("SELECT pg_notify(:c, :g)"), {"c": CHANNEL, "g": f"{game_id} {PROCESS}"})
 
     # -- reads ------------------------------------------------------------------------------------------------
     def game_row(self, game_id: str) -> dict[str, Any] | None:
@@ -232,12 +280,73 @@ class Store:
             r["seats"] = seat_map.get(r["id"], [])
         return rows
 
+    def head(self, game_id: str) -> tuple[int, str | None, str] | None:
+        """The stored decision count, state hash and status of a game (None: no such game): whether a cached copy is
+        still the latest."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(games.c.decisions, games.c.state_hash, games.c.status)
+                               .where(games.c.id == game_id)).first()
+            return (row[0], row[1], row[2]) if row else None
+
+    def decision_rows_from(self, game_id: str, start: int) -> list[tuple[list, int]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(decisions.c.action, decisions.c.decider)
+                                .where(decisions.c.game == game_id, decisions.c.idx >= start)
+                                .order_by(decisions.c.idx))
+            return [(json.loads(a), d) for a, d in rows]
+
+    def listen(self, on_change: Callable[[str], object]) -> Listener | None:
+        """Start a thread calling ``on_change(game_id)`` for each game another process changed (PostgreSQL's
+        LISTEN); None with SQLite (one process: its own changes are announced in process)."""
+        if not self.shared:
+            return None
+        return Listener(self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False),
+                        on_change)
+
     def count_games(self) -> int:
         with self.engine.connect() as conn:
             return conn.execute(select(func.count()).select_from(games)).scalar_one()
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+PROCESS = os.urandom(6).hex()  # this process, in its notifications (its own are not news to it)
+
+
+class Listener:
+    """A thread holding its own connection with ``LISTEN sestertius``; reconnects after a lost connection."""
+
+    def __init__(self, conninfo: str, on_change: Callable[[str], object]) -> None:
+        self.conninfo, self.on_change = conninfo, on_change
+        self.stopped = threading.Event()
+        self.ready = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="sestertius-listen", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        import psycopg
+        while not self.stopped.is_set():
+            try:
+                with psycopg.connect(self.conninfo, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self.ready.set()
+                    while not self.stopped.is_set():
+                        for n in conn.notifies(timeout=0.5):
+                            gid, _, origin = n.payload.partition(" ")
+                            if origin != PROCESS:
+                                try:
+                                    self.on_change(gid)
+                                except Exception:
+                                    log.exception("game %s: a live update failed", gid)
+            except Exception:
+                if not self.stopped.is_set():
+                    log.exception("the live updates' connection was lost; reconnecting")
+                    self.stopped.wait(1.0)
+
+    def stop(self) -> None:
+        self.stopped.set()
+        self.thread.join(timeout=5)
 
 
 class _NullLock:

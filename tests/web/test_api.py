@@ -11,7 +11,14 @@ from sestertius import Game
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-# the fixtures db, app_factory and client: tests/web/conftest.py
+# the fixtures app_factory and client: tests/web/conftest.py; here every test runs on SQLite and on PostgreSQL
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def db(request, tmp_path):
+    if request.param == "postgres":
+        return request.getfixturevalue("postgres_db")
+    return f"sqlite:///{tmp_path / 'games.sqlite3'}"
 
 
 def create(client, **body):
