@@ -448,9 +448,11 @@ def test_two_players_against_contrarius_from_the_lobby(server, page, variant, wo
     page.select_option("#s-variant", variant)
     assert page.is_hidden("#s-campaign-row") and page.locator("#s-seats .seat-row").count() == 2
     page.select_option("#s-board", "sicilia")
-    page.select_option("#s-fish", "coastal")  # the fish market is not combined with Sicilia's own rules yet
-    page.wait_for_selector("#s-check:not(.hidden)")
-    assert "not yet combined" in page.inner_text("#s-check") and page.is_disabled("#s-create")
+    page.select_option("#s-fish", "coastal")  # with Sicilia's own rules too (A-SOLO-FISH-BOARDS): offered
+    page.wait_for_selector("#s-check", state="hidden")
+    assert not page.is_disabled("#s-create")
+    # Balearica: no rulebook gives Contrarius a rule there, so the Solitaria tab does not offer it
+    assert page.is_disabled("#s-board option[value='balearica']")
     page.select_option("#s-board", "italia")  # two players against Contrarius with the fish market: offered
     page.wait_for_selector("#s-check", state="hidden")
     assert not page.is_disabled("#s-create")
