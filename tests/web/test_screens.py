@@ -238,3 +238,71 @@ def test_every_target_by_keyboard(server, screen):  # noqa: F811
     page.wait_for_function(f"document.body.dataset.decisions !== '{before}'")
     tab_to("#actions button.legal[data-verb=done]")
     assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") not in ("none", "")
+
+
+NUMBERED_PLACE = re.compile(r"\b(route|city) \d+")
+
+
+def numbered_places(page) -> list[str]:
+    """Texts of the page (its words, the map's titles and labels, the buttons' titles) that name a place by number."""
+    texts = page.evaluate("""() => [document.body.innerText,
+      ...[...document.querySelectorAll('#board title, #board text')].map(t => t.textContent),
+      ...[...document.querySelectorAll('[title], [aria-label]')]
+        .map(e => e.title + ' ' + (e.getAttribute('aria-label') || ''))]""")
+    return [m.group(0) for t in texts for m in NUMBERED_PLACE.finditer(t)]
+
+
+def test_roma_drawn_at_its_places(server, screen):  # noqa: F811
+    """Roma's start, its six gate routes, its ship track with the house sites are on the map; colonists there are
+    drawn apart; a gate can be clicked; no text names a place by its number."""
+    if screen.screen_name == "tablet":
+        pytest.skip("the phone and the desktop are enough for the drawing")
+    page = screen
+    g = httpx.post(server.base + "/api/games", json={
+        "board": "roma", "seed": 2, "seats": [{"kind": "human", "name": f"P{i}"} for i in range(3)]}).json()
+    page.goto(g["seats"][0]["link"])
+    wait_ready(page)
+    spots = page.evaluate("[...document.querySelectorAll('#board .own-place')].map(e => e.dataset.spot)")
+    assert spots == ["start"] + [f"t{i}" for i in range(1, 10)]
+    assert page.locator("#board .site").count() == 5  # Carthago's two and Athenae's three house sites
+    assert page.locator("#board .offmap").count() == 0
+    assert page.locator("#board g.pawns > g.pawn").count() == 6  # three at the start, three at Ostia
+    assert overlapping_pieces(page) == []
+    assert numbered_places(page) == []
+    check_screen(page)
+    click_and_wait(page, page.locator("#hand .card.playable[data-card='architect']"))
+    gates = page.locator("#board g.target[data-click=route]")
+    assert gates.count() >= 1
+    assert numbered_places(page) == []
+    texts = legal_texts(page)
+    assert any("gate" in t for t in texts), texts
+    hit = page.locator("#board g.target[data-click=route] .hit").first
+    hit.scroll_into_view_if_needed()
+    box = hit.bounding_box()
+    before = decisions(page)
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function(f"document.body.dataset.decisions !== '{before}'"
+                           " || !document.querySelector('#chooser').classList.contains('hidden')")
+    assert numbered_places(page) == []
+    check_screen(page)
+
+
+def legal_texts(page) -> list[str]:
+    return page.locator("#actions button.legal").evaluate_all("bs => bs.map(b => b.textContent)")
+
+
+def test_balearica_start_boats_on_the_map(server, screen):  # noqa: F811
+    if screen.screen_name != "desktop":
+        pytest.skip("one screen is enough for the drawing")
+    g = httpx.post(server.base + "/api/games", json={
+        "board": "balearica", "seed": 2, "seats": [{"kind": "human", "name": f"P{i}"} for i in range(3)]}).json()
+    screen.goto(g["seats"][0]["link"])
+    wait_ready(screen)
+    spots = screen.evaluate("[...document.querySelectorAll('#board .own-place')].map(e => e.dataset.spot)")
+    assert spots == ["b0", "b1"]
+    assert screen.locator("#board .offmap").count() == 0
+    lines = screen.evaluate("[...document.querySelectorAll('#board .own-places title')].map(t => t.textContent)")
+    assert sum("start line" in t for t in lines) == 7  # three lines from the west boat, four from the east one
+    assert screen.locator("#board g.pawns > g.pawn").count() == 6
+    assert overlapping_pieces(screen) == []
+    assert numbered_places(screen) == []

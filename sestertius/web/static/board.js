@@ -2,12 +2,18 @@
 // their good, land routes brown, sea routes blue (dashed: no stop), houses and colonists in player colours, bonus
 // markers showing their side. Legal targets are highlighted; clicks are reported through callbacks. An ES module.
 import { GOOD_COLORS, esc, playerColor, seatName } from "./common.js";
+import { placeKey } from "./game/targets.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const MARGIN = 70;
 const MARGIN_X = 110; // city names stick out sideways
 const MIN_PX = 900; // on a phone or tablet the map is drawn at least this wide and pans inside its frame
 const FINGER = 22; // half a finger's width in CSS pixels: every target's hit area is at least twice this
+
+// a route's name: its two cities, or its own name (Roma's gates)
+function routeLabel(r, city) {
+  return r.name || `${r.kind} route ${city[r.a].name}–${city[r.b].name}`;
+}
 
 // what a keyboard or a screen reader needs on a target of the board
 function focusable(label) {
@@ -195,18 +201,18 @@ export class BoardView {
 
   // places off the map of cities and routes (Balearica's start boats, Roma's start and ship track): labelled spots in
   // a strip below the map, with the colonists standing there
-  _offMap(view) {
+  _offMap(view, placed) {
     const spots = new Map();
     const spot = (key, label) => {
       if (!spots.has(key)) spots.set(key, { key, label, pawns: [] });
       return spots.get(key);
     };
-    for (const b of view.start_boats || []) spot(`boat:${b.id}`, b.name || `boat ${b.id + 1}`);
-    if (view.roma) spot("start", (view.roma.start && view.roma.start.name) || "Start");
+    for (const b of view.start_boats || []) if (!placed.has("b" + b.id)) spot(`boat:${b.id}`, b.name || `boat ${b.id + 1}`);
+    if (view.roma && !placed.has("start")) spot("start", (view.roma.start && view.roma.start.name) || "Start");
     for (const p of view.players || []) {
       for (const col of p.colonists || []) {
         const at = col.at;
-        if (!at || at === "store" || at.route !== undefined || at.city !== undefined) continue;
+        if (!at || at === "store" || at.route !== undefined || at.city !== undefined || placed.has(placeKey(at))) continue;
         let key, label;
         if (at.boat !== undefined) { key = `boat:${at.boat}`; label = at.name || `boat ${at.boat + 1}`; }
         else if (at.start) { key = "start"; label = at.name || "Start"; }
@@ -236,6 +242,75 @@ export class BoardView {
     return [parts.join(""), y + 48 + 12 - y0 + 12];
   }
 
+  // a board's own places drawn where the board has them (Roma's start, gates, ship track and its house sites;
+  // Balearica's start boats and their start lines), from the view and the geometry's frame; their keys are the
+  // colonists' place keys
+  _ownPlaces(view) {
+    const f = this.geom.frame;
+    const spots = new Map();
+    if (!f) return spots;
+    const at = (xy) => [(xy[0] - f.x0) * f.scale, (xy[1] - f.y0) * f.scale];
+    const roma = view.roma;
+    if (roma && roma.start && roma.start.xy) {
+      const [x, y] = at(roma.start.xy);
+      spots.set("start", { key: "start", label: roma.start.name || "Start", x, y });
+      for (const gt of roma.gates || []) {
+        const C = this.city[gt.site];
+        if (!C) continue;
+        const cx = (x + C.x) / 2, cy = (y + C.y) / 2;
+        const mx = 0.25 * x + 0.5 * cx + 0.25 * C.x, my = 0.25 * y + 0.5 * cy + 0.25 * C.y;
+        const name = `${gt.road} (${gt.gate} gate) to ${C.name}`;
+        this.route[gt.route] = { id: gt.route, kind: "land", gate: true, name, d: `M${x.toFixed(1)},${y.toFixed(1)} Q${cx.toFixed(1)},${cy.toFixed(1)} ${C.x},${C.y}`, mx, my };
+      }
+      for (const sp of roma.track || []) {
+        if (!sp.xy) continue;
+        const [tx, ty] = at(sp.xy);
+        spots.set("t" + sp.space, { key: "t" + sp.space, label: `${sp.space}. ${sp.name}`, x: tx, y: ty, sites: sp.sites || [], space: sp });
+      }
+    }
+    for (const b of view.start_boats || []) {
+      if (!b.xy) continue;
+      const [x, y] = at(b.xy);
+      spots.set("b" + b.id, { key: "b" + b.id, label: b.name || `boat ${b.id + 1}`, x, y, lines: (b.routes || []).map((rid) => this.route[rid]).filter(Boolean) });
+    }
+    return spots;
+  }
+
+  _ownPlacesSvg(view, spots, pawnsAt, cityTargets, hit) {
+    const parts = [];
+    for (const r of this.route) {
+      if (!r || !r.gate) continue;
+      parts.push(`<path d="${r.d}" stroke="#f3e6c4" stroke-width="8" fill="none" stroke-linecap="round" opacity=".8"/>`
+        + `<path d="${r.d}" stroke="#7b5230" stroke-width="5" fill="none" stroke-linecap="round" stroke-dasharray="14 5"><title>${esc(r.name)}</title></path>`
+        + `<circle cx="${r.mx.toFixed(1)}" cy="${r.my.toFixed(1)}" r="8.5" fill="#f6ecd2" stroke="#7b5230" stroke-width="2"/>`
+        + `<text class="city-label" x="${r.mx.toFixed(1)}" y="${(r.my - 12).toFixed(1)}" text-anchor="middle" style="font-size:12px">${esc(r.name.split(" (")[0])}</text>`);
+    }
+    for (const sp of spots.values()) {
+      for (const r of sp.lines || []) {
+        parts.push(`<path d="M${sp.x.toFixed(1)},${sp.y.toFixed(1)} L${r.mx.toFixed(1)},${r.my.toFixed(1)}" stroke="#2a5d8f" stroke-width="2.5" stroke-dasharray="3 4" fill="none"><title>${esc(sp.label)}: start line to ${esc(routeLabel(r, this.city))}</title></path>`);
+      }
+      const sites = sp.sites || [];
+      const w = Math.max(86, sp.label.length * 8 + 16, sites.length * 40 + 12);
+      const h = sites.length ? 92 : 50;
+      const x0 = sp.x - w / 2, y0 = sp.y - h / 2;
+      const n = (pawnsAt.get(sp.key) || []).length;
+      parts.push(`<g class="own-place" data-spot="${esc(sp.key)}"><title>${esc(sp.label)}</title>`
+        + `<rect x="${x0.toFixed(1)}" y="${y0.toFixed(1)}" width="${w}" height="${h}" rx="9" fill="#fffaf0" stroke="#8a6a40" stroke-width="2"/>`
+        + `<text class="city-label" x="${sp.x.toFixed(1)}" y="${(y0 + 15).toFixed(1)}" text-anchor="middle" style="font-size:13px">${esc(sp.label)}${n ? "" : ""}</text></g>`);
+      sites.forEach((st, i) => {
+        const sx = sp.x + (i - (sites.length - 1) / 2) * 40, sy = y0 + h - 16;
+        const tgt = cityTargets.has(st.city);
+        const houses = (st.houses || []).map((seat, k) => `<rect x="${(sx - 8 + k * 6).toFixed(1)}" y="${(sy - 22).toFixed(1)}" width="9" height="9" fill="${playerColor(seat, view)}" stroke="#111"/>`).join("");
+        const title = `${sp.space ? sp.space.name : sp.label}: ${st.good} site` + ((st.houses || []).length ? `, houses: ${st.houses.map((s2) => seatName(view, s2)).join(", ")}` : "");
+        parts.push(`<g class="city site${tgt ? " target" : ""}" ${tgt ? `data-click="city" data-arg="${st.city}"${focusable(title)}` : ""}><title>${esc(title)}</title>`
+          + `<rect x="${sx - 12}" y="${sy - 12}" width="24" height="24" rx="5" fill="${GOOD_COLORS[st.good] || "#999"}" stroke="#3b2a18" stroke-width="2"/>`
+          + `<text x="${sx}" y="${sy + 5}" text-anchor="middle" font-size="13" font-weight="bold" fill="#fff" font-family="sans-serif">${esc((st.good || "?")[0].toUpperCase())}</text>`
+          + houses + (tgt ? `<circle class="city-glow" cx="${sx}" cy="${sy}" r="19"/><circle class="hit" cx="${sx}" cy="${sy}" r="${hit.toFixed(1)}" fill="transparent"/>` : "") + `</g>`);
+      });
+    }
+    return `<g class="own-places">${parts.join("")}</g>`;
+  }
+
   on(name, fn) { this.handlers[name] = fn; }
 
   _click(ev) {
@@ -252,9 +327,16 @@ export class BoardView {
     this.lastView = view;
     this.lastTargets = targets;
     const out = [];
-    const offMap = this._offMap(view);
+    const own = this._ownPlaces(view);
+    const offMap = this._offMap(view, own);
     const vb = [...this.vb];
-    const [offSvg, offH] = offMap.length ? this._offMapSvg(view, offMap, this.vb[0] + 8, this.vb[1] + this.vb[3] + 12, this.vb[2] - 16) : ["", 0];
+    for (const sp of own.values()) { // the view box holds every place drawn
+      const right = sp.x + 90, bottom = sp.y + 60;
+      if (sp.x - 90 < vb[0]) { vb[2] += vb[0] - (sp.x - 90); vb[0] = sp.x - 90; }
+      if (right > vb[0] + vb[2]) vb[2] = right - vb[0];
+      if (bottom > vb[1] + vb[3]) vb[3] = bottom - vb[1];
+    }
+    const [offSvg, offH] = offMap.length ? this._offMapSvg(view, offMap, vb[0] + 8, vb[1] + vb[3] + 12, vb[2] - 16) : ["", 0];
     vb[3] += offH;
     const px = this._pixelWidth();
     const hit = Math.max(14, FINGER * vb[2] / px); // board units for a finger-sized target
@@ -276,9 +358,14 @@ export class BoardView {
     for (const rid of routeTargets) {
       const r = this.route[rid];
       if (!r) continue;
-      const label = `${r.kind} route ${this.city[r.a].name}–${this.city[r.b].name}`;
+      const label = routeLabel(r, this.city);
       glow.push(`<g class="target" data-click="route" data-arg="${rid}"${focusable(label)}><path class="route-glow" d="${r.d}"/><path class="route-hit" d="${r.d}"><title>${esc(label)}</title></path><circle class="hit" cx="${r.mx}" cy="${r.my}" r="${hit.toFixed(1)}" fill="transparent"/></g>`);
     }
+    const pawnsByPlace = new Map();
+    for (const p of view.players || []) for (const col of p.colonists || []) {
+      if (col.at && col.at !== "store") { const k = placeKey(col.at); pawnsByPlace.set(k, [...(pawnsByPlace.get(k) || []), p.seat]); }
+    }
+    out.push(this._ownPlacesSvg(view, own, pawnsByPlace, cityTargets, hit));
     const hitsAt = out.length; // the pieces' finger areas go under the glowing routes (a piece itself stays on top)
     out.push(`<g class="glows">${glow.join("")}</g>`);
 
@@ -339,21 +426,27 @@ export class BoardView {
     for (const p of view.players || []) {
       for (const col of p.colonists || []) {
         const at = col.at;
-        if (at === "store" || !at || (at.route === undefined && at.city === undefined)) continue; // a board's own place
-        const place = at.route !== undefined ? "r" + at.route : "c" + at.city;
+        if (at === "store" || !at) continue;
+        const place = placeKey(at);
+        if (at.route === undefined && at.city === undefined && !own.has(place)) continue; // drawn off the map
         const key = `${p.seat}:${col.kind}:${place}`;
         if (!groups.has(place)) groups.set(place, new Map());
         const g2 = groups.get(place);
         if (g2.has(key)) { g2.get(key).count += 1; continue; }
         let where = "";
-        if (at.route !== undefined) { const r = this.route[at.route]; where = r ? `${this.city[r.a].name}–${this.city[r.b].name}` : ""; }
-        else where = this.city[at.city] ? this.city[at.city].name : "";
-        g2.set(key, { seat: p.seat, kind: col.kind, key, slot: col.slot, where, count: 1, route: at.route, city: at.city });
+        if (at.route !== undefined) { const r = this.route[at.route]; where = r ? routeLabel(r, this.city) : ""; }
+        else if (at.city !== undefined) where = this.city[at.city] ? this.city[at.city].name : "";
+        else where = own.get(place).label;
+        g2.set(key, { seat: p.seat, kind: col.kind, key, slot: col.slot, where, count: 1, route: at.route, city: at.city, place });
       }
     }
     for (const g2 of groups.values()) {
       const list = [...g2.values()];
-      if (list[0].route !== undefined) {
+      const sp = own.get(list[0].place);
+      if (sp) {
+        const y = sp.sites && sp.sites.length ? sp.y - 6 : sp.y + 10;
+        list.forEach((pw, i) => pawns.push({ ...pw, x: sp.x + (i - (list.length - 1) / 2) * 26, y }));
+      } else if (list[0].route !== undefined) {
         const r = this.route[list[0].route];
         if (!r) continue;
         list.forEach((pw, i) => pawns.push({ ...pw, x: r.mx + (i - (list.length - 1) / 2) * 26, y: r.my - 4 }));
