@@ -306,3 +306,50 @@ def test_balearica_start_boats_on_the_map(server, screen):  # noqa: F811
     assert screen.locator("#board g.pawns > g.pawn").count() == 6
     assert overlapping_pieces(screen) == []
     assert numbered_places(screen) == []
+
+
+@pytest.mark.parametrize("board", ["ionium", "cyprus", "balearica", "sicilia", "italia"])
+def test_route_spaces_apart_and_markers_in_their_provinces(server, browser, board):  # noqa: F811
+    """A land and a sea route between the same two cities have route spaces that do not touch; every bonus marker
+    stands nearer to a city of its own province than to any other."""
+    geo = httpx.get(f"{server.base}/api/boards/{board}").json()
+    g = httpx.post(server.base + "/api/games", json={
+        "board": board, "seed": 1, "seats": [{"kind": "human", "name": f"P{i}"} for i in range(3)]}).json()
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+    try:
+        page = ctx.new_page()
+        page.goto(g["seats"][0]["link"])
+        wait_ready(page)
+        spaces = dict(page.evaluate("""[...document.querySelectorAll('#board circle.space')]
+          .map(c => [+c.dataset.route, [+c.getAttribute('cx'), +c.getAttribute('cy')]])"""))
+        pairs: dict[tuple[int, int], list[int]] = {}
+        for r in geo["routes"]:
+            if not r["no_stop"]:
+                pairs.setdefault((min(r["a"], r["b"]), max(r["a"], r["b"])), []).append(r["id"])
+        for ids in pairs.values():
+            for i in ids:
+                for j in ids:
+                    if i < j:
+                        (x1, y1), (x2, y2) = spaces[i], spaces[j]
+                        assert ((x1 - x2) ** 2 + (y1 - y2) ** 2) ** .5 >= 17, (board, i, j)
+        province_of = {c["id"]: c["province"] for c in geo["cities"]}
+        wrong = page.evaluate("""() => {
+          const mid = (e) => {
+            const r = e.getBoundingClientRect();
+            return [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
+          };
+          const cities = [...document.querySelectorAll('#board g.city[data-city]')]
+            .map(g => [+g.dataset.city, mid(g.querySelector('circle'))]);
+          return [...document.querySelectorAll('#board g.marker')].map(m => {
+            const [x, y] = mid(m.querySelector('rect, circle'));
+            let best = null, bd = 1e9;
+            for (const [id, [cx, cy]] of cities) {
+              const d = Math.hypot(cx - x, cy - y);
+              if (d < bd) { bd = d; best = id; }
+            }
+            return [+m.dataset.province, best];
+          });
+        }""")
+        assert [(p, c) for p, c in wrong if province_of[c] != p] == [], board
+    finally:
+        ctx.close()

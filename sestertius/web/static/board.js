@@ -127,7 +127,8 @@ export class BoardView {
         const len = Math.hypot(dx, dy) || 1;
         const nx = -dy / len, ny = dx / len;
         let off = 0;
-        if (list.length > 1) off = (i - (list.length - 1) / 2) * Math.min(46, len * 0.28);
+        // two routes between the same cities bend apart far enough that their route spaces do not touch
+        if (list.length > 1) off = (i - (list.length - 1) / 2) * Math.max(40, Math.min(46, len * 0.28));
         else if (r.kind === "sea") off = Math.min(18, len * 0.07); // a gentle sailing arc
         // keep the same orientation whichever end is a
         const sgn = r.a < r.b ? 1 : -1;
@@ -148,6 +149,13 @@ export class BoardView {
           const x = cx + rad * Math.cos((a * Math.PI) / 8), y = cy + rad * Math.sin((a * Math.PI) / 8);
           let dmin = 1e9;
           for (const [ox, oy, w] of obstacles) dmin = Math.min(dmin, Math.hypot(ox - x, oy - y) / w);
+          // inside its own province: the nearest city is one of its own
+          let own = 1e9, other = 1e9;
+          for (const c of this.city) {
+            const d = Math.hypot(c.x - x, c.y - y);
+            if (c.province === p.id) own = Math.min(own, d); else other = Math.min(other, d);
+          }
+          if (own >= other - 4) continue;
           const score = Math.min(dmin, 60) - rad * 0.15;
           if (score > bestScore) { bestScore = score; best = [x, y]; }
           if (rad === 0) break;
@@ -190,7 +198,7 @@ export class BoardView {
       rs.push(`<path d="${r.d}" stroke="${col}" stroke-width="${w}" fill="none" stroke-linecap="round"${dash}><title>${esc(r.kind)} route ${esc(this.city[r.a].name)}–${esc(this.city[r.b].name)}${r.no_stop ? " (no stop)" : ""}</title></path>`);
       if (!r.no_stop) {
         const fill = r.kind === "land" ? "#f6ecd2" : "#e2f0f8";
-        rs.push(`<circle cx="${r.mx.toFixed(1)}" cy="${r.my.toFixed(1)}" r="8.5" fill="${fill}" stroke="${col}" stroke-width="2"/>`);
+        rs.push(`<circle class="space" data-route="${r.id}" cx="${r.mx.toFixed(1)}" cy="${r.my.toFixed(1)}" r="8.5" fill="${fill}" stroke="${col}" stroke-width="2"/>`);
       }
     }
     out.push(`<g class="routes">${rs.join("")}</g>`);
@@ -385,7 +393,7 @@ export class BoardView {
           `<text x="${x}" y="${y + 5.5}" text-anchor="middle" font-size="15" font-weight="bold" fill="#5a4210" font-family="sans-serif">${p.coins}</text>`;
       }
       const title = `${p.name}: bonus marker shows ${p.good_side ? p.good + " (it can produce)" : p.coins + " sestertii (already produced)"}`;
-      marks.push(`<g class="marker${tgt ? " target" : ""}" ${tgt ? `data-click="province" data-arg="${p.id}"${focusable(title)}` : ""} filter="url(#shadow)"><title>${esc(title)}</title>${body}${tgt ? `<rect class="marker-glow" x="${x - 19}" y="${y - 19}" width="38" height="38" rx="9"/><circle class="hit" cx="${x}" cy="${y}" r="${hit.toFixed(1)}" fill="transparent"/>` : ""}</g>`);
+      marks.push(`<g class="marker${tgt ? " target" : ""}" data-province="${p.id}" ${tgt ? `data-click="province" data-arg="${p.id}"${focusable(title)}` : ""} filter="url(#shadow)"><title>${esc(title)}</title>${body}${tgt ? `<rect class="marker-glow" x="${x - 19}" y="${y - 19}" width="38" height="38" rx="9"/><circle class="hit" cx="${x}" cy="${y}" r="${hit.toFixed(1)}" fill="transparent"/>` : ""}</g>`);
     }
     out.push(`<g class="markers">${marks.join("")}</g>`);
 
@@ -415,7 +423,7 @@ export class BoardView {
       });
       if (tgt) parts.push(`<circle class="city-glow" cx="${C.x}" cy="${C.y}" r="${c.capital ? 31 : 25}"/><circle class="hit" cx="${C.x}" cy="${C.y}" r="${hit.toFixed(1)}" fill="transparent"/>`);
       const title = c.capital ? `${c.name} (capital)` : `${c.name}: ${c.good || "?"} city` + (hs.length ? `, houses: ${hs.map((s) => seatName(view, s)).join(", ")}` : "");
-      cities.push(`<g class="city${tgt ? " target" : ""}" ${tgt ? `data-click="city" data-arg="${c.id}"${focusable(title)}` : ""}><title>${esc(title)}</title>${parts.join("")}</g>`);
+      cities.push(`<g class="city${tgt ? " target" : ""}" data-city="${c.id}" ${tgt ? `data-click="city" data-arg="${c.id}"${focusable(title)}` : ""}><title>${esc(title)}</title>${parts.join("")}</g>`);
     }
     out.push(`<g class="cities">${cities.join("")}</g>`);
 
