@@ -353,3 +353,23 @@ def test_route_spaces_apart_and_markers_in_their_provinces(server, browser, boar
         assert [(p, c) for p, c in wrong if province_of[c] != p] == [], board
     finally:
         ctx.close()
+
+
+def test_diplomat_names_the_player(server, browser):  # noqa: F811
+    g = httpx.post(server.base + "/api/games", json={
+        "board": "italia", "seed": 4, "seats": [{"kind": "hotseat", "name": "Aulus"},
+                                                 {"kind": "hotseat", "name": "Brutus"}]}).json()
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+    try:
+        page = ctx.new_page()
+        page.goto(g["hotseat_link"])
+        wait_ready(page)
+        click_and_wait(page, page.locator("#hand .card.playable[data-card='mercator']"))
+        click_and_wait(page, page.locator("#actions button.legal[data-verb=done]"))
+        page.wait_for_function("document.body.dataset.toAct === '1'")
+        click_and_wait(page, page.locator("#hand .card.playable[data-card='diplomat']"))
+        texts = legal_texts(page)
+        assert "copy Mercator of Aulus" in texts, texts
+        assert not any(re.search(r"seat \d", t) for t in texts)
+    finally:
+        ctx.close()

@@ -44,6 +44,10 @@ export function labelOf(entry) {
         if (card && card.halves && card.halves[a[1]]) return `perform ${cardTitle(card.halves[a[1]])}`;
         break;
       }
+      case "copy": { // the engine says "seat 2"; the page knows the player's name
+        if (typeof a[1] === "number" && a[1] >= 0) return entry.text.replace(`seat ${a[1] + 1}`, seatName(v, a[1]));
+        break;
+      }
       case "start": { const name = cityName(a[1]); if (!name) break; return `start in ${name}`; }
       default: break;
     }
