@@ -179,7 +179,8 @@ def perform(s: GameState, seat: int, key: str | None) -> None:
         p.money += bonus
         p.hand.extend(p.pile)
         p.pile.clear()
-        s.log("tribune", seat, f"takes {k} cards back" + (f", +{bonus} sestertii" if bonus else ""))
+        cards = "1 card" if k == 1 else f"{k} cards"
+        s.log("tribune", seat, f"takes {cards} back" + (f", +{bonus} sestertii" if bonus else ""))
         s.pending.append(("tribune", seat))
         s.rules.board.after_recover(s, seat)  # e.g. Sicilia's volcano tile, before the colonist purchase
     elif act == "senator":

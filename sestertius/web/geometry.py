@@ -49,4 +49,8 @@ def board_layout(name: str) -> dict[str, Any]:
         "routes": [{"id": r.id, "kind": board_mod.KIND_NAMES[r.kind], "a": r.a, "b": r.b, "no_stop": r.no_stop}
                    for r in b.routes],
         "provinces": [{"id": i, "name": p, "cities": list(b.province_cities[i])} for i, p in enumerate(b.provinces)],
+        # how a board's own places given in layout units (``xy``: Roma's start and track, Balearica's start boats)
+        # map onto these coordinates; None when the cities were not all placed by hints
+        "frame": ({"x0": round(minx, 6), "y0": round(miny, 6), "scale": round(scale, 6)}
+                  if len(hinted) == n else None),
     }

@@ -573,6 +573,17 @@ def test_tribune_takes_cards_back_with_one_sestertius_per_card_beyond_three(play
     assert p.pile == [] and sorted(p.hand) == sorted(g.state.cat.hands["base"])
 
 
+@pytest.mark.parametrize("played,words", [(0, "takes 1 card back"), (1, "takes 2 cards back")])
+def test_tribune_log_counts_the_cards_in_words(played, words):
+    g = new_game()
+    p = g.state.players[0]
+    for key in ["architect"][:played]:
+        p.hand.remove(key)
+        p.pile.append(key)
+    play(g, 0, "tribune")
+    assert [e["text"] for e in g.view(0)["events"] if e["kind"] == "tribune"] == [words]
+
+
 def test_tribune_may_buy_one_colonist_into_the_capital():
     g = new_game()
     set_goods(g, 0, food=2, tool=2)

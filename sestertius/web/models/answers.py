@@ -98,6 +98,12 @@ class GeoProvince(BaseModel):
     cities: list[int]
 
 
+class GeoFrame(BaseModel):
+    x0: float = Field(..., description="layout units: the left edge")
+    y0: float = Field(..., description="layout units: the top edge")
+    scale: float = Field(..., description="drawing units per layout unit")
+
+
 class BoardGeometry(BaseModel):
     name: str
     title: str
@@ -107,6 +113,7 @@ class BoardGeometry(BaseModel):
     cities: list[GeoCity]
     routes: list[GeoRoute]
     provinces: list[GeoProvince]
+    frame: GeoFrame | None = Field(None, description="where a board's own places given in layout units (xy) go")
 
 
 class CardInfo(BaseModel):

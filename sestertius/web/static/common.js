@@ -259,3 +259,14 @@ export function optionsSummary(o, vsC = false) {
   if (o.display === "wine") parts.push("wine display");
   return parts.join(" · ");
 }
+
+// a clickable element that is not a button: reachable by Tab, pressed with Enter or Space, announced as a button
+export function pressable(node, fn) {
+  node.tabIndex = 0;
+  node.setAttribute("role", "button");
+  node.addEventListener("click", fn);
+  node.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); fn(ev); }
+  });
+  return node;
+}

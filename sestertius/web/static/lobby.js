@@ -68,7 +68,7 @@ async function init() {
     for (const b of META.boards) {
       const ok = b[mode] !== false;
       sel.append(el("option", { value: b.name, disabled: !ok, title: ok ? "" : (b.why_not || {})[mode] },
-        mode === "base" ? `${b.title} (${b.players[0]}–${b.players[1]} players)` + (ok ? "" : " — not playable yet") : b.title + (ok ? "" : " — not for solo")));
+        mode === "base" ? `${b.title} (${playersRange(b.players)})` + (ok ? "" : " — not playable yet") : b.title + (ok ? "" : " — not for solo")));
     }
   }
   $("b-board").value = META.boards.some((b) => b.name === "imperium") ? "imperium" : META.boards[0].name;
@@ -147,7 +147,7 @@ function tab(which) {
 
 function boardNote() {
   const b = META.boards.find((x) => x.name === $("b-board").value);
-  $("b-board-note").textContent = b ? `${b.cities} cities; made for ${b.players[0]}–${b.players[1]} players` : "";
+  $("b-board-note").textContent = b ? `${b.cities} cities; made for ${playersRange(b.players)}` : "";
 }
 
 // the numbers of players of the chosen mode, as the engine offers them; the nearest to the number chosen so far stays
@@ -406,7 +406,7 @@ function gameItem(g, mine) {
       g.creator ? el("span", { class: "tag", title: "this browser created the game" }, "yours") : null, " ",
       g.public ? el("span", { class: "tag", title: "listed in every lobby" }, "public") : null, " ",
       g.campaign ? el("span", { class: "tag" }, `campaign ${g.campaign}`) : null,
-      el("div", { class: "small muted" }, `${who} · ${g.decisions} decisions · ${fmtDate(g.updated)}`)),
+      el("div", { class: "small muted" }, `${who} · ${g.decisions} decision${g.decisions === 1 ? "" : "s"} · ${fmtDate(g.updated)}`)),
     buttons);
 }
 
@@ -423,3 +423,8 @@ async function deleteGame(gid) {
 }
 
 init().catch(showError);
+
+// "3–5 players", or "3 players" when a board is made for one count only
+function playersRange([lo, hi]) {
+  return lo === hi ? `${lo} player${lo === 1 ? "" : "s"}` : `${lo}–${hi} players`;
+}

@@ -23,7 +23,9 @@ export function labelOf(entry) {
       case "move": {
         const c = v.players[v.seat].colonists[a[1]];
         const from = placeName(c.at);
-        return `${c.kind} colonist: ${from} → ${routeName(a[2])}`;
+        const to = routeName(a[2]);
+        if (!to) break; // the engine's words
+        return `${c.kind} colonist: ${from} → ${to}`;
       }
       case "sell": return `sell 1 ${GOODS[a[1]]} (+${cat.prices[a[1]]})`;
       case "buy": return `buy 1 ${GOODS[a[1]]} (−${cat.prices[a[1]]})`;
@@ -42,7 +44,11 @@ export function labelOf(entry) {
         if (card && card.halves && card.halves[a[1]]) return `perform ${cardTitle(card.halves[a[1]])}`;
         break;
       }
-      case "start": return `start in ${cityName(a[1])}`;
+      case "copy": { // the engine says "seat 2"; the page knows the player's name
+        if (typeof a[1] === "number" && a[1] >= 0) return entry.text.replace(`seat ${a[1] + 1}`, seatName(v, a[1]));
+        break;
+      }
+      case "start": { const name = cityName(a[1]); if (!name) break; return `start in ${name}`; }
       default: break;
     }
   } catch (e) { /* fall back to the engine's words */ }

@@ -1,5 +1,5 @@
 // The side panels: final scoring, the seat's hand, Contrarius (Solitaria's automaton) and the card display.
-import { $, cardEl, cardTitle, contrariusInfo, el, goodIcon, playerColor, seatName } from "../common.js";
+import { $, cardEl, cardTitle, contrariusInfo, el, goodIcon, playerColor, pressable, seatName } from "../common.js";
 import { G, actions } from "./state.js";
 
 export function renderScores(v) {
@@ -34,7 +34,7 @@ export function renderHand(v, t) {
     const c = cardEl(k, { count: n, cls: acts ? "playable" : "", showCost: false });
     if (acts) {
       c.title = "Click to play " + cardTitle(k);
-      c.addEventListener("click", () => actions.send(acts[0].action));
+      pressable(c, () => actions.send(acts[0].action));
     }
     box.append(c);
   }
@@ -79,7 +79,7 @@ export function renderDisplay(v, t) {
     const c = cardEl(slot.card, { cls: acts ? "buyable" : "" });
     if (acts) {
       c.title = `Buy ${cardTitle(slot.card)}`;
-      c.addEventListener("click", () => {
+      pressable(c, () => {
         if (acts.length === 1) actions.send(acts[0].action);
         else actions.choose(acts);
       });

@@ -39,13 +39,25 @@ export function setHideHands(on) {
 // names of the board's places, from its geometry
 export function routeName(rid) {
   const r = G.geom.routes[rid];
-  return r ? `${G.geom.cities[r.a].name}–${G.geom.cities[r.b].name} (${r.kind})` : `route ${rid}`;
+  if (r) return `${G.geom.cities[r.a].name}–${G.geom.cities[r.b].name} (${r.kind})`;
+  const roma = G.view && G.view.roma;
+  const gate = roma && (roma.gates || []).find((x) => x.route === rid);
+  if (gate) return `${gate.road} (${gate.gate} gate, to ${cityName(gate.site)})`;
+  return null; // not a place the page knows: the engine's words are used
 }
 
-export function cityName(cid) { return G.geom.cities[cid] ? G.geom.cities[cid].name : `city ${cid}`; }
+export function cityName(cid) {
+  if (G.geom.cities[cid]) return G.geom.cities[cid].name;
+  const roma = G.view && G.view.roma;
+  for (const sp of (roma && roma.track) || []) {
+    const site = (sp.sites || []).find((x) => x.city === cid);
+    if (site) return `${sp.name} (${site.good} site)`;
+  }
+  return null;
+}
 
 export function placeName(at) {
-  if (at.route !== undefined) return routeName(at.route);
-  if (at.city !== undefined) return cityName(at.city);
+  if (at.route !== undefined) return routeName(at.route) || at.name || "a route";
+  if (at.city !== undefined) return cityName(at.city) || at.name || "a city";
   return at.name || describeValue(at);
 }

@@ -7,7 +7,17 @@ export function pawnKey(v, seat, slot) {
   if (!p) return null;
   const c = p.colonists[slot];
   if (!c || c.at === "store") return null;
-  return `${seat}:${c.kind}:${c.at.route !== undefined ? "r" + c.at.route : "c" + c.at.city}`;
+  return `${seat}:${c.kind}:${placeKey(c.at)}`;
+}
+
+// a place of the board as a short key: r<route>, c<city>, or a board's own place (start, t<track space>, b<boat>)
+export function placeKey(at) {
+  if (at.route !== undefined) return "r" + at.route;
+  if (at.city !== undefined) return "c" + at.city;
+  if (at.boat !== undefined) return "b" + at.boat;
+  if (at.track !== undefined) return "t" + at.track;
+  if (at.start) return "start";
+  return "x" + (at.name || "");
 }
 
 // which legal decisions can be taken by clicking the board, the hand or the display (by step kind: the same verb

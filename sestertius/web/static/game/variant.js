@@ -1,7 +1,7 @@
 // What the board's own rules and the variants publish in the view (Sicilia's volcano, Balearica's start boats,
 // Roma's ship track, the fish market...), the intermediate scoring, and the assumptions behind this game's numbers.
 import { $, describeValue, el, playerColor, seatName } from "../common.js";
-import { cityName, routeName } from "./state.js";
+import { routeName } from "./state.js";
 
 // the view's fields shown elsewhere on the page; any other field is a board's or a variant's own
 const KNOWN_KEYS = new Set(["options", "turn", "current", "to_act", "over", "step", "prompt", "pm", "concordia",
@@ -29,7 +29,7 @@ const VARIANT_PANELS = {
       el("h3", {}, "Start boats"),
       el("ul", { class: "plain" }, boats.map((b) => el("li", {}, el("b", {}, b.name), ": ",
         b.colonists.length ? b.colonists.map((s) => chip(v, s)) : "empty",
-        el("span", { class: "small muted" }, ` (leaves by ${b.routes.map(routeName).join(", ")})`)))));
+        el("span", { class: "small muted" }, ` (leaves by ${b.routes.map((rid) => routeName(rid) || "a sea route").join(", ")})`)))));
   },
   roma(v, r) {
     const occ = (list) => (list || []).map((c) => chip(v, c.seat));
@@ -39,7 +39,7 @@ const VARIANT_PANELS = {
       el("div", {}, el("b", {}, r.start.name || "Start"), ": ", ...(r.start.colonists.length ? occ(r.start.colonists) : ["empty"])),
       el("ol", { class: "track" }, (r.track || []).map((sp) => el("li", { value: sp.space },
         el("b", {}, sp.name), el("span", { class: "small muted" }, ` ${sp.kind}${gain(sp) ? " · " + gain(sp) : ""}`),
-        sp.sites ? el("span", { class: "small" }, " · sites: " + sp.sites.map((x) => `${cityName(x.city)} (${x.good}${x.houses.length ? ", " + whoOf(v, x.houses) : ""})`).join("; ")) : null,
+        sp.sites ? el("span", { class: "small" }, " · sites: " + sp.sites.map((x) => `${x.good} site${x.houses.length ? " (" + whoOf(v, x.houses) + ")" : ""}`).join("; ")) : null,
         " ", ...occ(sp.colonists)))),
       el("div", { class: "small" }, el("b", {}, "Gods: "), (r.gods || []).map((g) => `${g.name} ${g.variable ? "(variable)" : `(${g.points})`}${g.marked_by.length ? ": " + whoOf(v, g.marked_by) : ""}`).join(" · ")),
       r.gates && r.gates.length ? el("div", { class: "small muted" }, "Gates: " + r.gates.map((g) => `${g.gate} (${g.road})`).join(", ")) : null,
