@@ -21,7 +21,8 @@ from sestertius import CHANCE, ConcordiaError, Game, check_options
 from sestertius.cli import screen
 
 HELP = ("Enter the number of a decision (Enter alone takes the default where one is marked). "
-        "b: the board · u: undo · s FILE: save the game record · v: scores so far · h: help · q: quit")
+        "b: the board · u: undo · s FILE: save the game record · v: scores so far · t: hints (with --hint) · "
+        "h: help · q: quit")
 DEFAULT_STEPS = ("contrarius_move", "contrarius_line")  # Contrarius' choices left to the player: option 1 = default
 SEAT = 0  # the player; Contrarius is the seat named in the view's summary of it
 UNDONE = ("undo",)
@@ -34,8 +35,20 @@ def deciding_view(game: Game, view: dict[str, Any]) -> dict[str, Any]:
     return game.view(CHANCE) if view["to_act"] == CHANCE else view
 
 
-def play(game: Game, input_fn: Callable[[str], str], out: TextIO) -> bool:
-    """Run the game loop until the game ends (True) or the player quits (False)."""
+def hint_lines(game: Game, level: str) -> list[str]:
+    """The search bot's three best decisions for the player, from the player's own view."""
+    from sestertius.bots.search.advice import hints
+    out = [f"hints of the {level} bot (estimated final score, margin over Contrarius, chance to win):"]
+    for i, h in enumerate(hints(game, SEAT, level)):
+        rest = f" — then {', '.join(h.plan[:6])}" if h.plan else ""
+        out.append(f"  {i + 1}. {h.text}{rest}")
+        out.append(f"     {h.score:.0f} VP, margin {h.margin:+.0f}, {h.chance * 100:.0f}% · {h.reason}")
+    return out
+
+
+def play(game: Game, input_fn: Callable[[str], str], out: TextIO, hint: str | None = None) -> bool:
+    """Run the game loop until the game ends (True) or the player quits (False). ``hint``: the bot level whose
+    hints the command ``t`` shows (None: no hints)."""
     seen: list[dict[str, Any]] = []
     last_turn = -1
 
@@ -63,7 +76,7 @@ def play(game: Game, input_fn: Callable[[str], str], out: TextIO) -> bool:
         emit(view["prompt"] or "Your decision.")
         for i, (_, text) in enumerate(options):
             emit(f"  {i + 1:2}. {text}{' [default]' if default == i else ''}")
-        choice = _ask(game, view, deciding["can_undo"], options, default, input_fn, emit)
+        choice = _ask(game, view, deciding["can_undo"], options, default, input_fn, emit, hint)
         if choice is None:
             return False
         if choice == UNDONE:
@@ -77,7 +90,7 @@ def play(game: Game, input_fn: Callable[[str], str], out: TextIO) -> bool:
 
 
 def _ask(game: Game, view: dict[str, Any], can_undo: bool, options: list[tuple[tuple, str]], default: int | None,
-         input_fn: Callable[[str], str], emit: Callable[[str], None]) -> tuple | None:
+         input_fn: Callable[[str], str], emit: Callable[[str], None], hint: str | None = None) -> tuple | None:
     """Read commands until a decision is chosen: the decision, UNDONE after an undo, or None to quit."""
     while True:
         try:
@@ -110,6 +123,14 @@ def _ask(game: Game, view: dict[str, Any], can_undo: bool, options: list[tuple[t
             emit(screen.render_scores(view.get("scores") or game.scores(), screen.seat_names(view, SEAT)))
         elif raw == "b":
             emit(screen.render_board(view, SEAT))
+        elif raw == "t":
+            if hint is None:
+                emit("hints are off: start the game with --hint")
+            elif view["to_act"] != SEAT:
+                emit("hints are for your own decisions (not for a die you enter)")
+            else:
+                for line in hint_lines(game, hint):
+                    emit(line)
         else:
             emit(f"enter a number from 1 to {len(options)} (h: help)")
 
@@ -153,7 +174,7 @@ def main(args: argparse.Namespace, input_fn: Callable[[str], str] = input, out: 
           + (" · you enter the dice" if options["manual_dice"] else ""), file=out)
     print("Die faces, the solo hand and Contrarius' cards are assumptions where the rulebook is silent "
           "(A-DICE, A-SOLO-HAND, A-CONTRARIUS-CARDS: see docs/SOLITARIA.md). " + HELP, file=out)
-    finished = play(game, input_fn, out)
+    finished = play(game, input_fn, out, getattr(args, "hint", None))
     if not finished:
         print(f"Game left unfinished (seed {seed}).", file=out)
         if store:

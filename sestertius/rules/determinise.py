@@ -10,7 +10,8 @@ redraws the hidden parts consistently with what is known, so that a bot may sear
 
 Nothing else is hidden from a seat that remembers the game: every hand starts known, every purchase and every
 played card is shown to everybody, and the volcano's pile holds its neutral tiles as a count whose kinds are drawn
-only when a tile comes up. So ``game.determinised(seat, rng).view(seat) == game.view(seat)``.
+only when a tile comes up. So ``game.determinised(seat, rng).view(seat) == game.view(seat)``, and two games that
+differ only in what the seat cannot see give the same copy for the same ``rng``.
 """
 from __future__ import annotations
 
@@ -22,7 +23,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def shuffle_stacks(deck: list[str], labels: list[str], rng: random.Random) -> None:
-    """Reshuffle, in place, the order of the cards within each run of one numeral of the sale stacks."""
+    """Reshuffle, in place, the order of the cards within each run of one numeral of the sale stacks. Each run is
+    sorted first, so that the result depends on what is known (which cards a stack holds) and ``rng`` only, never
+    on the real order."""
     start = 0
     end = len(deck)
     while start < end:
@@ -30,7 +33,7 @@ def shuffle_stacks(deck: list[str], labels: list[str], rng: random.Random) -> No
         while stop < end and labels[stop] == labels[start]:
             stop += 1
         if stop - start > 1:
-            run = deck[start:stop]
+            run = sorted(deck[start:stop])
             rng.shuffle(run)
             deck[start:stop] = run
         start = stop

@@ -26,7 +26,7 @@ from starlette.requests import HTTPConnection
 
 from sestertius.web.campaigns import Campaigns
 from sestertius.web.hub import Hub
-from sestertius.web.routes import campaigns, data, games, pages, replay, websocket
+from sestertius.web.routes import analysis, campaigns, data, games, pages, replay, websocket
 from sestertius.web.routes.pages import STATIC
 from sestertius.web.service import ApiError, GameService
 from sestertius.web.store import Store, default_db_url
@@ -59,7 +59,7 @@ def create_app(db_url: str | None = None, campaigns_path: str | None = None) -> 
     app.add_exception_handler(StarletteHTTPException, _http_error)  # type: ignore[arg-type]
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    for module in (pages, data, games, replay, websocket, campaigns):
+    for module in (pages, data, games, replay, websocket, campaigns, analysis):
         app.include_router(module.router)
     return app
 

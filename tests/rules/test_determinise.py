@@ -56,6 +56,19 @@ def test_different_generators_give_different_hidden_orders():
     assert same[0] == same[1], "one generator state, one determinisation"
 
 
+def test_the_copy_does_not_depend_on_the_hidden_order():
+    """Two games that differ only in what the seat cannot see (the order within a stack, the generator of the dice
+    to come) give the same copy: a bot searching copies cannot learn the hidden order."""
+    game = Game.new({"board": "italia", "players": 1, "mode": "solo", "difficulty": "expert"}, seed=8)
+    other = game.copy()
+    other.state.deck.reverse()
+    other.state.deck_labels.reverse()
+    other.state.rng ^= 0xABCDEF
+    assert other.state.deck != game.state.deck and other.view(0) == game.view(0)
+    a, b = game.determinised(0, random.Random(3)), other.determinised(0, random.Random(3))
+    assert a.state.deck == b.state.deck and a.state.rng == b.state.rng
+
+
 def test_only_the_order_within_each_stack_changes():
     game = Game.new({"board": "imperium", "players": 5}, seed=3)
     real = game.state
