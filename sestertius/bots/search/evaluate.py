@@ -66,16 +66,48 @@ class SeatEstimate:
     terms: dict[str, float]  # each feature times its weight
 
 
-def turns_left(s: GameState, seat: int, w: Weights = DEFAULT) -> float:
-    """The seat's own turns still to come, estimated (exact once the Concordia card is taken); for Contrarius,
-    the turns of a player still to come."""
-    if s.over:
-        return 0.0
-    automaton = s.rules.mode.automaton(s)
+class Context:
+    """What every seat's estimate of one state shares: the board's cities by good, the cards still for sale (their
+    gods counted), the turns left."""
+
+    def __init__(self, s: GameState, w: Weights) -> None:
+        self.automaton = s.rules.mode.automaton(s)
+        key = (s.board.name, tuple(s.city_good))
+        board = _BOARDS.get(key)
+        if board is None:
+            board = _BOARDS[key] = _board_info(s)
+        self.by_good, self.n_buildable = board
+        cards = s.cat.cards
+        keys = [k for k in s.display if k is not None] + s.deck
+        self.for_sale = len(keys)
+        gods = dict.fromkeys(GROWING, 0)
+        specialists = [0] * 5  # per good: the points per house of the specialists for sale
+        for k in keys:
+            card = cards[k]
+            for god in card.gods:
+                if god == "Minerva":
+                    specialists[card.good] += card.vp_per_house
+                elif god in gods:
+                    gods[god] += 1
+        self.sale_gods, self.sale_specialists = gods, specialists
+        self.turns = _turns(s, w, self.automaton)
+
+
+_BOARDS: dict[tuple[str, tuple[int, ...]], tuple[list[int], int]] = {}
+
+
+def _board_info(s: GameState) -> tuple[list[int], int]:
+    """Cities where houses may stand (not the capital, with a good), counted per good."""
+    by_good = [0] * 5
+    for c in range(len(s.board.cities)):
+        if c != s.board.capital and s.city_good[c] >= 0:
+            by_good[s.city_good[c]] += 1
+    return by_good, sum(by_good)
+
+
+def _turns(s: GameState, w: Weights, automaton: int | None) -> float:
+    """The turns of each player still to come, before the Concordia card is taken."""
     players = s.n - (automaton is not None)
-    if s.concordia != NOBODY:  # final turns: every seat still to play has exactly one
-        order = [(s.current + k) % s.n for k in range(max(s.final_turns, 0))]
-        return 1.0 if seat in order or (seat == automaton and order) else 0.0
     cards = len(s.deck) + sum(1 for c in s.display if c is not None)
     by_cards = cards / w.drain  # turns of all players
     most = max((len(p.houses) for i, p in enumerate(s.players) if i != automaton), default=0)
@@ -83,6 +115,18 @@ def turns_left(s: GameState, seat: int, w: Weights = DEFAULT) -> float:
     if automaton is not None:
         by_houses = min(by_houses, (s.cat.houses - len(s.players[automaton].houses)) / w.automaton_rate)
     return max(0.0, min(by_cards, by_houses) / max(players, 1)) + 0.5
+
+
+def turns_left(s: GameState, seat: int, w: Weights = DEFAULT, ctx: Context | None = None) -> float:
+    """The seat's own turns still to come, estimated (exact once the Concordia card is taken); for Contrarius,
+    the turns of a player still to come."""
+    if s.over:
+        return 0.0
+    if s.concordia != NOBODY:  # final turns: every seat still to play has exactly one
+        automaton = ctx.automaton if ctx else s.rules.mode.automaton(s)
+        order = [(s.current + k) % s.n for k in range(max(s.final_turns, 0))]
+        return 1.0 if seat in order or (seat == automaton and order) else 0.0
+    return ctx.turns if ctx else _turns(s, w, s.rules.mode.automaton(s))
 
 
 def _god_counts(s: GameState, seat: int) -> tuple[dict[str, int], list[tuple[int, int]]]:
@@ -120,16 +164,17 @@ def house_gain(s: GameState, seat: int, city: int, counts: dict[str, int], speci
     return gain
 
 
-def features(s: GameState, seat: int, w: Weights = DEFAULT) -> tuple[float, dict[str, float]]:
+def features(s: GameState, seat: int, w: Weights = DEFAULT, ctx: Context | None = None
+             ) -> tuple[float, dict[str, float]]:
     """The score now and the estimate's features for one seat (unweighted)."""
     now_score = score_seat(s, seat)
     now = float(now_score["total"])
     if s.over:
         return now, {}
-    automaton = s.rules.mode.automaton(s)
-    is_automaton = seat == automaton
+    ctx = ctx or Context(s, w)
+    is_automaton = seat == ctx.automaton
     p = s.players[seat]
-    t = turns_left(s, seat, w)
+    t = turns_left(s, seat, w, ctx)
     counts, specialists = _god_counts(s, seat)
     board = s.board
     cat = s.cat
@@ -137,11 +182,14 @@ def features(s: GameState, seat: int, w: Weights = DEFAULT) -> tuple[float, dict
     houses = p.houses
     city_good = s.city_good
     provinces = {board.province_of[c] for c in houses}
-    kinds = {city_good[c] for c in houses}
+    own_by_good = [0] * 5
+    for c in houses:
+        if city_good[c] >= 0:
+            own_by_good[city_good[c]] += 1
+    kinds = sum(1 for n in own_by_good if n)
     houses_left = cat.houses - len(houses) - s.rules.board.other_houses(s, seat)
-    open_cities = [c for c in range(len(board.cities)) if c != board.capital and not s.houses[c] >> seat & 1
-                   and city_good[c] >= 0]
-    n_open = max(len(open_cities), 1)
+    open_by_good = [total - own for total, own in zip(ctx.by_good, own_by_good)]
+    n_open = max(sum(open_by_good), 1)
     if is_automaton:
         players = max(1, s.n - 1)
         future = min(houses_left, t * w.automaton_rate)
@@ -151,14 +199,14 @@ def features(s: GameState, seat: int, w: Weights = DEFAULT) -> tuple[float, dict
         future = min(houses_left, t * w.build_rate)
         cards_to_come = min(t * w.card_rate, len(s.deck) + 7.0)
     # what one card of each god will be worth at the end, with ``future`` more houses
-    nonbrick = sum(1 for c in houses if city_good[c] != BRICK)
-    share_nb = sum(1 for c in open_cities if city_good[c] != BRICK) / n_open
-    store = sum(1 for loc in p.col if loc == STORE)
+    nonbrick = sum(own_by_good) - own_by_good[BRICK]
+    share_nb = (n_open - open_by_good[BRICK]) / n_open
+    store = p.col.count(STORE)
     on_board = len(p.col) - store
     end = {
         "Jupiter": min(sc["jupiter_max"], nonbrick + future * share_nb),
         "Saturnus": min(len(board.provinces), len(provinces) + future * w.province_rate),
-        "Mercurius": min(sc["mercurius_max"], sc["mercurius_per"] * min(5, len(kinds) + future * w.good_rate)),
+        "Mercurius": min(sc["mercurius_max"], sc["mercurius_per"] * min(5, kinds + future * w.good_rate)),
         "Mars": min(sc["mars_max"], sc["mars_per"] * (on_board + min(store, t * w.colonist_rate * players))),
     }
     f: dict[str, float] = {}
@@ -166,45 +214,42 @@ def features(s: GameState, seat: int, w: Weights = DEFAULT) -> tuple[float, dict
         n = counts[god]
         f[god] = n * (end[god] - now_score.get(god, 0) / n) if n else 0.0
     f["Venus"] = counts["Venus"] * future * w.venus_rate
-    minerva_end = [0.0] * 5
-    for good in range(5):
-        k_open = sum(1 for c in open_cities if city_good[c] == good)
-        minerva_end[good] = min(k_open, future * k_open / n_open * w.specialist_bias)
-    f["Minerva"] = sum(vp * minerva_end[good] for good, vp in specialists)
-    f["cards"] = cards_to_come * _mean_card(s, end, minerva_end, houses)
+    bias = future / n_open * w.specialist_bias
+    minerva_end = [min(k, k * bias) for k in open_by_good]
+    minerva = 0.0
+    for good, vp in specialists:
+        minerva += vp * minerva_end[good]
+    f["Minerva"] = minerva
+    if ctx.for_sale:
+        sale = ctx.sale_gods
+        worth = (sale["Jupiter"] * end["Jupiter"] + sale["Saturnus"] * end["Saturnus"]
+                 + sale["Mercurius"] * end["Mercurius"] + sale["Mars"] * end["Mars"])
+        for good, vp in enumerate(ctx.sale_specialists):
+            if vp:
+                worth += vp * (own_by_good[good] + minerva_end[good])
+        f["cards"] = cards_to_come * worth / ctx.for_sale
+    else:
+        f["cards"] = 0.0
     if is_automaton:
         f["reactions"] = t * players
         return now, f
     early = t / (t + w.rho_half)
-    wealth = p.money + sum(n * price for n, price in zip(p.goods, cat.prices))
+    pr = cat.prices
+    g = p.goods
+    wealth = p.money + g[0] * pr[0] + g[1] * pr[1] + g[2] * pr[2] + g[3] * pr[3] + g[4] * pr[4]
     for variant in s.rules.variants:
         wealth += variant.goods_value(s, seat)
     f["wealth"] = early * wealth
-    f["variety"] = early * sum(1 for n in p.goods if n)
-    f["production"] = early * t * w.production * sum(cat.prices[city_good[c]] for c in houses if city_good[c] >= 0)
+    f["variety"] = early * (5 - g.count(0))
+    o = own_by_good
+    made = o[0] * pr[0] + o[1] * pr[1] + o[2] * pr[2] + o[3] * pr[3] + o[4] * pr[4]
+    f["production"] = early * t * w.production * made
     f["colonists"] = early * on_board
     f["hand"] = early * min(len(p.hand), w.hand_cap)
-    f["sites"] = _sites(s, seat, counts, specialists, provinces, kinds, 0.25 * early)
+    f["sites"] = _sites(s, seat, counts, specialists, provinces, {g for g in range(5) if own_by_good[g]},
+                        0.25 * early)
     f["time"] = t
     return now, f
-
-
-def _mean_card(s: GameState, end: dict[str, float], minerva_end: list[float], houses: list[int]) -> float:
-    """What a card still for sale would be worth at the end, on average."""
-    cards = s.cat.cards
-    keys = [k for k in s.display if k is not None] + s.deck
-    if not keys:
-        return 0.0
-    worth = 0.0
-    for key in keys:
-        card = cards[key]
-        for god in card.gods:
-            if god == "Minerva":
-                worth += card.vp_per_house * (sum(1 for c in houses if s.city_good[c] == card.good)
-                                              + minerva_end[card.good])
-            else:
-                worth += end.get(god, 0.0)
-    return worth / len(keys)
 
 
 def _sites(s: GameState, seat: int, counts: dict[str, int], specialists: list[tuple[int, int]],
@@ -263,14 +308,21 @@ class Evaluator:
     def __init__(self, weights: Weights = DEFAULT) -> None:
         self.w = weights
 
-    def seat(self, s: GameState, seat: int) -> SeatEstimate:
-        now, f = features(s, seat, self.w)
-        scale = self.w.automaton if seat == s.rules.mode.automaton(s) else self.w.player
+    def seat(self, s: GameState, seat: int, ctx: Context | None = None) -> SeatEstimate:
+        ctx = ctx or Context(s, self.w)
+        now, f = features(s, seat, self.w, ctx)
+        scale = self.w.automaton if seat == ctx.automaton else self.w.player
         terms = {k: scale.get(k, 0.0) * v for k, v in f.items()}
         return SeatEstimate(now + sum(terms.values()), now, terms)
 
+    def total(self, s: GameState, seat: int, ctx: Context) -> float:
+        now, f = features(s, seat, self.w, ctx)
+        scale = self.w.automaton if seat == ctx.automaton else self.w.player
+        return now + sum(scale.get(k, 0.0) * v for k, v in f.items())
+
     def estimates(self, s: GameState) -> list[float]:
-        return [self.seat(s, i).total for i in range(s.n)]
+        ctx = Context(s, self.w)
+        return [self.total(s, i, ctx) for i in range(s.n)]
 
     def objective(self, s: GameState, seat: int, est: list[float] | None = None) -> float:
         """The seat's side's estimated final score less the best other side's (a team counts the mean of its
@@ -287,8 +339,19 @@ class Evaluator:
         return 0.5 * (1 + math.erf(margin / (sd * math.sqrt(2))))
 
 
+_SIDES: dict[tuple[int, int, int], tuple[tuple[int, ...], list[tuple[int, ...]]]] = {}
+
+
 def sides(s: GameState, seat: int) -> tuple[tuple[int, ...], list[tuple[int, ...]]]:
     """The seat's side (itself and its partner) and the other sides (teams, players, Contrarius)."""
+    key = (id(s.rules), s.n, seat)  # partners are fixed for a game (its rulebook is shared by all its copies)
+    found = _SIDES.get(key)
+    if found is None:
+        found = _SIDES[key] = _sides(s, seat)
+    return found
+
+
+def _sides(s: GameState, seat: int) -> tuple[tuple[int, ...], list[tuple[int, ...]]]:
     mode = s.rules.mode
     groups: list[tuple[int, ...]] = []
     placed: set[int] = set()
