@@ -48,7 +48,8 @@ def _add_simulate(sub: Any, table: dict[str, Any]) -> None:
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed + i")
-    p.add_argument("--bot", default="random", help="random or greedy (or a comma list, one per seat)")
+    p.add_argument("--bot", default="random",
+                   help="random, easy (= greedy), medium or hard (or a comma list, one per seat)")
     p.add_argument("--venus", action="store_true", help="Concordia Venus individual play")
     p.add_argument("--display", default="standard", choices=table["displays"])
     p.add_argument("--mode", default="base", choices=_names(table["modes"]),
@@ -136,9 +137,38 @@ def solo(args: argparse.Namespace) -> int:
     return solo_main(args)
 
 
+# -- analyse ----------------------------------------------------------------------------------------------------------
+def _add_analyse(sub: Any, table: dict[str, Any]) -> None:
+    p = sub.add_parser("analyse", help="review a game's decisions with the search bot (what it would have played)")
+    p.add_argument("file", help="a game record (JSON), e.g. saved with s FILE in concordia solo")
+    p.add_argument("--seat", type=int, default=1, help="the seat to review, from 1 (default 1)")
+    p.add_argument("--level", default="medium", choices=["medium", "hard"])
+    p.add_argument("--all", action="store_true", help="list every decision, not only those that lost points")
+    p.add_argument("--json", action="store_true", help="print the review as JSON")
+
+
+def analyse(args: argparse.Namespace) -> int:
+    from sestertius import Game
+    from sestertius.bots.search.analysis import analyse as review
+    from sestertius.bots.search.analysis import format_analysis
+    from sestertius.rules.errors import RecordError
+    try:
+        record = Game.load(args.file).record()
+    except RecordError as e:
+        print(f"concordia analyse: {e}", file=sys.stderr)
+        return 1
+    try:
+        result = review(record, args.seat - 1, args.level)
+    except ValueError as e:
+        return _refused("analyse", str(e))
+    print(json.dumps(result.to_dict(), indent=1) if args.json else format_analysis(result, args.all))
+    return 0
+
+
 # -- the command ------------------------------------------------------------------------------------------------------
 COMMANDS = {"serve": (_add_serve, serve), "simulate": (_add_simulate, simulate), "replay": (_add_replay, replay),
-            "solo": (_add_solo, solo), "tournament": (add_tournament, tournament)}
+            "solo": (_add_solo, solo), "tournament": (add_tournament, tournament),
+            "analyse": (_add_analyse, analyse)}
 
 
 class Parser(argparse.ArgumentParser):

@@ -11,9 +11,11 @@ seat may see.
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
+from sestertius.rules.determinise import determinised
 from sestertius.rules.errors import IllegalAction, OptionsError, RecordError
 from sestertius.rules.options import GameOptions
 from sestertius.rules.rulebook import resolve
@@ -345,6 +347,11 @@ class Game:
         g.history, g.deciders, g.stack_left = self.history[:], self.deciders[:], self.stack_left[:]
         g.state = self.state.copy()
         return g
+
+    def determinised(self, seat: int | None, rng: random.Random) -> Game:
+        """A copy consistent with what ``seat`` sees, the hidden order of the sale stacks reshuffled and chance to
+        come drawn from ``rng`` (see :mod:`sestertius.rules.determinise`): what a searching bot may look into."""
+        return determinised(self, seat, rng)
 
     # -- views -------------------------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -11,23 +11,29 @@ def god_values(s: GameState, seat: int) -> dict[str, int]:
     cat: Catalog = s.cat
     sc = cat.scoring
     p = s.players[seat]
-    houses = p.houses
-    goods_value = sum(n * price for n, price in zip(p.goods, cat.prices))
+    g, pr = p.goods, cat.prices
+    goods_value = g[0] * pr[0] + g[1] * pr[1] + g[2] * pr[2] + g[3] * pr[3] + g[4] * pr[4]
     for variant in s.rules.variants:  # e.g. the fish market: stored fish count for Vesta
         goods_value += variant.goods_value(s, seat)
     per_province: dict[int, int] = {}
-    for c in houses:
-        prov = s.board.province_of[c]
+    province_of = s.board.province_of
+    city_good = s.city_good
+    non_brick = 0
+    kinds = set()
+    for c in p.houses:  # one pass over the houses: provinces, non-brick cities, kinds of goods
+        prov = province_of[c]
         per_province[prov] = per_province.get(prov, 0) + 1
-    non_brick = sum(1 for c in houses if s.city_good[c] != BRICK)
-    kinds = {s.city_good[c] for c in houses}
-    on_board = sum(1 for loc in p.col if loc != STORE)
+        good = city_good[c]
+        if good != BRICK:
+            non_brick += 1
+        kinds.add(good)
+    on_board = len(p.col) - p.col.count(STORE)
     others = s.rules.mode.venus_with(s, seat)
     if others is None:
         venus = min(sc["venus_max"],
                     sc["venus_per"] * sum(1 for k in per_province.values() if k >= sc["venus_min_houses"]))
     else:  # team play: 1 per province where both partners have a house (Solitaria's Contrarius: it and one of you)
-        theirs = {s.board.province_of[c] for o in others for c in s.players[o].houses}
+        theirs = {province_of[c] for o in others for c in s.players[o].houses}
         venus = sc["venus_team_per"] * len(theirs.intersection(per_province))
     return {
         "Vesta": (p.money + goods_value) // sc["vesta_per"],
@@ -46,13 +52,23 @@ def score_seat(s: GameState, seat: int) -> dict[str, int]:
     p = s.players[seat]
     values = god_values(s, seat)
     out = dict.fromkeys(cat.scoring["god_order"], 0)
-    for key in p.hand + p.pile:
-        card = cat.cards[key]
-        for god in card.gods:
-            if god == "Minerva":
-                out["Minerva"] += card.vp_per_house * sum(1 for c in p.houses if s.city_good[c] == card.good)
-            else:
-                out[god] += values[god]
+    cards = cat.cards
+    by_good: list[int] | None = None  # the seat's houses per good of their city (for Minerva), counted once
+    for pile in (p.hand, p.pile):
+        for key in pile:
+            card = cards[key]
+            for god in card.gods:
+                if god == "Minerva":
+                    if by_good is None:
+                        by_good = [0] * 5
+                        for c in p.houses:
+                            good = s.city_good[c]
+                            if 0 <= good < 5:
+                                by_good[good] += 1
+                    if 0 <= card.good < 5:
+                        out["Minerva"] += card.vp_per_house * by_good[card.good]
+                else:
+                    out[god] += values[god]
     out["Concordia"] = cat.scoring["concordia"] if s.concordia == seat else 0
     out["during play"] = p.vp
     out.update(s.rules.mode.final_extras(s, seat))

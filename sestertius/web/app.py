@@ -42,7 +42,7 @@ from sestertius.web import logs
 from sestertius.web.campaigns import Campaigns
 from sestertius.web.hub import MAX_PER_CLIENT, MAX_PER_GAME, Hub
 from sestertius.web.limits import MAX_BODY, BodyLimit
-from sestertius.web.routes import campaigns, data, games, pages, replay, websocket
+from sestertius.web.routes import analysis, campaigns, data, games, pages, replay, websocket
 from sestertius.web.routes.pages import STATIC
 from sestertius.web.service import ApiError, GameService
 from sestertius.web.store import Store, default_db_url
@@ -91,7 +91,7 @@ def create_app(db_url: str | None = None, campaigns_path: str | None = None, max
     app.add_exception_handler(StarletteHTTPException, _http_error)  # type: ignore[arg-type]
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    modules = (pages, data, games, replay, websocket, campaigns)
+    modules = (pages, data, games, replay, websocket, campaigns, analysis)
     for module in modules:
         app.include_router(module.router)
     # each path's methods, for the Allow header of a 405

@@ -2,6 +2,7 @@
 // Only the legal decisions of the view are offered; every change arrives as a fresh view (HTTP answer or WebSocket).
 import { $, Creds, el, loadCatalog } from "./common.js";
 import { fetchSeatView, fetchView } from "./game/api.js";
+import { askHints } from "./game/hints.js";
 import { connect, ensureBoard, show, undo } from "./game/play.js";
 import { startReplay } from "./game/replay.js";
 import { G, localSeats } from "./game/state.js";
@@ -49,6 +50,7 @@ async function start() {
   const offered = linkSecrets();
 
   $("undo").addEventListener("click", undo);
+  $("hintbtn").addEventListener("click", askHints);
   try {
     await loadCatalog();
     if (G.replay) {

@@ -1,6 +1,7 @@
 // Drawing the page from the view: title, board (with the legal targets glowing), banner and every panel.
 import { $, contrariusInfo, el, optionsSummary, playerColor, seatName } from "../common.js";
 import { renderDecision } from "./decision.js";
+import { renderHints } from "./hints.js";
 import { renderLog } from "./log.js";
 import { renderContrarius, renderDisplay, renderHand, renderScores } from "./panels.js";
 import { renderPlayers } from "./players.js";
@@ -18,6 +19,7 @@ export function render() {
   renderBoard(v, t);
   renderBanner(v);
   if (!G.replay) renderDecision(v);
+  renderHints(v);
   renderScores(v);
   renderHand(v, t);
   renderContrarius(v);
@@ -31,6 +33,8 @@ export function render() {
   $("download").href = `/api/games/${encodeURIComponent(G.gid)}/record`;
   $("replaylink").classList.toggle("hidden", !over);
   $("replaylink").href = `/replay/${encodeURIComponent(G.gid)}`;
+  $("reviewlink").classList.toggle("hidden", !over);
+  $("reviewlink").href = `/review/${encodeURIComponent(G.gid)}`;
   // for tests and scripts: what this page shows now
   Object.assign(document.body.dataset, { decisions: v.decisions, toAct: v.to_act, seat: v.seat ?? "", over: v.over });
 }

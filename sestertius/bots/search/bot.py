@@ -1,0 +1,111 @@
+"""The search bot: plans whole turns on determinised copies of the game and keeps the best line.
+
+Each decision: the seat's view of the game is redrawn ``samples`` times (``Game.determinised``: the hidden order of
+the stacks and the dice to come sampled, never read); each decision open now is finished to the end of the turn in
+every sample and judged by the estimate of the final scores (:mod:`sestertius.bots.search.evaluate`); at ``depth``
+2 the best ``deep`` lines are followed through the others' turns and the seat's next turn. The decisions of the
+chosen line made before any chance outcome are kept as the plan, so the rest of the turn costs nothing while it
+holds. The bot's generator is seeded from its seed and the position, so a game with bots replays.
+"""
+from __future__ import annotations
+
+import random
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from sestertius.bots.search.evaluate import DEFAULT, Evaluator, Weights
+from sestertius.bots.search.plan import Line, Planner
+
+if TYPE_CHECKING:  # pragma: no cover
+    from sestertius.rules.game import Game
+    from sestertius.rules.steps import Action
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    samples: int  # determinisations per decision
+    width: int  # decisions open now whose turn is finished
+    depth: int  # own turns looked at: 1 this turn; more: the others' turns and the seat's next turns too
+    deep: int  # lines followed beyond this turn
+    beam: int  # positions kept after each turn of the look-ahead
+    next_width: int  # cards tried in a turn of the look-ahead
+    others: int  # cards tried for another seat's turn in the look-ahead
+    branch: int  # decisions tried per step inside a turn
+
+
+LEVELS = {
+    "quick": Level("quick", samples=1, width=4, depth=1, deep=0, beam=0, next_width=0, others=0, branch=12),
+    "medium": Level("medium", samples=2, width=8, depth=1, deep=0, beam=0, next_width=0, others=0, branch=30),
+    "hard": Level("hard", samples=2, width=10, depth=3, deep=3, beam=3, next_width=4, others=2, branch=30),
+}
+
+_PLANS: OrderedDict[tuple[object, ...], list[Action]] = OrderedDict()  # plans by position, shared by bots
+PLAN_CACHE = 256
+
+
+def _key(game: Game, seat: int, level: str, seed: int) -> tuple[object, ...]:
+    s = game.state
+    return (level, seed, seat, game.options, tuple(game.history), tuple(s.display), tuple(s.city_good))
+
+
+class SearchBot:
+    def __init__(self, seed: int = 0, level: str = "hard", weights: Weights = DEFAULT) -> None:
+        self.seed = seed
+        self.level = LEVELS[level]
+        self.name = level
+        self.evaluator = Evaluator(weights)
+        self.last: list[Line] = []  # the lines of the last decision searched (best first), for hints
+        self.seconds = 0.0
+
+    def _rng(self, game: Game) -> random.Random:
+        return random.Random((self.seed * 1_000_003 + len(game.history)) & 0xFFFFFFFFFFFF)
+
+    def choose(self, game: Game, legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        seat = game.to_act()
+        assert seat is not None and seat >= 0
+        start = time.perf_counter()
+        key = _key(game, seat, self.name, self.seed)
+        plan = _PLANS.get(key)
+        if plan and plan[0] in legal:
+            self._remember(game, seat, plan)
+            return plan[0]
+        lines = self.search(game, seat)
+        best = lines[0]
+        if best.plan:
+            self._remember(game, seat, best.plan)
+        self.seconds += time.perf_counter() - start
+        return best.action
+
+    def _remember(self, game: Game, seat: int, plan: list[Action]) -> None:
+        """Keep the rest of the plan under the position it leads to."""
+        if len(plan) < 2:
+            return
+        g = game.copy()
+        g.apply_unchecked(plan[0])
+        if g.to_act() == seat and plan[1] in g.legal_actions():
+            _PLANS[_key(g, seat, self.name, self.seed)] = plan[1:]
+            while len(_PLANS) > PLAN_CACHE:
+                _PLANS.popitem(last=False)
+
+    def search(self, game: Game, seat: int, must: Action | None = None) -> list[Line]:
+        """Every decision open now, the searched ones first, best first (``must`` is always searched)."""
+        lv = self.level
+        rng = self._rng(game)
+        planner = Planner(self.evaluator, rng, lv.branch)
+        games = [game.determinised(seat, rng) for _ in range(lv.samples)]
+        lines = planner.lines(games, seat, lv.width, must)
+        if lv.depth >= 2 and not game.is_over:
+            searched = [line for line in lines if line.ends][:lv.deep]
+            searched += [line for line in lines if line.action == must and line not in searched]
+            for line in searched:
+                line.values = [planner.ahead(end, seat, lv.depth - 1, lv.beam, lv.next_width, lv.others)
+                               for end in line.ends]
+            searched.sort(key=lambda line: -line.value)
+            lines = searched + [line for line in lines if line not in searched]
+        self.last = lines
+        return lines

@@ -1,0 +1,93 @@
+"""Hints and the post-game review: from the seat's own view, the bot's best decisions with words and estimates; the
+review of a record names what the bot would have played, what each decision lost, and marks the costliest."""
+from __future__ import annotations
+
+import pytest
+
+from sestertius import Game
+from sestertius.bots.search import SearchBot
+from sestertius.bots.search.advice import hints, ordinal, reason
+from sestertius.bots.search.analysis import MARKED, analyse, format_analysis
+from support.rules import LAND, WINE, give_house, new_game, play, put, route, set_city_good, set_goods
+
+
+def test_hints_are_the_bots_best_legal_decisions():
+    game = Game.new({"board": "italia", "players": 1, "mode": "solo", "difficulty": "veteran"}, seed=2)
+    while game.to_act() != 0:
+        game.apply(game.legal_actions()[0])
+    found = hints(game, 0, "medium", seed=5)
+    legal = game.legal_actions()
+    assert 1 <= len(found) <= 3 and len({h.action for h in found}) == len(found)
+    assert all(h.action in legal and h.text and h.reason for h in found)
+    assert [h.margin for h in found] == sorted((h.margin for h in found), reverse=True)
+    assert all(0 <= h.chance <= 1 for h in found)
+    assert found[0].action == SearchBot(5, "medium").choose(game, legal)
+
+
+def test_no_hints_for_a_seat_not_to_act():
+    game = new_game(players=2)
+    with pytest.raises(ValueError):
+        hints(game, 1, "medium")
+
+
+def test_the_reason_names_the_house_its_good_and_the_gods():
+    """Building the second wine city with a Vintner in hand reads as such."""
+    g = new_game(players=2, seed=3)
+    s = g.state
+    set_city_good(g, "Florentia", WINE)
+    set_city_good(g, "Genua", WINE)
+    give_house(g, 0, "Florentia")
+    s.players[0].hand.append("vintner")
+    set_goods(g, 0, brick=2, food=2, tool=2, wine=3, cloth=2)
+    s.players[0].money = 30
+    put(g, 0, 0, route(g, LAND, "Florentia", "Genua"))
+    before = g.copy()
+    play(g, 0, "architect")
+    g.apply(("done",))
+    g.apply(("build", s.board.city("Genua")))
+    text = reason(before.state, g.state, 0)
+    assert text.startswith("builds its 2nd wine city (Genua)")
+    assert "Minerva +4 (Vintner)" in text and "Jupiter +" in text
+    assert ordinal(1) == "1st" and ordinal(12) == "12th" and ordinal(23) == "23rd"
+
+
+def bot_game(seed: int) -> Game:
+    game = Game.new({"board": "italia", "players": 1, "mode": "solo", "difficulty": "standard"}, seed=seed)
+    bot = SearchBot(9, "quick")
+    while not game.is_over:
+        legal = game.legal_actions()
+        game.apply(legal[0] if len(legal) == 1 else bot.choose(game, legal))
+    return game
+
+
+def test_the_review_agrees_with_the_bot_that_played():
+    """A game played by the bot, reviewed by the same bot: every card it chose at the start of a turn costs
+    nothing; the costliest decisions are marked, at most three."""
+    game = bot_game(4)
+    review = analyse(game.record(), 0, "quick", seed=9)
+    plays = [r for r in review.decisions if r.played.startswith("play ")]
+    assert plays and all(r.loss == 0 for r in plays)
+    marked = [r for r in review.decisions if r.marked]
+    assert len(marked) <= MARKED
+    assert all(m.loss >= r.loss for m in marked for r in review.decisions if not r.marked)
+    text = format_analysis(review, all_decisions=True)
+    assert f"{len(review.decisions)} decisions reviewed" in text
+
+
+def test_the_review_finds_a_costly_decision():
+    """Giving up a full storehouse's worth of goods for nothing is marked as a costly decision."""
+    game = Game.new({"board": "italia", "players": 2}, seed=6)
+    # seat 0 plays its Mercator and sells everything it has for nothing better: compare with the bot's choice
+    game.apply(("play", "mercator"))
+    while game.to_act() == 0:
+        legal = game.legal_actions()
+        sells = [a for a in legal if a[0] == "sell"]
+        game.apply(sells[0] if sells else ("done",))
+    review = analyse(game.record(), 0, "quick")
+    assert review.decisions and review.total_loss > 0
+    assert any(r.marked for r in review.decisions)
+
+
+def test_the_review_refuses_an_unknown_seat():
+    with pytest.raises(ValueError):
+        analyse(new_game(players=2).record(), 5)

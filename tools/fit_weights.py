@@ -1,0 +1,151 @@
+"""Fit the search bot's feature weights to what games really scored.
+
+    python tools/fit_weights.py play --games 200 --mode solo --difficulty standard --out /tmp/data.jsonl
+    python tools/fit_weights.py fit /tmp/data.jsonl [more.jsonl ...] [--write]
+
+``play`` has the bot play games (every core, one game per task) and records, at the start of every player's turn,
+each seat's score now, its features (``sestertius.bots.search.evaluate.features``) and, at the end, its final score.
+``fit`` finds for each role (a player, Contrarius) the weights that best predict final minus now: least squares
+pulled towards the current weights (ridge, ``--pull``), so that a feature the games say little about keeps its
+hand-set value. ``--write`` rewrites ``sestertius/bots/search/weights.py``.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from sestertius import Game  # noqa: E402
+from sestertius.bots import make_bot  # noqa: E402
+from sestertius.bots.search import weights as weights_module  # noqa: E402
+from sestertius.bots.search.evaluate import DEFAULT, features  # noqa: E402
+
+
+def play_one(task: tuple[dict, int, list[str]]) -> list[dict]:
+    options, seed, bots = task
+    game = Game.new(options, seed=seed)
+    players = [make_bot(name, seed * 7919 + i) for i, name in enumerate(bots)]
+    automaton = game.state.rules.mode.automaton(game.state)
+    rows: list[dict] = []
+    while not game.is_over and game.state.turn < 400:
+        seat = game.to_act()
+        assert seat is not None and seat >= 0
+        step = game.current_step()
+        if step is not None and step[0] == "turn":
+            for i in range(game.state.n):
+                now, f = features(game.state, i, DEFAULT)
+                rows.append({"seed": seed, "seat": i, "role": "automaton" if i == automaton else "player",
+                             "now": now, "f": f})
+        legal = game.legal_actions()
+        game.apply_unchecked(legal[0] if len(legal) == 1 else players[seat % len(players)].choose(game, legal))
+    if not game.is_over:
+        return []
+    finals = [s["total"] for s in game.scores()]
+    for row in rows:
+        row["final"] = finals[row["seat"]]
+    return rows
+
+
+def play(args: argparse.Namespace) -> None:
+    options = {"board": args.board, "players": args.players, "mode": args.mode, "difficulty": args.difficulty}
+    bots = args.bot.split(",")
+    tasks = [(options, args.seed + i, bots) for i in range(args.games)]
+    with multiprocessing.Pool(args.procs) as pool, open(args.out, "a", encoding="utf-8") as out:
+        for rows in pool.imap_unordered(play_one, tasks):
+            for row in rows:
+                out.write(json.dumps(row) + "\n")
+            out.flush()
+
+
+def solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """Gaussian elimination with partial pivoting."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for col in range(n):
+        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[piv] = m[piv], m[col]
+        if abs(m[col][col]) < 1e-12:
+            continue
+        for r in range(n):
+            if r != col:
+                k = m[r][col] / m[col][col]
+                for c in range(col, n + 1):
+                    m[r][c] -= k * m[col][c]
+    return [m[i][n] / m[i][i] if abs(m[i][i]) > 1e-12 else 0.0 for i in range(n)]
+
+
+def fit_role(rows: list[dict], prior: dict[str, float], pull: float) -> tuple[dict[str, float], float, float]:
+    keys = sorted(prior)
+    xs = [[r["f"].get(k, 0.0) for k in keys] for r in rows]
+    ys = [r["final"] - r["now"] for r in rows]
+    n = len(keys)
+    ata = [[sum(x[i] * x[j] for x in xs) for j in range(n)] for i in range(n)]
+    aty = [sum(x[i] * y for x, y in zip(xs, ys)) for i in range(n)]
+    for i, k in enumerate(keys):
+        reg = pull * ata[i][i] + 1e-6
+        ata[i][i] += reg
+        aty[i] += reg * prior[k]
+    w = solve(ata, aty)
+    fitted = dict(zip(keys, w))
+
+    def rmse(weights: dict[str, float]) -> float:
+        err = [y - sum(weights[k] * x[i] for i, k in enumerate(keys)) for x, y in zip(xs, ys)]
+        return (sum(e * e for e in err) / max(len(err), 1)) ** 0.5
+    return fitted, rmse(prior), rmse(fitted)
+
+
+def fit(args: argparse.Namespace) -> None:
+    rows = [json.loads(line) for path in args.data for line in open(path, encoding="utf-8")]
+    out = {}
+    for role, prior in (("player", weights_module.PLAYER_SCALE), ("automaton", weights_module.AUTOMATON_SCALE)):
+        mine = [r for r in rows if r["role"] == role]
+        if not mine:
+            out[role] = dict(prior)
+            continue
+        fitted, before, after = fit_role(mine, prior, args.pull)
+        print(f"{role}: {len(mine)} positions, error {before:.1f} -> {after:.1f} points")
+        for k in sorted(prior):
+            print(f"  {k:12} {prior[k]:7.3f} -> {fitted[k]:7.3f}")
+        out[role] = {k: round(v, 3) for k, v in fitted.items()}
+    if args.write:
+        path = ROOT / "sestertius" / "bots" / "search" / "weights.py"
+        text = path.read_text(encoding="utf-8")
+        head = text[: text.index("PLAYER_SCALE")]
+        path.write_text(head + f"PLAYER_SCALE = {_fmt(out['player'])}\nAUTOMATON_SCALE = {_fmt(out['automaton'])}\n",
+                        encoding="utf-8")
+        print(f"wrote {path}")
+
+
+def _fmt(d: dict[str, float]) -> str:
+    items = ", ".join(f"{k!r}: {v}" for k, v in d.items())
+    return "{" + items.replace("'", '"') + "}"
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = p.add_subparsers(dest="command", required=True)
+    g = sub.add_parser("play")
+    g.add_argument("--games", type=int, default=100)
+    g.add_argument("--seed", type=int, default=10_000)
+    g.add_argument("--board", default="italia")
+    g.add_argument("--players", type=int, default=1)
+    g.add_argument("--mode", default="solo")
+    g.add_argument("--difficulty", default="standard")
+    g.add_argument("--bot", default="medium")
+    g.add_argument("--procs", type=int, default=multiprocessing.cpu_count())
+    g.add_argument("--out", required=True)
+    f = sub.add_parser("fit")
+    f.add_argument("data", nargs="+")
+    f.add_argument("--pull", type=float, default=0.05)
+    f.add_argument("--write", action="store_true")
+    args = p.parse_args()
+    (play if args.command == "play" else fit)(args)
+
+
+if __name__ == "__main__":
+    main()
