@@ -577,9 +577,9 @@ def test_replay_of_a_game_with_dice_to_its_end(server, page):
     total = len(httpx.get(f"{server.base}/api/games/{gid}/record").json()["actions"])
     page.goto(f"{server.base}/replay/{gid}")
     page.wait_for_function("document.body.dataset.decisions === '0'")
-    for _ in range(12):  # past the first dice
+    for step in range(1, 13):  # past the first dice, one step at a time (a click while a step loads is not queued)
         page.click("#rp-next")
-    page.wait_for_function("document.body.dataset.decisions === '12'")
+        page.wait_for_function(f"document.body.dataset.decisions === '{step}'")
     page.click("#rp-last")
     page.wait_for_selector("#scores:not(.hidden)")
     assert page.inner_text("#rp-pos") == f"decision {total} of {total}"
