@@ -38,7 +38,6 @@ class Level:
 
 LEVELS = {
     "quick": Level("quick", samples=1, width=4, depth=1, deep=0, beam=0, next_width=0, others=0, branch=12),
-    "wide": Level("wide", samples=4, width=12, depth=1, deep=0, beam=0, next_width=0, others=0, branch=60),
     "medium": Level("medium", samples=2, width=8, depth=1, deep=0, beam=0, next_width=0, others=0, branch=30),
     "hard": Level("hard", samples=2, width=10, depth=3, deep=3, beam=3, next_width=4, others=2, branch=30),
 }
@@ -60,7 +59,6 @@ class SearchBot:
         self.evaluator = Evaluator(weights)
         self.last: list[Line] = []  # the lines of the last decision searched (best first), for hints
         self.seconds = 0.0
-        self.use_plans = True
 
     def _rng(self, game: Game) -> random.Random:
         return random.Random((self.seed * 1_000_003 + len(game.history)) & 0xFFFFFFFFFFFF)
@@ -73,7 +71,7 @@ class SearchBot:
         start = time.perf_counter()
         key = _key(game, seat, self.name, self.seed)
         plan = _PLANS.get(key)
-        if self.use_plans and plan and plan[0] in legal:
+        if plan and plan[0] in legal:
             self._remember(game, seat, plan)
             return plan[0]
         lines = self.search(game, seat)

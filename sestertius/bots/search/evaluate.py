@@ -61,18 +61,6 @@ class Evaluator:
         ctx = Context(s, self.w)
         return [self.total(s, i, ctx) for i in range(s.n)]
 
-    def side(self, s: GameState, seat: int) -> float:
-        """The estimate of the seat's side alone (a team's mean)."""
-        ctx = Context(s, self.w)
-        mine, _ = sides(s, seat)
-        return sum(self.total(s, i, ctx) for i in mine) / len(mine)
-
-    def rival(self, s: GameState, seat: int) -> float:
-        """The best other side's estimate."""
-        ctx = Context(s, self.w)
-        _, others = sides(s, seat)
-        return max(sum(self.total(s, i, ctx) for i in o) / len(o) for o in others)
-
     def objective(self, s: GameState, seat: int, est: list[float] | None = None) -> float:
         """The seat's side's estimated final score less the best other side's (a team counts the mean of its
         partners; Solitaria's team plays against Contrarius alone)."""

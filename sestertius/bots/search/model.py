@@ -27,7 +27,8 @@ class Weights:
     """The numbers of the estimate: the projection's rates and each feature's weight per role."""
     drain: float = 0.42  # cards leaving the display per turn of a player (purchases, Contrarius' takes)
     build_rate: float = 0.4  # houses a player builds per own turn
-    automaton_rate: float = 0.5  # houses Contrarius builds per turn of the players
+    automaton_rate: float = 0.6  # houses Contrarius builds per turn of the players
+    automaton_vp: float = 1.5  # points Contrarius scores per turn of a player during play (its track's houses)
     automaton_cards: float = 0.2  # cards Contrarius takes per turn of the players
     colonist_rate: float = 0.15  # colonists placed per own turn
     card_rate: float = 0.3  # cards a player buys per own turn
@@ -36,6 +37,11 @@ class Weights:
     specialist_bias: float = 1.8  # a specialist's owner builds in cities of its good more than by chance
     venus_rate: float = 0.6  # Venus points per house to come and Venus card
     rho_half: float = 4.0  # turns left at which the features worth more early are worth half
+    budget: bool = False  # houses to come are limited by what the seat can pay (measured weaker: off)
+    income: float = 3.0  # sestertii a player earns per own turn besides what its houses produce
+    card_cost: float = 6.0  # what a card to come costs
+    goods_stock: int = 2  # goods of a kind counted at their full price
+    goods_spare: float = 0.5  # the share of the price counted for each good beyond
     wealth_cap: int = 40  # sestertii (goods at their prices) fully counted
     wealth_beyond: float = 0.2  # the share counted of the rest
     production: float = 0.12  # share of its good's price a house yields per own turn
@@ -63,6 +69,7 @@ class Context:
         cards = s.cat.cards
         keys = [k for k in s.display if k is not None] + s.deck
         self.for_sale = len(keys)
+        self.house_cost = _house_cost(s)
         gods = dict.fromkeys(GROWING, 0)
         specialists = [0] * 5  # per good: the points per house of the specialists for sale
         for k in keys:
@@ -74,6 +81,8 @@ class Context:
                     gods[god] += 1
         self.sale_gods, self.sale_specialists = gods, specialists
         self.turns = _turns(s, w, self.automaton)
+        summary = s.rules.mode.public(s).get("contrarius") if self.automaton is not None else None
+        self.track: tuple[int, ...] = tuple(summary["track"]) if summary else ()  # houses on its points track
 
 
 _BOARDS: dict[tuple[str, tuple[int, ...]], tuple[list[int], int]] = {}
@@ -86,6 +95,20 @@ def _board_info(s: GameState) -> tuple[list[int], int]:
         if c != s.board.capital and s.city_good[c] >= 0:
             by_good[s.city_good[c]] += 1
     return by_good, sum(by_good)
+
+
+def _house_cost(s: GameState) -> float:
+    """What a house costs on average now (goods at their prices and sestertii), over the cities one may build in."""
+    cat = s.cat
+    total, n = 0.0, 0
+    for c in range(len(s.board.cities)):
+        good = s.city_good[c]
+        if c == s.board.capital or good < 0:
+            continue
+        total += sum(k * price for k, price in zip(cat.house_goods[good], cat.prices))
+        total += cat.house_coins[good] * (s.houses[c].bit_count() + 1)
+        n += 1
+    return max(total / max(n, 1), 1.0)
 
 
 def _turns(s: GameState, w: Weights, automaton: int | None) -> float:
@@ -175,12 +198,25 @@ def features(s: GameState, seat: int, w: Weights = DEFAULT, ctx: Context | None 
     n_open = max(sum(open_by_good), 1)
     if is_automaton:
         players = max(1, s.n - 1)
-        future = min(houses_left, t * w.automaton_rate)
+        # its houses to come: from its reactions, and from the victory point track (expert levels) as far as its
+        # points will reach
+        reach = p.vp + t * w.automaton_vp
+        track = sum(1 for pos in ctx.track if pos <= reach)
+        future = min(houses_left, t * w.automaton_rate + track)
         cards_to_come = min(t * w.automaton_cards, len(s.deck) + 7.0)
     else:
         players = 1
-        future = min(houses_left, t * w.build_rate)
         cards_to_come = min(t * w.card_rate, len(s.deck) + 7.0)
+        future = min(houses_left, t * w.build_rate)
+        if w.budget:
+            # houses must be paid: with what the seat has, what it will earn (its houses produce) and what is left
+            # once it has bought its cards to come
+            pr = cat.prices
+            g = p.goods
+            has = p.money + g[0] * pr[0] + g[1] * pr[1] + g[2] * pr[2] + g[3] * pr[3] + g[4] * pr[4]
+            made = sum(n * price for n, price in zip(own_by_good, pr))
+            budget = has + t * (w.income + w.production * made) - cards_to_come * w.card_cost
+            future = max(0.0, min(future, budget / ctx.house_cost))
     # what one card of each god will be worth at the end, with ``future`` more houses
     nonbrick = sum(own_by_good) - own_by_good[BRICK]
     share_nb = (n_open - open_by_good[BRICK]) / n_open
@@ -219,7 +255,13 @@ def features(s: GameState, seat: int, w: Weights = DEFAULT, ctx: Context | None 
     early = t / (t + w.rho_half)
     pr = cat.prices
     g = p.goods
-    wealth = p.money + g[0] * pr[0] + g[1] * pr[1] + g[2] * pr[2] + g[3] * pr[3] + g[4] * pr[4]
+    # goods count at their price up to a few of a kind; more of a kind are worth less (they wait for a Mercator to
+    # be sold, or for houses of that good): money pays every house's sestertii
+    stock, spare = w.goods_stock, w.goods_spare
+    wealth = float(p.money)
+    for k in range(5):
+        n = g[k]
+        wealth += pr[k] * (n if n <= stock else stock + spare * (n - stock))
     for variant in s.rules.variants:
         wealth += variant.goods_value(s, seat)
     # sestertii and goods pay for houses and cards; beyond what a few turns can spend they are worth little
@@ -229,6 +271,7 @@ def features(s: GameState, seat: int, w: Weights = DEFAULT, ctx: Context | None 
     made = o[0] * pr[0] + o[1] * pr[1] + o[2] * pr[2] + o[3] * pr[3] + o[4] * pr[4]
     f["production"] = early * t * w.production * made
     f["colonists"] = early * on_board
+    f["houses"] = early * len(houses)  # a house produces, and every card still to come counts it
     f["hand"] = early * min(len(p.hand), w.hand_cap)
     f["sites"] = _sites(s, seat, counts, specialists, provinces, {g for g in range(5) if own_by_good[g]},
                         0.25 * early)

@@ -20,7 +20,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from sestertius.rules.game import Game
     from sestertius.rules.steps import Action
 
-OWN_STEPS = frozenset({"arch_move", "arch_build", "trade", "discard", "colonist", "tribune", "buy"})
 TURN_LIMIT = 120  # decisions in one turn of a copy (a guard; a real turn has far fewer)
 
 
@@ -47,21 +46,11 @@ class Planner:
         self.evaluations = 0
 
     # -- one decision, greedily --------------------------------------------------------------------------------
-    def value(self, g: Game, seat: int, rival: float | None = None) -> float:
-        """The seat's objective; with ``rival`` (the best other side's estimate, unchanged by the decisions
-        compared) only the seat's own side is estimated."""
+    def value(self, g: Game, seat: int) -> float:
+        """The seat's objective. Every seat is estimated even within the seat's own turn: its houses and purchases
+        shorten the game for the others too."""
         self.evaluations += 1
-        if rival is None:
-            return self.ev.objective(g.state, seat)
-        return self.ev.side(g.state, seat) - rival
-
-    def rival(self, g: Game, seat: int) -> float | None:
-        """The best other side's estimate when the step on top cannot change it (the seat's own moves, houses,
-        trades, purchases, new colonists, discards); None when it may (a Prefect produces for every house)."""
-        step = g.current_step()
-        if step is None or step[0] not in OWN_STEPS:
-            return None
-        return self.ev.rival(g.state, seat)
+        return self.ev.objective(g.state, seat)
 
     def after(self, g: Game, a: Action) -> Game:
         h = g.copy()
@@ -77,37 +66,36 @@ class Planner:
         if len(legal) > self.branch:
             legal = [legal[0], *self.rng.sample(legal[1:], self.branch - 1)]
         kind = g.current_step()[0]  # type: ignore[index]
-        rival = self.rival(g, seat)
         if kind == "arch_move":
-            return self._architect(g, legal, seat, rival)
+            return self._architect(g, legal, seat)
         trade = kind == "trade"
         best, best_v = legal[0], float("-inf")
         for a in legal:
             h = self.after(g, a)
-            v = self.value(h, seat, rival)
+            v = self.value(h, seat)
             if trade and a[0] == "sell" and h.to_act() == seat:
                 for b in h.legal_actions():
                     if b[0] == "buy":
-                        v = max(v, self.value(self.after(h, b), seat, rival))
+                        v = max(v, self.value(self.after(h, b), seat))
             if v > best_v:
                 best, best_v = a, v
         return best
 
-    def _architect(self, g: Game, legal: list[Action], seat: int, rival: float | None = None) -> Action:
+    def _architect(self, g: Game, legal: list[Action], seat: int) -> Action:
         """A move judged by the houses it lets the seat build: the most promising moves (by the estimate right
         after them) are each followed by the end of the moves and the best houses."""
-        ranked = sorted(legal[1:], key=lambda a: -self.value(self.after(g, a), seat, rival))[:self.moves]
+        ranked = sorted(legal[1:], key=lambda a: -self.value(self.after(g, a), seat))[:self.moves]
         best, best_v = legal[0], float("-inf")
         for a in [legal[0], *ranked]:
             h = self.after(g, a)
-            self._stop_moving(h, seat, rival)
-            self._builds(h, seat, rival)
-            v = self.value(h, seat, rival)
+            self._stop_moving(h, seat)
+            self._builds(h, seat)
+            v = self.value(h, seat)
             if v > best_v:
                 best, best_v = a, v
         return best
 
-    def _stop_moving(self, g: Game, seat: int, rival: float | None = None) -> None:
+    def _stop_moving(self, g: Game, seat: int) -> None:
         """End the moves, in place (a board's own step after a move, Roma's bonus, decided greedily first)."""
         for _ in range(8):
             step = g.current_step()
@@ -117,9 +105,9 @@ class Planner:
             if step[0] == "arch_move" and ("done",) in legal:
                 g.apply_unchecked(("done",))
                 return
-            g.apply_unchecked(max(legal, key=lambda a: self.value(self.after(g, a), seat, rival)))
+            g.apply_unchecked(max(legal, key=lambda a: self.value(self.after(g, a), seat)))
 
-    def _builds(self, g: Game, seat: int, rival: float | None = None) -> None:
+    def _builds(self, g: Game, seat: int) -> None:
         """Build greedily, in place, while the seat is building."""
         for _ in range(16):
             step = g.current_step()
@@ -129,7 +117,7 @@ class Planner:
             if len(legal) == 1:
                 g.apply_unchecked(legal[0])
                 return
-            g.apply_unchecked(max(legal, key=lambda a: self.value(self.after(g, a), seat, rival)))
+            g.apply_unchecked(max(legal, key=lambda a: self.value(self.after(g, a), seat)))
 
     def finish(self, g: Game, seat: int, plan: list[Action] | None = None, chance: bool = False,
                turn: int | None = None) -> list[Action]:
