@@ -69,7 +69,7 @@ class Context:
         cards = s.cat.cards
         keys = [k for k in s.display if k is not None] + s.deck
         self.for_sale = len(keys)
-        self.house_cost = _house_cost(s)
+        self.house_cost = _house_cost(s) if w.budget else 0.0
         gods = dict.fromkeys(GROWING, 0)
         specialists = [0] * 5  # per good: the points per house of the specialists for sale
         for k in keys:
