@@ -122,8 +122,10 @@ def fit(args: argparse.Namespace) -> None:
 
 
 def _fmt(d: dict[str, float]) -> str:
-    items = ", ".join(f"{k!r}: {v}" for k, v in d.items())
-    return "{" + items.replace("'", '"') + "}"
+    """A dict as Python source, a few items a line."""
+    items = [f'"{k}": {v}' for k, v in d.items()]
+    rows = [", ".join(items[i:i + 6]) for i in range(0, len(items), 6)]
+    return "{\n    " + ",\n    ".join(rows) + ",\n}"
 
 
 def main() -> None:

@@ -599,3 +599,39 @@ def test_the_api_page_works_offline(server, page):
     page.wait_for_selector(".swagger-ui .info .title", timeout=15000)
     assert "Sestertius" in page.inner_text(".swagger-ui .info .title")
     assert page.locator(".opblock").count() > 10 and outside == []
+
+
+def test_bot_levels_and_hints(server, page):
+    """The lobby offers the bot levels from the server; in a solo game the Hint button shows the search bot's best
+    decisions, and one of them can be played from there."""
+    page.goto(server.base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    options = page.locator("#b-seats select[data-seat='1'] option").evaluate_all("os => os.map(o => o.value)")
+    assert {"bot:greedy", "bot:medium", "bot:hard", "bot:random"} <= set(options)
+    page.click("#tab-solo")
+    page.select_option("#s-board", "italia")
+    page.fill("#s-seed", "5")
+    page.click("#s-create")
+    page.wait_for_url(re.compile(r"/play/\w+"))
+    wait_ready(page)
+    page.click("#hintbtn")
+    page.wait_for_selector("#hints .hint-entry", timeout=30000)
+    entries = page.locator("#hints .hint-entry")
+    assert 1 <= entries.count() <= 3
+    assert "VP" in page.inner_text("#hints") and "%" in page.inner_text("#hints")
+    click_and_wait(page, entries.nth(0).locator("button"))
+    assert decisions(page) >= 1
+
+
+def test_review_of_a_finished_game(server, page):
+    r = httpx.post(server.base + "/api/games", json={"board": "italia", "mode": "team", "players": 2, "seed": 5,
+                                                      "seats": [{"kind": "bot", "bot": "random"}] * 2}, timeout=60)
+    gid = r.json()["id"]
+    page.goto(f"{server.base}/play/{gid}")
+    page.wait_for_selector("#reviewlink:not(.hidden)")
+    page.click("#reviewlink")
+    page.wait_for_url(re.compile(r"/review/\w+"))
+    page.wait_for_selector("body[data-reviewed]", timeout=120000)
+    rows = page.locator("#review tbody tr")
+    assert rows.count() > 10
+    assert 1 <= page.locator("#review tr.costly").count() <= 3

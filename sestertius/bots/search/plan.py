@@ -47,6 +47,8 @@ class Planner:
 
     # -- one decision, greedily --------------------------------------------------------------------------------
     def value(self, g: Game, seat: int) -> float:
+        """The seat's objective. Every seat is estimated even within the seat's own turn: its houses and purchases
+        shorten the game for the others too."""
         self.evaluations += 1
         return self.ev.objective(g.state, seat)
 

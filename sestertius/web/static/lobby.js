@@ -3,12 +3,21 @@
 import { $, CampaignKeys, Creds, Owners, PLAYER_COLORS, PLAYER_NAMES_OF_COLORS, api, el, fmtDate, optionsSummary } from "./common.js";
 
 let META = null;
-const SEAT_KIND_OPTIONS = [
+const PEOPLE = [
   ["hotseat", "Person at this screen (hot-seat)"],
   ["human", "Person elsewhere (invite link)"],
-  ["bot:greedy", "Bot (greedy)"],
-  ["bot:random", "Bot (random)"],
 ];
+// the bots come from /api/meta (sestertius.bots.BOTS); "easy" is the greedy bot's other name
+const BOT_WORDS = {
+  greedy: "Bot: easy (greedy)", medium: "Bot: medium (search)", hard: "Bot: hard (search)", random: "Bot (random)",
+};
+
+function seatKindOptions() {
+  const bots = (META && META.bots) || ["greedy", "random"];
+  const shown = bots.filter((b) => !(b === "easy" && bots.includes("greedy")));
+  shown.sort((a, b) => (a === "random") - (b === "random"));
+  return [...PEOPLE, ...shown.map((b) => [`bot:${b}`, BOT_WORDS[b] || `Bot (${b})`])];
+}
 
 // Which modes and numbers of players there are, which of them are played against Contrarius, and who partners whom
 // in team play: all from /api/meta (the engine's choices() and its games' seating); only the words are the lobby's.
@@ -193,7 +202,7 @@ function seatRowsInto(box, n, opts = {}) {
   box.innerHTML = "";
   for (let i = 0; i < n; i++) {
     const sel = el("select", { "aria-label": `seat ${i + 1} is played by`, dataset: { seat: i } });
-    for (const [v, t] of SEAT_KIND_OPTIONS) sel.append(el("option", { value: v }, t));
+    for (const [v, t] of seatKindOptions()) sel.append(el("option", { value: v }, t));
     sel.value = old[i] ? old[i].kind : (i === 0 ? "hotseat" : "bot:greedy");
     const name = el("input", { type: "text", maxlength: 40, placeholder: `Player ${i + 1}`, value: old[i] ? old[i].name : "" });
     const team = opts.team ? el("span", { class: "tag", dataset: { team: opts.team(i) }, title: opts.teamTitle ? opts.teamTitle(i) : "" }, opts.teamName(i)) : null;

@@ -1,0 +1,159 @@
+"""How strong are the bots? Win rates with 95% Wilson intervals, margins and time per decision, on every core.
+
+    python benchmarks/bot_strength.py --level hard --games 200 contrarius   # every Solitaria level, Italia, Imperium
+    python benchmarks/bot_strength.py --level hard --games 200 team         # two bots as a team against Contrarius
+    python benchmarks/bot_strength.py --level hard --games 200 players      # against greedy and random, 2-4 players
+    python benchmarks/bot_strength.py --level hard --games 40 cell solo:italia:expert cell base:italia:2:greedy
+
+One game per task (``multiprocessing``, ``--procs`` workers, all cores by default); game ``i`` of a cell uses seed
+``--seed + i``, the bot seats its own seeds from it, so a cell replays. Against other bots the measured bot sits in
+seat ``i mod players`` (every seat in turn). A win: the measured bot's side ranks first (Solitaria: its total beats
+Contrarius', a tie going to the holder of the Concordia card, as the rules say). Time per decision is the bot's CPU
+time for each decision with a choice (its plan for the rest of a turn makes later decisions of the turn cheap).
+``--json FILE`` keeps every game's result; the tables are printed in Markdown.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sestertius import Game
+from sestertius.bots import make_bot
+
+LEVELS = ["standard", "veteran", "expert", "strong_veteran", "strong_expert"]
+GROUPS = {
+    "contrarius": [f"solo:{board}:{level}" for board in ("italia", "imperium") for level in LEVELS],
+    "team": [f"team:{board}:{level}" for board in ("italia", "imperium") for level in ("standard", "expert")],
+    "players": [f"base:italia:2:{o}" for o in ("greedy", "random")] + [f"base:imperium:{n}:{o}" for n in (3, 4)
+                                                                       for o in ("greedy", "random")],
+}
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def parse_cell(cell: str) -> tuple[dict[str, Any], str]:
+    """``solo:BOARD:LEVEL``, ``team:BOARD:LEVEL`` (two bots against Contrarius) or ``base:BOARD:PLAYERS:OPPONENT``."""
+    parts = cell.split(":")
+    if parts[0] == "solo":
+        return {"board": parts[1], "players": 1, "mode": "solo", "difficulty": parts[2]}, "contrarius"
+    if parts[0] == "team":
+        return {"board": parts[1], "players": 2, "mode": "team", "difficulty": parts[2]}, "contrarius"
+    if parts[0] == "base":
+        return {"board": parts[1], "players": int(parts[2])}, parts[3]
+    raise SystemExit(f"unknown cell {cell!r}")
+
+
+def play(task: tuple[str, int, str, int]) -> dict[str, Any]:
+    cell, seed, level, index = task
+    options, opponent = parse_cell(cell)
+    game = Game.new(options, seed=seed)
+    players = options["players"]
+    if opponent == "contrarius":
+        mine = list(range(players))  # every player's seat is the measured bot's (a team: both partners)
+    else:
+        mine = [index % players]
+    bots = {seat: make_bot(level if seat in mine else opponent, seed * 97 + seat) for seat in range(players)}
+    spent: list[float] = []
+    start = time.process_time()
+    while not game.is_over and game.state.turn < 1000:
+        seat = game.to_act()
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            game.apply_unchecked(legal[0])
+            continue
+        t0 = time.process_time()
+        action = bots[seat].choose(game, legal)
+        if seat in mine:
+            spent.append(time.process_time() - t0)
+        game.apply_unchecked(action)
+    result = game.result()
+    scores = [s["total"] for s in game.scores()]
+    first = game.ranking()[0]
+    if opponent == "contrarius":
+        ours = result.get("team", result.get("player", scores[0]))
+        margin = ours - result["contrarius"]
+        win = first in mine
+    else:
+        ours = scores[mine[0]]
+        margin = ours - max(x for i, x in enumerate(scores) if i not in mine)
+        win = first == mine[0]
+    return {"cell": cell, "seed": seed, "win": win, "margin": margin, "score": ours, "over": game.is_over,
+            "seconds": time.process_time() - start, "decisions": spent}
+
+
+def summary(cell: str, games: list[dict[str, Any]]) -> dict[str, Any]:
+    n = len(games)
+    wins = sum(g["win"] for g in games)
+    low, high = wilson(wins, n)
+    times = sorted(t for g in games for t in g["decisions"])
+    return {"cell": cell, "games": n, "wins": wins, "rate": wins / n if n else 0.0, "low": low, "high": high,
+            "margin": statistics.fmean(g["margin"] for g in games) if games else 0.0,
+            "score": statistics.fmean(g["score"] for g in games) if games else 0.0,
+            "per_decision": statistics.fmean(times) if times else 0.0,
+            "p95": times[int(0.95 * (len(times) - 1))] if times else 0.0, "max": times[-1] if times else 0.0,
+            "unfinished": sum(not g["over"] for g in games)}
+
+
+def table(rows: list[dict[str, Any]], level: str) -> str:
+    out = [f"| cell ({level} bot) | games | wins | win rate (95% CI) | mean margin | mean score | s/decision (p95) |",
+           "|---|---|---|---|---|---|---|"]
+    for r in rows:
+        out.append(f"| {r['cell']} | {r['games']} | {r['wins']} | {r['rate'] * 100:.1f}% "
+                   f"({r['low'] * 100:.1f}–{r['high'] * 100:.1f}%) | {r['margin']:+.1f} | {r['score']:.1f} | "
+                   f"{r['per_decision']:.2f} ({r['p95']:.2f}) |")
+    return "\n".join(out)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("what", nargs="+", help="groups (contrarius, team, players) or 'cell SPEC' pairs")
+    p.add_argument("--level", default="hard", help="the measured bot: hard, medium, easy, ...")
+    p.add_argument("--games", type=int, default=200, help="games per cell")
+    p.add_argument("--seed", type=int, default=1_000_000)
+    p.add_argument("--procs", type=int, default=multiprocessing.cpu_count())
+    p.add_argument("--json", default=None, help="write every game's result to this file")
+    args = p.parse_args()
+    cells: list[str] = []
+    words = list(args.what)
+    while words:
+        w = words.pop(0)
+        if w == "cell":
+            cells.append(words.pop(0))
+        elif w in GROUPS:
+            cells.extend(GROUPS[w])
+        else:
+            raise SystemExit(f"unknown group {w!r}: {', '.join(GROUPS)} or cell SPEC")
+    tasks = [(cell, args.seed + i, args.level, i) for cell in cells for i in range(args.games)]
+    results: dict[str, list[dict[str, Any]]] = {cell: [] for cell in cells}
+    started = time.time()
+    with multiprocessing.Pool(args.procs) as pool:
+        for k, r in enumerate(pool.imap_unordered(play, tasks)):
+            results[r["cell"]].append(r)
+            print(f"\r{k + 1}/{len(tasks)} games, {time.time() - started:.0f} s", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    rows = [summary(cell, results[cell]) for cell in cells]
+    print(table(rows, args.level))
+    if args.json:
+        Path(args.json).write_text(json.dumps({"level": args.level, "games": args.games, "rows": rows,
+                                               "results": results}, indent=1), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

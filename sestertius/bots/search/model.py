@@ -1,0 +1,261 @@
+"""The features of the search bot's estimate of a seat's final score, and the numbers of their projection.
+
+``features(state, seat)`` gives the score if the game ended now and, for what is likely to come in the turns left
+(``turns_left``: from the cards still for sale and the houses still to build), unweighted features: per god the
+growth of the cards held with the houses still to come, the cards still to buy (or, for Contrarius, to take), and
+for a player its wealth, kinds of goods, production, colonists on the board, cards in hand and colonists next to
+cities where it can build now; for Contrarius its reactions to come. :mod:`.evaluate` weighs them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from sestertius.bots.search.sites import sites_worth
+from sestertius.bots.search.weights import AUTOMATON_SCALE, PLAYER_SCALE
+from sestertius.data.catalog import BRICK
+from sestertius.rules.scoring import score_seat
+from sestertius.rules.state import NOBODY, STORE
+
+if TYPE_CHECKING:  # pragma: no cover
+    from sestertius.rules.state import GameState
+
+GROWING = ("Jupiter", "Saturnus", "Mercurius", "Mars")
+
+
+@dataclass
+class Weights:
+    """The numbers of the estimate: the projection's rates and each feature's weight per role."""
+    drain: float = 0.42  # cards leaving the display per turn of a player (purchases, Contrarius' takes)
+    build_rate: float = 0.4  # houses a player builds per own turn
+    automaton_rate: float = 0.6  # houses Contrarius builds per turn of the players
+    automaton_vp: float = 1.5  # points Contrarius scores per turn of a player during play (its track's houses)
+    automaton_cards: float = 0.2  # cards Contrarius takes per turn of the players
+    colonist_rate: float = 0.15  # colonists placed per own turn
+    card_rate: float = 0.3  # cards a player buys per own turn
+    province_rate: float = 0.5  # provinces a house to come adds (a share)
+    good_rate: float = 0.25  # kinds of goods a house to come adds
+    specialist_bias: float = 1.8  # a specialist's owner builds in cities of its good more than by chance
+    venus_rate: float = 0.6  # Venus points per house to come and Venus card
+    rho_half: float = 4.0  # turns left at which the features worth more early are worth half
+    budget: bool = False  # houses to come are limited by what the seat can pay (measured weaker: off)
+    income: float = 3.0  # sestertii a player earns per own turn besides what its houses produce
+    card_cost: float = 6.0  # what a card to come costs
+    goods_stock: int = 2  # goods of a kind counted at their full price
+    goods_spare: float = 0.5  # the share of the price counted for each good beyond
+    wealth_cap: int = 40  # sestertii (goods at their prices) fully counted
+    wealth_beyond: float = 0.2  # the share counted of the rest
+    production: float = 0.12  # share of its good's price a house yields per own turn
+    hand_cap: int = 5
+    sigma: float = 6.0  # spread of the final margin when the game ends now (winning chance)
+    sigma_turn: float = 2.2  # and its growth per turn left
+    player: dict[str, float] = field(default_factory=lambda: dict(PLAYER_SCALE))
+    automaton: dict[str, float] = field(default_factory=lambda: dict(AUTOMATON_SCALE))
+
+
+DEFAULT = Weights()
+
+
+class Context:
+    """What every seat's estimate of one state shares: the board's cities by good, the cards still for sale (their
+    gods counted), the turns left."""
+
+    def __init__(self, s: GameState, w: Weights) -> None:
+        self.automaton = s.rules.mode.automaton(s)
+        key = (s.board.name, tuple(s.city_good))
+        board = _BOARDS.get(key)
+        if board is None:
+            board = _BOARDS[key] = _board_info(s)
+        self.by_good, self.n_buildable = board
+        cards = s.cat.cards
+        keys = [k for k in s.display if k is not None] + s.deck
+        self.for_sale = len(keys)
+        self.house_cost = _house_cost(s) if w.budget else 0.0
+        gods = dict.fromkeys(GROWING, 0)
+        specialists = [0] * 5  # per good: the points per house of the specialists for sale
+        for k in keys:
+            card = cards[k]
+            for god in card.gods:
+                if god == "Minerva":
+                    specialists[card.good] += card.vp_per_house
+                elif god in gods:
+                    gods[god] += 1
+        self.sale_gods, self.sale_specialists = gods, specialists
+        self.turns = _turns(s, w, self.automaton)
+        summary = s.rules.mode.public(s).get("contrarius") if self.automaton is not None else None
+        self.track: tuple[int, ...] = tuple(summary["track"]) if summary else ()  # houses on its points track
+
+
+_BOARDS: dict[tuple[str, tuple[int, ...]], tuple[list[int], int]] = {}
+
+
+def _board_info(s: GameState) -> tuple[list[int], int]:
+    """Cities where houses may stand (not the capital, with a good), counted per good."""
+    by_good = [0] * 5
+    for c in range(len(s.board.cities)):
+        if c != s.board.capital and s.city_good[c] >= 0:
+            by_good[s.city_good[c]] += 1
+    return by_good, sum(by_good)
+
+
+def _house_cost(s: GameState) -> float:
+    """What a house costs on average now (goods at their prices and sestertii), over the cities one may build in."""
+    cat = s.cat
+    total, n = 0.0, 0
+    for c in range(len(s.board.cities)):
+        good = s.city_good[c]
+        if c == s.board.capital or good < 0:
+            continue
+        total += sum(k * price for k, price in zip(cat.house_goods[good], cat.prices))
+        total += cat.house_coins[good] * (s.houses[c].bit_count() + 1)
+        n += 1
+    return max(total / max(n, 1), 1.0)
+
+
+def _turns(s: GameState, w: Weights, automaton: int | None) -> float:
+    """The turns of each player still to come, before the Concordia card is taken."""
+    players = s.n - (automaton is not None)
+    cards = len(s.deck) + sum(1 for c in s.display if c is not None)
+    by_cards = cards / w.drain  # turns of all players
+    most = max((len(p.houses) for i, p in enumerate(s.players) if i != automaton), default=0)
+    by_houses = (s.cat.houses - most) / w.build_rate * players
+    if automaton is not None:
+        by_houses = min(by_houses, (s.cat.houses - len(s.players[automaton].houses)) / w.automaton_rate)
+    return max(0.0, min(by_cards, by_houses) / max(players, 1)) + 0.5
+
+
+def turns_left(s: GameState, seat: int, w: Weights = DEFAULT, ctx: Context | None = None) -> float:
+    """The seat's own turns still to come, estimated (exact once the Concordia card is taken); for Contrarius,
+    the turns of a player still to come."""
+    if s.over:
+        return 0.0
+    if s.concordia != NOBODY:  # final turns: every seat still to play has exactly one
+        automaton = ctx.automaton if ctx else s.rules.mode.automaton(s)
+        order = [(s.current + k) % s.n for k in range(max(s.final_turns, 0))]
+        return 1.0 if seat in order or (seat == automaton and order) else 0.0
+    return ctx.turns if ctx else _turns(s, w, s.rules.mode.automaton(s))
+
+
+def _god_counts(s: GameState, seat: int) -> tuple[dict[str, int], list[tuple[int, int]]]:
+    """How many of the seat's cards count each god, and its specialists as (good, points per house)."""
+    counts = {"Vesta": 0, "Jupiter": 0, "Saturnus": 0, "Mercurius": 0, "Mars": 0, "Venus": 0}
+    specialists: list[tuple[int, int]] = []
+    cards = s.cat.cards
+    p = s.players[seat]
+    for key in p.hand + p.pile:
+        card = cards[key]
+        for god in card.gods:
+            if god == "Minerva":
+                specialists.append((card.good, card.vp_per_house))
+            else:
+                counts[god] += 1
+    return counts, specialists
+
+
+def features(s: GameState, seat: int, w: Weights = DEFAULT, ctx: Context | None = None
+             ) -> tuple[float, dict[str, float]]:
+    """The score now and the estimate's features for one seat (unweighted)."""
+    now_score = score_seat(s, seat)
+    now = float(now_score["total"])
+    if s.over:
+        return now, {}
+    ctx = ctx or Context(s, w)
+    is_automaton = seat == ctx.automaton
+    p = s.players[seat]
+    t = turns_left(s, seat, w, ctx)
+    counts, specialists = _god_counts(s, seat)
+    board = s.board
+    cat = s.cat
+    sc = cat.scoring
+    houses = p.houses
+    city_good = s.city_good
+    provinces = {board.province_of[c] for c in houses}
+    own_by_good = [0] * 5
+    for c in houses:
+        if city_good[c] >= 0:
+            own_by_good[city_good[c]] += 1
+    kinds = sum(1 for n in own_by_good if n)
+    houses_left = cat.houses - len(houses) - s.rules.board.other_houses(s, seat)
+    open_by_good = [total - own for total, own in zip(ctx.by_good, own_by_good)]
+    n_open = max(sum(open_by_good), 1)
+    if is_automaton:
+        players = max(1, s.n - 1)
+        # its houses to come: from its reactions, and from the victory point track (expert levels) as far as its
+        # points will reach
+        reach = p.vp + t * w.automaton_vp
+        track = sum(1 for pos in ctx.track if pos <= reach)
+        future = min(houses_left, t * w.automaton_rate + track)
+        cards_to_come = min(t * w.automaton_cards, len(s.deck) + 7.0)
+    else:
+        players = 1
+        cards_to_come = min(t * w.card_rate, len(s.deck) + 7.0)
+        future = min(houses_left, t * w.build_rate)
+        if w.budget:
+            # houses must be paid: with what the seat has, what it will earn (its houses produce) and what is left
+            # once it has bought its cards to come
+            pr = cat.prices
+            g = p.goods
+            has = p.money + g[0] * pr[0] + g[1] * pr[1] + g[2] * pr[2] + g[3] * pr[3] + g[4] * pr[4]
+            made = sum(n * price for n, price in zip(own_by_good, pr))
+            budget = has + t * (w.income + w.production * made) - cards_to_come * w.card_cost
+            future = max(0.0, min(future, budget / ctx.house_cost))
+    # what one card of each god will be worth at the end, with ``future`` more houses
+    nonbrick = sum(own_by_good) - own_by_good[BRICK]
+    share_nb = (n_open - open_by_good[BRICK]) / n_open
+    store = p.col.count(STORE)
+    on_board = len(p.col) - store
+    end = {
+        "Jupiter": min(sc["jupiter_max"], nonbrick + future * share_nb),
+        "Saturnus": min(len(board.provinces), len(provinces) + future * w.province_rate),
+        "Mercurius": min(sc["mercurius_max"], sc["mercurius_per"] * min(5, kinds + future * w.good_rate)),
+        "Mars": min(sc["mars_max"], sc["mars_per"] * (on_board + min(store, t * w.colonist_rate * players))),
+    }
+    f: dict[str, float] = {}
+    for god in GROWING:
+        n = counts[god]
+        f[god] = n * (end[god] - now_score.get(god, 0) / n) if n else 0.0
+    f["Venus"] = counts["Venus"] * future * w.venus_rate
+    bias = future / n_open * w.specialist_bias
+    minerva_end = [min(k, k * bias) for k in open_by_good]
+    minerva = 0.0
+    for good, vp in specialists:
+        minerva += vp * minerva_end[good]
+    f["Minerva"] = minerva
+    if ctx.for_sale:
+        sale = ctx.sale_gods
+        worth = (sale["Jupiter"] * end["Jupiter"] + sale["Saturnus"] * end["Saturnus"]
+                 + sale["Mercurius"] * end["Mercurius"] + sale["Mars"] * end["Mars"])
+        for good, vp in enumerate(ctx.sale_specialists):
+            if vp:
+                worth += vp * (own_by_good[good] + minerva_end[good])
+        f["cards"] = cards_to_come * worth / ctx.for_sale
+    else:
+        f["cards"] = 0.0
+    if is_automaton:
+        f["reactions"] = t * players
+        return now, f
+    early = t / (t + w.rho_half)
+    pr = cat.prices
+    g = p.goods
+    # goods count at their price up to a few of a kind; more of a kind are worth less (they wait for a Mercator to
+    # be sold, or for houses of that good): money pays every house's sestertii
+    stock, spare = w.goods_stock, w.goods_spare
+    wealth = float(p.money)
+    for k in range(5):
+        n = g[k]
+        wealth += pr[k] * (n if n <= stock else stock + spare * (n - stock))
+    for variant in s.rules.variants:
+        wealth += variant.goods_value(s, seat)
+    # sestertii and goods pay for houses and cards; beyond what a few turns can spend they are worth little
+    f["wealth"] = early * (min(wealth, w.wealth_cap) + w.wealth_beyond * max(0, wealth - w.wealth_cap))
+    f["variety"] = early * (5 - g.count(0))
+    o = own_by_good
+    made = o[0] * pr[0] + o[1] * pr[1] + o[2] * pr[2] + o[3] * pr[3] + o[4] * pr[4]
+    f["production"] = early * t * w.production * made
+    f["colonists"] = early * on_board
+    f["houses"] = early * len(houses)  # a house produces, and every card still to come counts it
+    f["hand"] = early * min(len(p.hand), w.hand_cap)
+    f["sites"] = sites_worth(s, seat, counts, specialists, provinces, {g for g in range(5) if own_by_good[g]},
+                        0.25 * early)
+    f["time"] = t
+    return now, f
