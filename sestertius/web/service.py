@@ -407,9 +407,8 @@ class GameService:
             seat = g.to_act()
             if seat is None or seat < 0 or seat >= len(live.seats) or live.seats[seat]["kind"] != "bot":
                 return
-            # a fresh bot per decision, seeded by the game and the seat (a bot mixes in the position itself): the
-            # same game gives the same bot choices whether or not the server restarted in between, and the search
-            # bot finds the plan it made at the start of its turn
+            # seeded by game and seat (a bot mixes in the position): the same choices after a restart, and the
+            # search bot finds the plan it made at the start of its turn
             bot = make_bot(live.seats[seat]["bot"], seed=hash((g.seed, seat)) & 0xFFFFFFFF)
             legal = g.legal_actions()
             g.apply_unchecked(bot.choose(g, legal))
