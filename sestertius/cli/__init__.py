@@ -130,6 +130,8 @@ def _add_solo(sub: Any, table: dict[str, Any]) -> None:
     p.add_argument("--campaign", default=None, help="name of a campaign to play this game in")
     p.add_argument("--load", default=None, metavar="FILE",
                    help="resume a saved game (s FILE in the game, or the file offered when leaving it)")
+    p.add_argument("--hint", nargs="?", const="medium", default=None, choices=["medium", "hard"],
+                   help="t at a prompt shows the search bot's three best decisions (level: medium, or hard)")
 
 
 def solo(args: argparse.Namespace) -> int:

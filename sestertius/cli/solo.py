@@ -5,8 +5,11 @@ reacts, and with ``--dice manual`` asks for every die face (the table assistant:
 the program run Contrarius). ``--campaign NAME`` plays the next game of a campaign and records its result.
 Commands at any prompt: a number, Enter (the default, where there is one: a step with one choice has it), ``b`` the
 board (cities, goods, houses, lines with colonists), ``u`` undo, ``s FILE`` save the game record, ``v`` the scores so
-far, ``h`` help, ``q`` quit (asking to save first, as Ctrl+C and Ctrl+D do). A die is entered by its number in the
-list or by its face as printed (``cloth``, ``S``, ``3``). ``--load FILE`` resumes a saved game.
+far, ``t`` the search bot's three best decisions (with ``--hint``), ``h`` help, ``q`` quit (asking to save first,
+as Ctrl+C and Ctrl+D do). A die is entered by its number in the list or by its face as printed (``cloth``, ``S``,
+``3``). ``--load FILE`` resumes a saved game.
+``--hint [medium|hard]`` lets ``t`` ask the search bot for hints: for the player's own decisions only, worked out
+from the player's view (:func:`sestertius.bots.search.advice.hints`, as the web app's Hint button).
 
 Like a web client, the terminal draws everything from the player's view (``game.view(0)``, see
 :mod:`sestertius.cli.screen`) and takes its decisions with ``game.apply``.
@@ -23,8 +26,8 @@ from sestertius import CHANCE, ConcordiaError, Game, check_options
 from sestertius.cli import screen
 
 HELP = ("Enter the number of a decision (Enter alone takes the default where one is marked); a die also by its face "
-        "(cloth, S, 3). b: the board · u: undo · s FILE: save the game record · v: scores so far · h: help · q: quit "
-        "(Ctrl+C, Ctrl+D: leave, offering to save)")
+        "(cloth, S, 3). b: the board · t: hints (with --hint) · u: undo · s FILE: save the game record · v: scores "
+        "so far · h: help · q: quit (Ctrl+C, Ctrl+D: leave, offering to save)")
 DEFAULT_STEPS = ("contrarius_move", "contrarius_line")  # Contrarius' choices left to the player: option 1 = default
 SEAT = 0  # the player; Contrarius is the seat named in the view's summary of it
 UNDONE = ("undo",)
@@ -37,9 +40,10 @@ def deciding_view(game: Game, view: dict[str, Any]) -> dict[str, Any]:
     return game.view(CHANCE) if view["to_act"] == CHANCE else view
 
 
-def play(game: Game, input_fn: Callable[[str], str], out: TextIO, save_as: str = "solitaria.json") -> bool:
+def play(game: Game, input_fn: Callable[[str], str], out: TextIO, save_as: str = "solitaria.json",
+         hint: str | None = None) -> bool:
     """Run the game loop until the game ends (True) or the player leaves (False; ``save_as`` is the file offered for
-    saving the game first)."""
+    saving the game first). ``hint``: the search bot's level that ``t`` asks for hints (None: no hints)."""
     seen: list[dict[str, Any]] = []
     last_turn = -1
     saved = [save_as]  # the file offered when leaving: the last one saved to
@@ -72,7 +76,7 @@ def play(game: Game, input_fn: Callable[[str], str], out: TextIO, save_as: str =
         for i, (_, text) in enumerate(options):
             emit(f"  {i + 1:2}. {text}{' [default]' if default == i else ''}")
         chance = deciding["to_act"] == CHANCE
-        choice = _ask(game, view, deciding["can_undo"], options, default, input_fn, emit, chance, saved)
+        choice = _ask(game, view, deciding["can_undo"], options, default, input_fn, emit, chance, saved, hint)
         if choice is None:
             return False
         if choice == UNDONE:
@@ -86,7 +90,8 @@ def play(game: Game, input_fn: Callable[[str], str], out: TextIO, save_as: str =
 
 
 def _ask(game: Game, view: dict[str, Any], can_undo: bool, options: list[tuple[tuple, str]], default: int | None,
-         input_fn: Callable[[str], str], emit: Callable[[str], None], chance: bool, saved: list[str]) -> tuple | None:
+         input_fn: Callable[[str], str], emit: Callable[[str], None], chance: bool, saved: list[str],
+         hint: str | None = None) -> tuple | None:
     """Read commands until a decision is chosen: the decision, UNDONE after an undo, or None to leave (``saved``:
     the file offered for saving first, the last saved to). At a die (``chance``), a face typed as printed is the
     decision; other words are offered to the game, which refuses them naming the die and its faces."""
@@ -124,10 +129,32 @@ def _ask(game: Game, view: dict[str, Any], can_undo: bool, options: list[tuple[t
             emit(screen.render_scores(view.get("scores") or game.scores(), screen.seat_names(view, SEAT)))
         elif raw == "b":
             emit(screen.render_board(view, SEAT))
+        elif raw == "t":
+            for line in hint_lines(game, options, hint):
+                emit(line)
         elif chance and raw:  # not a face of the die: the game refuses it, naming the die and its faces
             return (options[0][0][0], int(raw) if raw.lstrip("-").isdigit() else raw)
         else:
             emit(f"enter a number from 1 to {len(options)} (h: help)")
+
+
+def hint_lines(game: Game, options: list[tuple[tuple, str]], level: str | None) -> list[str]:
+    """The search bot's three best decisions for the player, numbered as in the list of decisions, each with the
+    estimated final score, the chance to win and the reason; the bot sees the player's view only (see
+    :func:`sestertius.bots.search.advice.hints`). Without ``--hint``: how to turn hints on."""
+    if level is None:
+        return ["hints are off: start the game with --hint (or --hint hard) to ask the search bot with t"]
+    if game.is_over or game.to_act() != SEAT:  # a die to enter (--dice manual)
+        return ["hints are for your own decisions, not for the dice"]
+    from sestertius.bots.search.advice import hints
+    number = {action: i + 1 for i, (action, _) in enumerate(options)}
+    lines = [f"The {level} bot's best decisions (its estimates, from what you see):"]
+    for h in hints(game, SEAT, level, seed=len(game.history)):
+        lines.append(f"  {number.get(h.action, '?'):>2}. {h.text}: final score ~{h.score:.0f}, margin {h.margin:+.0f}"
+                     f", winning chance {h.chance:.0%}" + (f" — {h.reason}" if h.reason else ""))
+        if h.plan:
+            lines.append("      then " + "; ".join(h.plan))
+    return lines
 
 
 def _face(options: list[tuple[tuple, str]], raw: str) -> tuple | None:
@@ -219,7 +246,7 @@ def main(args: argparse.Namespace, input_fn: Callable[[str], str] = input, out: 
               + (" · you enter the dice" if manual else ""), file=out)
     print("Die faces, the solo hand and Contrarius' cards are assumptions where the rulebook is silent "
           "(A-DICE, A-SOLO-HAND, A-CONTRARIUS-CARDS: see docs/SOLITARIA.md). " + HELP, file=out)
-    finished = play(game, input_fn, out, save_as=load or f"solitaria-{seed}.json")
+    finished = play(game, input_fn, out, save_as=load or f"solitaria-{seed}.json", hint=getattr(args, "hint", None))
     if not finished:
         print(f"Game left unfinished (seed {seed}).", file=out)
         if store:

@@ -8,6 +8,7 @@ made, the gods whose points grow most, and what Contrarius or the best other pla
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -118,9 +119,12 @@ def hint_of(bot: SearchBot, game: Game, seat: int, line: Line) -> Hint:
 
 
 def hints(game: Game, seat: int, level: str = "hard", count: int = 3, seed: int = 0) -> list[Hint]:
-    """The ``count`` best decisions for ``seat``, which must be the seat to act, best first."""
+    """The ``count`` best decisions for ``seat``, which must be the seat to act, best first. Everything is worked
+    out on a determinised copy (the same view, the hidden order and chance redrawn): the words of a planned turn
+    never show a card the real stacks would bring."""
     if game.is_over or game.to_act() != seat:
         raise ValueError(f"seat {seat} has no decision to take now")
+    game = game.determinised(seat, random.Random(seed))
     bot = SearchBot(seed, level)
     lines = [line for line in bot.search(game, seat) if line.values]
     return [hint_of(bot, game, seat, line) for line in lines[:count]]
