@@ -10,7 +10,10 @@ One game per task (``multiprocessing``, ``--procs`` workers, all cores by defaul
 seat ``i mod players`` (every seat in turn). A win: the measured bot's side ranks first (Solitaria: its total beats
 Contrarius', a tie going to the holder of the Concordia card, as the rules say). Time per decision is the bot's CPU
 time for each decision with a choice (its plan for the rest of a turn makes later decisions of the turn cheap).
-``--json FILE`` keeps every game's result; the tables are printed in Markdown.
+``--json FILE`` keeps every game's result; the tables are printed in Markdown. ``--lines FILE`` appends each game's
+result as soon as it is played (a stopped run keeps what it played; ``--resume`` skips the games already there, and
+``--table FILE`` prints the tables of such a file). The cells are interleaved (game 0 of every cell, then game 1...),
+so a run stopped early still has every cell, each with fewer games.
 """
 from __future__ import annotations
 
@@ -117,19 +120,29 @@ def table(rows: list[dict[str, Any]], level: str) -> str:
     for r in rows:
         out.append(f"| {r['cell']} | {r['games']} | {r['wins']} | {r['rate'] * 100:.1f}% "
                    f"({r['low'] * 100:.1f}–{r['high'] * 100:.1f}%) | {r['margin']:+.1f} | {r['score']:.1f} | "
-                   f"{r['per_decision']:.2f} ({r['p95']:.2f}) |")
+                   f"{r['per_decision']:.3f} ({r['p95']:.3f}) |")
     return "\n".join(out)
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("what", nargs="+", help="groups (contrarius, team, players) or 'cell SPEC' pairs")
+    p.add_argument("what", nargs="*", help="groups (contrarius, team, players) or 'cell SPEC' pairs")
     p.add_argument("--level", default="hard", help="the measured bot: hard, medium, easy, ...")
     p.add_argument("--games", type=int, default=200, help="games per cell")
     p.add_argument("--seed", type=int, default=1_000_000)
     p.add_argument("--procs", type=int, default=multiprocessing.cpu_count())
     p.add_argument("--json", default=None, help="write every game's result to this file")
+    p.add_argument("--lines", default=None, help="append each game's result to this JSON-lines file as it is played")
+    p.add_argument("--resume", action="store_true", help="skip the games already in --lines")
+    p.add_argument("--table", default=None, help="only print the tables of a --lines file")
     args = p.parse_args()
+    if args.table:
+        done = [json.loads(line) for line in Path(args.table).read_text(encoding="utf-8").splitlines() if line]
+        by_cell: dict[str, list[dict[str, Any]]] = {}
+        for r in done:
+            by_cell.setdefault(r["cell"], []).append(r)
+        print(table([summary(cell, games) for cell, games in by_cell.items()], args.level))
+        return
     cells: list[str] = []
     words = list(args.what)
     while words:
@@ -140,12 +153,23 @@ def main() -> None:
             cells.extend(GROUPS[w])
         else:
             raise SystemExit(f"unknown group {w!r}: {', '.join(GROUPS)} or cell SPEC")
-    tasks = [(cell, args.seed + i, args.level, i) for cell in cells for i in range(args.games)]
+    tasks = [(cell, args.seed + i, args.level, i) for i in range(args.games) for cell in cells]
     results: dict[str, list[dict[str, Any]]] = {cell: [] for cell in cells}
+    lines = Path(args.lines) if args.lines else None
+    if lines and args.resume and lines.exists():
+        for line in lines.read_text(encoding="utf-8").splitlines():
+            r = json.loads(line) if line else None
+            if r and r["cell"] in results:
+                results[r["cell"]].append(r)
+        seen = {(r["cell"], r["seed"]) for games in results.values() for r in games}
+        tasks = [t for t in tasks if (t[0], t[1]) not in seen]
     started = time.time()
     with multiprocessing.Pool(args.procs) as pool:
         for k, r in enumerate(pool.imap_unordered(play, tasks)):
             results[r["cell"]].append(r)
+            if lines:
+                with lines.open("a", encoding="utf-8") as f:
+                    f.write(json.dumps(r) + "\n")
             print(f"\r{k + 1}/{len(tasks)} games, {time.time() - started:.0f} s", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     rows = [summary(cell, results[cell]) for cell in cells]
