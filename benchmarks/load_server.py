@@ -186,9 +186,9 @@ def main() -> None:
                 if time.time() > deadline:
                     raise SystemExit("the server did not start") from None
                 time.sleep(0.1)
-        rss0 = server_rss(proc.pid)
+        rss0, cpu0 = server_rss(proc.pid), server_cpu(proc.pid)
         stats = run_load(base, args)
-        rss1 = server_rss(proc.pid)
+        rss1, cpu1 = server_rss(proc.pid), server_cpu(proc.pid)
     finally:
         proc.terminate()
         proc.wait(10)
@@ -212,19 +212,37 @@ def main() -> None:
     print(f"view GET: {len(stats.get)} requests, median {ms(statistics.median(stats.get))}, "
           f"p95 {ms(pct(stats.get, 95))}")
     print(f"all requests: {(n + len(stats.get)) / el:.0f} per second")
+    print(f"server CPU time: {cpu1 - cpu0:.1f} s = {1000 * (cpu1 - cpu0) / max(1, n):.2f} ms per decision (its GETs "
+          f"included); load average at the end {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     if rss0 and rss1:
         print(f"server memory: {rss0 / 2**20:.0f} MB before, {rss1 / 2**20:.0f} MB after: "
               f"{(rss1 - rss0) / max(1, stats.games_started) / 1024:.0f} kB per game started")
 
 
+def server_pids(pid: int) -> list[int]:
+    """The server process and its children (the workers)."""
+    try:
+        return [pid] + [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return [pid]
+
+
+def server_cpu(pid: int) -> float:
+    """The CPU time (user + system, seconds) the server's processes have used so far."""
+    total = 0
+    for p in server_pids(pid):
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of the whole line)
+        except (OSError, IndexError, ValueError):
+            pass
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def server_rss(pid: int) -> int:
     """The resident memory of the server: the process and its children (the workers), in bytes (0: unknown)."""
-    pids, total = [pid], 0
-    try:
-        pids += [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
-    except OSError:
-        pass
-    for p in pids:
+    total = 0
+    for p in server_pids(pid):
         try:
             for line in Path(f"/proc/{p}/status").read_text().splitlines():
                 if line.startswith("VmRSS:"):
