@@ -126,6 +126,14 @@ class GameService:
         return GameOptions.from_dict(options).to_dict()
 
     # -- loading --------------------------------------------------------------------------------------------
+    def cached(self, gid: str) -> Live | None:
+        """The game if it is in the cache (no database access: callable on the event loop), else None."""
+        with self._cache_lock:
+            live = self._cache.get(gid)
+            if live is not None:
+                self._cache.move_to_end(gid)
+            return live
+
     def get(self, gid: str) -> Live:
         if not plausible_id(gid):
             raise ApiError(404, "no such game", "Unknown game")
