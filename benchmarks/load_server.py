@@ -11,7 +11,8 @@ Every decision is a POST that the server writes to the database (committed) befo
 view of the next seat when the seat to act changes.
 
 ``--think MIN MAX``: each person thinks a random time between MIN and MAX seconds before each decision (human-paced
-play; the default 0 0 sends as fast as the server answers, which measures saturation). ``--workers N``: the server
+play; the tables start at random moments within the first MAX seconds; the default 0 0 sends as fast as the server
+answers, which measures saturation). ``--workers N``: the server
 runs N worker processes (PostgreSQL only).
 
 Reports decisions per second (POSTed decisions acknowledged), the median, 95th and 99th percentile response times of
@@ -84,6 +85,8 @@ def client(base: str) -> httpx.Client:
 def play_games(base: str, args: argparse.Namespace, rng: random.Random, stop_at: float) -> Stats:
     """One simulated table: plays games one after the other until the time is up."""
     stats = Stats()
+    if args.think[1] > 0:  # people arrive over the first think time, not all in the same instant
+        time.sleep(rng.uniform(0, args.think[1]))
     with client(base) as http:
         while time.time() < stop_at:
             r = http.post("/api/games", json={
