@@ -37,7 +37,8 @@ async def get_campaigns(conn: HTTPConnection) -> Campaigns:
 
 async def find(service: GameService, gid: str) -> Live:
     """The game ``gid``: from the cache at once, else loaded in a worker thread (404 if there is none)."""
-    return service.cached(gid) or await run_in_threadpool(service.get, gid)
+    live = service.cached(gid)
+    return live if live is not None else await run_in_threadpool(service.get, gid)
 
 
 ServiceDep = Annotated[GameService, Depends(get_service)]
