@@ -77,3 +77,19 @@ def test_reads_survive_a_lost_connection(postgres_db, caplog):
     service.act(live, live.game.to_act(), list(live.game.legal_actions()[0]))
     assert live.stored > before
     service.store.dispose()
+
+
+def test_the_views_constant_parts_are_made_once_and_handed_out_as_copies():
+    """The options and the assumption notes of a view are made once per game, yet each view gets its own."""
+    from sestertius.data.catalog import assumptions_for
+    g = Game.new({"board": "italia", "players": 2, "mode": "solo"}, seed=3)
+    first, second = g.view(0), g.view(0)
+    assert first["options"] == second["options"] == g.options.to_dict()
+    assert first["assumptions"] == second["assumptions"] == assumptions_for(g.options) and first["assumptions"]
+    first["options"]["board"] = "changed"
+    first["assumptions"][0]["text"] = "changed"
+    assert g.view(0)["options"]["board"] == "italia"
+    assert g.view(0)["assumptions"][0]["text"] != "changed"
+    # made once per set of rules in play, not once for all games: a base game has no notes on Contrarius
+    base = {a["id"] for a in Game.new({"board": "italia"}, seed=3).view(0)["assumptions"]}
+    assert "A-CONTRARIUS-CARDS" in {a["id"] for a in first["assumptions"]} and "A-CONTRARIUS-CARDS" not in base
