@@ -11,7 +11,8 @@ Every decision is a POST that the server writes to the database (committed) befo
 view of the next seat when the seat to act changes.
 
 ``--think MIN MAX``: each person thinks a random time between MIN and MAX seconds before each decision (human-paced
-play; the default 0 0 sends as fast as the server answers, which measures saturation). ``--workers N``: the server
+play; the tables start at random moments within the first MAX seconds; the default 0 0 sends as fast as the server
+answers, which measures saturation). ``--workers N``: the server
 runs N worker processes (PostgreSQL only).
 
 Reports decisions per second (POSTed decisions acknowledged), the median, 95th and 99th percentile response times of
@@ -84,6 +85,8 @@ def client(base: str) -> httpx.Client:
 def play_games(base: str, args: argparse.Namespace, rng: random.Random, stop_at: float) -> Stats:
     """One simulated table: plays games one after the other until the time is up."""
     stats = Stats()
+    if args.think[1] > 0:  # people arrive over the first think time, not all in the same instant
+        time.sleep(rng.uniform(0, args.think[1]))
     with client(base) as http:
         while time.time() < stop_at:
             r = http.post("/api/games", json={
@@ -186,9 +189,9 @@ def main() -> None:
                 if time.time() > deadline:
                     raise SystemExit("the server did not start") from None
                 time.sleep(0.1)
-        rss0 = server_rss(proc.pid)
+        rss0, cpu0 = server_rss(proc.pid), server_cpu(proc.pid)
         stats = run_load(base, args)
-        rss1 = server_rss(proc.pid)
+        rss1, cpu1 = server_rss(proc.pid), server_cpu(proc.pid)
     finally:
         proc.terminate()
         proc.wait(10)
@@ -212,19 +215,37 @@ def main() -> None:
     print(f"view GET: {len(stats.get)} requests, median {ms(statistics.median(stats.get))}, "
           f"p95 {ms(pct(stats.get, 95))}")
     print(f"all requests: {(n + len(stats.get)) / el:.0f} per second")
+    print(f"server CPU time: {cpu1 - cpu0:.1f} s = {1000 * (cpu1 - cpu0) / max(1, n):.2f} ms per decision (its GETs "
+          f"included); load average at the end {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     if rss0 and rss1:
         print(f"server memory: {rss0 / 2**20:.0f} MB before, {rss1 / 2**20:.0f} MB after: "
               f"{(rss1 - rss0) / max(1, stats.games_started) / 1024:.0f} kB per game started")
 
 
+def server_pids(pid: int) -> list[int]:
+    """The server process and its children (the workers)."""
+    try:
+        return [pid] + [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return [pid]
+
+
+def server_cpu(pid: int) -> float:
+    """The CPU time (user + system, seconds) the server's processes have used so far."""
+    total = 0
+    for p in server_pids(pid):
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of the whole line)
+        except (OSError, IndexError, ValueError):
+            pass
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def server_rss(pid: int) -> int:
     """The resident memory of the server: the process and its children (the workers), in bytes (0: unknown)."""
-    pids, total = [pid], 0
-    try:
-        pids += [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
-    except OSError:
-        pass
-    for p in pids:
+    total = 0
+    for p in server_pids(pid):
         try:
             for line in Path(f"/proc/{p}/status").read_text().splitlines():
                 if line.startswith("VmRSS:"):

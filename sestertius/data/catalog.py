@@ -200,10 +200,16 @@ def assumptions_for(options: Any) -> list[dict[str, str]]:
         active.add(f"board:{options.board}")  # values of one board's own rules (e.g. Sicilia's volcano tiles)
     if "solo" in active:  # readings of Solitaria combined with a board or variant: "solo+board:sicilia", "solo+fish"
         active |= {f"solo+{a}" for a in list(active) if a not in ("solo", "always")}
-    return [{"id": k, "text": v["text"]} for k, v in _assumptions().items() if _applies(v.get("when", ""), active)]
+    return [{"id": k, "text": text} for k, text in _assumed(frozenset(active))]
 
 
-def _applies(when: str | list[str], active: set[str]) -> bool:
+@cache
+def _assumed(active: frozenset[str]) -> tuple[tuple[str, str], ...]:
+    """The ids and texts of the assumptions in play with these keys (once per set of keys: every view lists them)."""
+    return tuple((k, v["text"]) for k, v in _assumptions().items() if _applies(v.get("when", ""), active))
+
+
+def _applies(when: str | list[str], active: frozenset[str]) -> bool:
     """An assumption's ``when``: a key in play ("fish"), keys that must all be in play ("solo&fish"), or a list of
     such alternatives."""
     alternatives = [when] if isinstance(when, str) else when

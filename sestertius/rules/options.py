@@ -75,8 +75,12 @@ class GameOptions:
         return self
 
     def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        return {k: v for k, v in d.items() if v != getattr(GameOptions, k, None) or k in ("board", "players")}
+        made: dict[str, Any] | None = self.__dict__.get("_as_dict")  # made once per options (every view shows them)
+        if made is None:
+            made = {k: v for k, v in asdict(self).items()
+                    if v != getattr(GameOptions, k, None) or k in ("board", "players")}
+            object.__setattr__(self, "_as_dict", made)  # not a field: equality, hashing and asdict ignore it
+        return dict(made)
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> GameOptions:

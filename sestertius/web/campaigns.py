@@ -109,6 +109,9 @@ class Campaigns:
             return
         game = live.game
         with self.lock, self.open() as st:
+            # the check and the record in one write transaction of the file: another process recording the same
+            # game (it finished there, or that process rebuilt it) waits here, then finds it recorded
+            st.db.execute("BEGIN IMMEDIATE")
             if not st.exists(live.campaign):
                 log.warning("game %s: campaign %r no longer exists", live.id, live.campaign)
                 return

@@ -22,16 +22,23 @@ from sestertius.web.models import Decision, UndoBody
 from sestertius.web.service import ApiError, GameService, Live
 
 
-def get_service(conn: HTTPConnection) -> GameService:
+# coroutines, so that FastAPI calls them on the event loop (a plain function would take a trip to a worker thread)
+async def get_service(conn: HTTPConnection) -> GameService:
     return conn.app.state.service
 
 
-def get_hub(conn: HTTPConnection) -> Hub:
+async def get_hub(conn: HTTPConnection) -> Hub:
     return conn.app.state.hub
 
 
-def get_campaigns(conn: HTTPConnection) -> Campaigns:
+async def get_campaigns(conn: HTTPConnection) -> Campaigns:
     return conn.app.state.campaigns
+
+
+async def find(service: GameService, gid: str) -> Live:
+    """The game ``gid``: from the cache at once, else loaded in a worker thread (404 if there is none)."""
+    live = service.cached(gid)
+    return live if live is not None else await run_in_threadpool(service.get, gid)
 
 
 ServiceDep = Annotated[GameService, Depends(get_service)]
@@ -41,7 +48,7 @@ CampaignsDep = Annotated[Campaigns, Depends(get_campaigns)]
 
 async def get_game(gid: str, service: ServiceDep) -> Live:
     """The game of the path's ``gid`` (404 if there is none)."""
-    return await run_in_threadpool(service.get, gid)
+    return await find(service, gid)
 
 
 GameDep = Annotated[Live, Depends(get_game)]
@@ -64,7 +71,7 @@ def seat_check(credentials: Any) -> Callable[..., Any]:
     async def check(gid: str, service: ServiceDep, given: credentials) -> Seated:
         # the game is looked up here, not by a sub-dependency: those run before the credentials are validated,
         # and a malformed request is refused (422) before anything else
-        live = await run_in_threadpool(service.get, gid)
+        live = await find(service, gid)
         return Seated(live, service.check_seat(live, given.seat, given.key), given)
 
     return check
@@ -86,7 +93,7 @@ async def view_seat(gid: str, conn: HTTPConnection, service: ServiceDep,
                     x_seat_key: Annotated[str | None, Header(max_length=200, description=SEAT_KEY)] = None) -> Seated:
     """The view's seat check: the seat in the query string, its secret in the ``X-Seat-Key`` header."""
     no_secret_in_url(conn)
-    live = await run_in_threadpool(service.get, gid)
+    live = await find(service, gid)
     return Seated(live, service.check_seat(live, seat, x_seat_key), None)
 
 

@@ -5,9 +5,7 @@ event loop (:meth:`Hub.changed_elsewhere`)."""
 from __future__ import annotations
 
 import asyncio
-import json
 from collections import Counter
-from typing import Any
 
 from fastapi import WebSocket
 from fastapi.concurrency import run_in_threadpool
@@ -18,8 +16,9 @@ MAX_PER_GAME = 48  # connections to one game (its seats' pages and spectators)
 MAX_PER_CLIENT = 16  # connections from one client address, to all games together
 
 
-def view_message(view: dict[str, Any]) -> str:
-    return json.dumps({"type": "view", "view": view}, separators=(",", ":"))
+def view_message(view_json: bytes) -> str:
+    """The message pushing a view (its JSON made once per position: ``views.as_json``)."""
+    return '{"type":"view","view":' + view_json.decode("utf-8") + "}"
 
 
 class Hub:
@@ -67,7 +66,7 @@ class Hub:
     async def _changed(self, service: GameService, gid: str) -> None:
         try:
             live = await run_in_threadpool(service.get, gid)
-            await run_in_threadpool(service.view, live, None)  # catches up, or finds the game deleted
+            await run_in_threadpool(service.view_json, live, None)  # catches up, or finds the game deleted
         except ApiError as e:
             if e.status == 404:
                 await self.close_game(gid)
@@ -103,7 +102,8 @@ class Hub:
             if not conns or live.deleted:
                 return
             seats = {seat for _, seat in conns}
-            views = await run_in_threadpool(lambda: {seat: service.view(live, seat) for seat in seats})
+            # each connected seat's view, built once (not those of seats nobody watches)
+            views = await run_in_threadpool(lambda: {seat: service.view_json(live, seat) for seat in seats})
             for ws, seat in conns:
                 try:
                     await ws.send_text(view_message(views[seat]))

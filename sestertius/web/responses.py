@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 
 class FastJSON(JSONResponse):
@@ -13,3 +13,13 @@ class FastJSON(JSONResponse):
 
     def render(self, content: Any) -> bytes:
         return json.dumps(content, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+class RawJSON(Response):
+    """JSON already encoded (a view made once per position: ``views.as_json``)."""
+    media_type = "application/json"
+
+
+def answer(view_json: bytes) -> RawJSON:
+    """The answer to a decision or an undo: ``{"ok": true, "view": ...}`` around the view's JSON."""
+    return RawJSON(b'{"ok":true,"view":' + view_json + b"}")

@@ -9,19 +9,20 @@ it: a failed write leaves the game as it was, for this request and every other.
 Several processes may serve one database (PostgreSQL): each view and decision first catches up with the stored game
 (``shared.py``), and a decision is stored only if the row still holds the position it was decided on (else 409).
 
+The parts: ``live.py`` the cached game and the refusal, ``seats.py`` the seats and their checks, ``views.py`` the
+views and their JSON, ``botruns.py`` the bots' decisions, ``commit.py`` the writes, ``shared.py`` the catch-up.
+
 Secrets: each seat played by a person has one, and so has the game's creator (it deletes the game while it is not
 finished). Only their hashes are stored, and no secret is ever logged.
 """
 from __future__ import annotations
 
-import hmac
 import json
 import logging
 import secrets
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass, field
 from typing import Any
 
 from sestertius import (
@@ -36,58 +37,19 @@ from sestertius import (
     RecordError,
     check_options,
 )
-from sestertius.bots import BOTS, make_bot
-from sestertius.data.catalog import GOODS
-from sestertius.rules.cards.architect import house_cost
+from sestertius.web import seats as seat_checks
+from sestertius.web import views
+from sestertius.web.botruns import BOT_DECISIONS_LIMIT, run_bots
+from sestertius.web.commit import commit, finished, rows
+from sestertius.web.live import ApiError, Live, iso, iso_now, plausible_id, public_seats, secret_matches
 from sestertius.web.replays import ReplayCache
-from sestertius.web.setups import against_contrarius
+from sestertius.web.seats import SEAT_KINDS
 from sestertius.web.shared import catch_up
-from sestertius.web.store import Stale, Store, hash_token
+from sestertius.web.store import Store, hash_token
 
 log = logging.getLogger("sestertius.web")
 
-SEAT_KINDS = {"human": "human", "online": "human", "human-online": "human", "hotseat": "hotseat",
-              "hot-seat": "hotseat", "bot": "bot"}
-BOT_DECISIONS_LIMIT = 200_000  # per request: a game of bots only is played to its end at once
 CACHE_SIZE = 2000
-
-
-class ApiError(Exception):
-    def __init__(self, status: int, error: str, rule: str = "") -> None:
-        super().__init__(error)
-        self.status, self.error, self.rule = status, error, rule
-
-    def body(self) -> dict[str, Any]:
-        return {"error": self.error, "rule": self.rule}
-
-
-@dataclass
-class Live:
-    """One cached game: the engine object, its seats and a lock serialising every change to it."""
-    id: str
-    game: Game
-    seats: list[dict[str, Any]]
-    status: str
-    created: str
-    campaign: str | None = None
-    lock: threading.RLock = field(default_factory=threading.RLock)
-    stored: int = 0  # decisions written to the database
-    stored_hash: str | None = None  # the state hash the database holds with them
-    owner_hash: str | None = None  # the hash of the creator's secret
-    public: bool = False  # listed in every lobby
-    seed_chosen: bool = False  # the creator gave the seed (which fixes the order of the cards)
-    table_seat: int | None = None  # dice entered by hand: the seat that enters every outcome (None: whose turn it is)
-    deleted: bool = False
-
-
-def public_seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """What anyone may know of the seats: who plays each (never its secret)."""
-    return [{"seat": s["seat"], "kind": s["kind"], "bot": s["bot"], "name": s["name"]} for s in seats]
-
-
-def secret_matches(key: str | None, stored_hash: str | None) -> bool:
-    """Whether a secret is the one whose hash is stored (in constant time; no secret matches a missing hash)."""
-    return bool(key) and bool(stored_hash) and hmac.compare_digest(hash_token(key or ""), stored_hash or "")
 
 
 class GameService:
@@ -104,7 +66,7 @@ class GameService:
     def create(self, spec: dict[str, Any]) -> tuple[Live, list[str | None], str]:
         """Create a game from a request body (see models.CreateGame). Returns the live game, each seat's secret
         (None for bots) and the creator's secret."""
-        mode, players, seat_specs, options = self._parse(spec)
+        mode, players, seat_specs, options = seat_checks.parse(spec)
         seed = spec.get("seed")
         seed_chosen = seed is not None
         if seed is None:
@@ -112,17 +74,7 @@ class GameService:
         seat_rows: list[dict[str, Any]] = []
         tokens: list[str | None] = []
         for i, s in enumerate(seat_specs):
-            kind = SEAT_KINDS.get(str(s.get("kind", "hotseat")).lower())
-            if kind is None:
-                raise ApiError(422, f"seat {i + 1}: kind must be hotseat, human (online) or bot, not "
-                                    f"{s.get('kind')!r}", "Options")
-            bot = None
-            if kind == "bot":
-                if mode == "solo" and players == 1:
-                    raise ApiError(422, "in a solo game the one seat is a person", "Options")
-                bot = s.get("bot") or "greedy"
-                if bot not in BOTS:
-                    raise ApiError(422, f"seat {i + 1}: unknown bot {bot!r}; bots: {', '.join(BOTS)}", "Options")
+            kind, bot = seat_checks.seat_kind(i, s, mode, players)
             name = str(s.get("name") or "").strip()[:40] or (
                 f"{bot.capitalize()} bot {i + 1}" if bot else ("You" if players == 1 else f"Player {i + 1}"))
             token = None if kind == "bot" else secrets.token_urlsafe(18)
@@ -143,12 +95,12 @@ class GameService:
             raise ApiError(422, str(e), "Options") from None
         gid = secrets.token_urlsafe(12).replace("-", "x").replace("_", "y")
         owner = secrets.token_urlsafe(18)
-        live = Live(id=gid, game=game, seats=[dict(r) for r in seat_rows], status="active", created=_iso_now(),
+        live = Live(id=gid, game=game, seats=[dict(r) for r in seat_rows], status="active", created=iso_now(),
                     campaign=spec.get("campaign"), owner_hash=hash_token(owner), public=bool(spec.get("public")),
                     seed_chosen=seed_chosen, table_seat=table_seat)
         with live.lock:
-            self._run_bots(live, game)
-            first = self._rows(game)
+            run_bots(live, game)
+            first = rows(game)
             live.status = "over" if game.is_over else "active"
             try:
                 self.store.create_game(gid, game.options.to_dict(), seed, seat_rows, first, live.status,
@@ -160,44 +112,28 @@ class GameService:
                                "Storage") from None
             live.stored, live.stored_hash = len(game.history), game.state.hash()
             if game.is_over:
-                self._finished(live)
+                finished(self, live)
         self._remember(live)
         return live, tokens, owner
-
-    def _parse(self, spec: dict[str, Any]) -> tuple[str, int, list[dict[str, Any]], dict[str, Any]]:
-        """Mode, number of players, seat descriptions and engine options of a request body."""
-        mode = spec.get("mode") or "base"
-        seat_specs = list(spec.get("seats") or [])
-        players = spec.get("players") or len(seat_specs) or (1 if mode == "solo" else 2)
-        if mode == "solo" and players == 1 and len(seat_specs) > 1:
-            raise ApiError(422, "a solo game has exactly one seat (Contrarius is played by the automaton)", "Options")
-        if not seat_specs:
-            seat_specs = [{"kind": "hotseat"}] * players
-        if len(seat_specs) != players:
-            raise ApiError(422, f"{players} players but {len(seat_specs)} seats described"
-                           + (" (Contrarius is played by the automaton: it is never a seat)"
-                              if against_contrarius(mode, players) else ""), "Options")
-        options: dict[str, Any] = {"board": spec.get("board") or "imperium", "players": players, "mode": mode}
-        for key in ("venus", "display", "intermediate_scoring", "difficulty", "start_vp", "manual_dice",
-                    "fish_market"):
-            if spec.get(key) is not None:
-                options[key] = spec[key]
-        if options.get("manual_dice") and all(SEAT_KINDS.get(str(x.get("kind", "hotseat")).lower()) == "bot"
-                                              for x in seat_specs):
-            raise ApiError(422, "with dice entered by hand a person must sit at the table: every seat is a bot",
-                           "Options")
-        return mode, players, seat_specs, options
 
     def check_options(self, spec: dict[str, Any]) -> dict[str, Any]:
         """The engine's options for a request body, checked by the engine (nothing is created); refusals as ApiError
         422 with the engine's reason."""
-        _, _, _, options = self._parse(spec)
+        _, _, _, options = seat_checks.parse(spec)
         why = check_options(options)
         if why is not None:
             raise ApiError(422, why, "Options")
         return GameOptions.from_dict(options).to_dict()
 
     # -- loading --------------------------------------------------------------------------------------------
+    def cached(self, gid: str) -> Live | None:
+        """The game if it is in the cache (no database access: callable on the event loop), else None."""
+        with self._cache_lock:
+            live = self._cache.get(gid)
+            if live is not None:
+                self._cache.move_to_end(gid)
+            return live
+
     def get(self, gid: str) -> Live:
         if not plausible_id(gid):
             raise ApiError(404, "no such game", "Unknown game")
@@ -245,7 +181,7 @@ class GameService:
                                "Record") from None
         log.info("game %s rebuilt from %d decisions in %.1f ms", gid, len(rows), 1000 * (time.perf_counter() - t))
         seats = self.store.seat_rows(gid)
-        live = Live(id=gid, game=game, seats=seats, status=row["status"], created=_iso(row["created"]),
+        live = Live(id=gid, game=game, seats=seats, status=row["status"], created=iso(row["created"]),
                     campaign=row.get("campaign"), stored=row["decisions"], stored_hash=row["state_hash"],
                     owner_hash=row.get("owner_hash"),
                     public=bool(row.get("public")), seed_chosen=bool(row.get("seed_chosen")),
@@ -253,13 +189,13 @@ class GameService:
         if len(game.history) != len(rows):  # chance outcomes sampled at the end of the replay: store them
             with live.lock:
                 try:
-                    self._commit(live, game)
+                    commit(self, live, game)
                 except ApiError as e:
                     if e.status != 409:  # 409: another process (shared database) stored them first
                         raise
                     return self._load(gid)
         if live.status == "over" and live.campaign:
-            self._finished(live)  # idempotent: makes sure a result interrupted by a restart reaches its campaign
+            finished(self, live)  # idempotent: makes sure a result interrupted by a restart reaches its campaign
         return live
 
     def _remember(self, live: Live) -> None:
@@ -282,72 +218,30 @@ class GameService:
             with self._cache_lock:  # deleted by another process
                 self._cache.pop(live.id, None)
 
-    # -- secrets --------------------------------------------------------------------------------------------
+    # -- seats (see seats.py) -------------------------------------------------------------------------------
     def check_seat(self, live: Live, seat: int | None, key: str | None) -> int | None:
-        """The seat the caller may act and see for, or None for the public view. A seat without its secret, or a
-        secret that is not that seat's, is refused (403)."""
-        if seat is None:
-            if key:
-                raise ApiError(403, "a key was given without a seat number", "Seat secret")
-            return None
-        if not 0 <= seat < len(live.seats):
-            raise ApiError(403, f"there is no seat {seat} in this game (seats are numbered from 0)", "Seat secret")
-        info = live.seats[seat]
-        if info["kind"] == "bot":
-            raise ApiError(403, f"seat {seat} ({info['name']}) is played by a bot", "Seat secret")
-        if not secret_matches(key, info["token_hash"]):
-            raise ApiError(403, f"wrong or missing secret for seat {seat} ({info['name']}): only that seat's own "
-                                "link may see its hand and act for it", "Seat secret")
-        return seat
+        return seat_checks.check_seat(live, seat, key)
 
     def check_owner(self, live: Live, key: str | None) -> None:
-        """The creator's secret, or a refusal (403)."""
-        if not secret_matches(key, live.owner_hash):
-            raise ApiError(403, "wrong or missing creator's secret: only the game's creator may do this", "Creator")
+        seat_checks.check_owner(live, key)
 
     def dice_seat(self, live: Live, game: Game | None = None) -> int | None:
-        """The seat that enters a chance outcome entered by hand (dice, volcano tiles): the seat the creator named as
-        the table, else the seat whose turn it is when a person plays it, else the first seat a person plays. None
-        when no person plays."""
-        persons = [s["seat"] for s in live.seats if s["kind"] != "bot"]
-        if not persons:
-            return None
-        if live.table_seat is not None:
-            return live.table_seat
-        current = (game or live.game).state.current
-        return current if current in persons else persons[0]
+        return seat_checks.dice_seat(live, game)
 
-    # -- views ----------------------------------------------------------------------------------------------
+    # -- views (see views.py) -------------------------------------------------------------------------------
     def view(self, live: Live, seat: int | None) -> dict[str, Any]:
+        """A seat's view (None: the public view) of the stored game, as a dict."""
         with live.lock:
             self.sync(live)
             self._alive(live)
-            return self._view(live, seat)
+            return views.build(live, seat)
 
-    def _view(self, live: Live, seat: int | None) -> dict[str, Any]:
-        g = live.game
-        v = g.view(seat)
-        chance = g.to_act() == CHANCE and not g.is_over
-        dice_seat = self.dice_seat(live) if chance else None
-        if chance and seat is not None and seat == dice_seat:
-            # the table assistant: the person at the table enters the face they rolled (or the tile they drew); the
-            # other seats are not offered the entry
-            v["legal"] = [{"action": list(a), "text": g.describe(a)} for a in g.legal_actions()]
-        for entry in v["legal"]:
-            a = entry["action"]
-            if a[0] == "build" and len(a) == 2:  # a house in a city: what the engine will charge for it
-                goods, coins = house_cost(g.state, a[1])
-                entry["cost"] = {"goods": {GOODS[i]: n for i, n in enumerate(goods) if n}, "coins": coins}
-        v["chance"] = chance
-        v["dice_seat"] = dice_seat
-        v["seed_chosen"] = live.seed_chosen
-        v["game"] = live.id
-        v["seat"] = seat
-        v["seats"] = public_seats(live.seats)
-        v["decisions"] = len(g.history)
-        v["status"] = "over" if g.is_over else "active"
-        v["campaign"] = live.campaign
-        return v
+    def view_json(self, live: Live, seat: int | None) -> bytes:
+        """The same view as JSON, made once per position and seat."""
+        with live.lock:
+            self.sync(live)
+            self._alive(live)
+            return views.as_json(live, seat)
 
     # -- deciding -------------------------------------------------------------------------------------------
     def act(self, live: Live, seat: int, action: list, expect: int | None = None) -> None:
@@ -361,15 +255,7 @@ class GameService:
                 raise ApiError(409, f"the game has moved on since your view (decision {expect}, now "
                                     f"{len(g.history)}); look again", "Stale view")
             to_act = g.to_act()
-            if to_act == CHANCE:
-                enters = self.dice_seat(live)
-                if seat != enters:
-                    who = live.seats[enters]["name"] if enters is not None else "no one"
-                    raise ApiError(409, f"it is not yours to enter this outcome: {who} enters it", "Turn order")
-            elif to_act != seat:
-                who = live.seats[to_act]["name"] if to_act is not None and to_act >= 0 else "no one"
-                raise ApiError(409, f"it is not your turn: {who} is to decide"
-                               if to_act is not None and to_act >= 0 else "no decision is due", "Turn order")
+            seat_checks.check_turn(live, seat, to_act, to_act == CHANCE)
             new = g.copy()  # the cached game changes only once the database holds the decision
             try:
                 new.apply(action)
@@ -378,8 +264,8 @@ class GameService:
             except (TypeError, ValueError, KeyError, IndexError) as e:  # a decision of the wrong shape
                 raise ApiError(422, f"malformed decision {action!r}: {e}", "Request") from None
             assert len(new.history) > len(g.history)
-            self._run_bots(live, new)
-            self._commit(live, new)
+            run_bots(live, new)
+            commit(self, live, new)
 
     def undo(self, live: Live, seat: int, expect: int | None = None) -> None:
         with live.lock:
@@ -395,69 +281,29 @@ class GameService:
                 new.undo()
             except IllegalAction as e:
                 raise ApiError(409, e.detail or str(e), e.rule or "Undo") from None
-            self._commit(live, new, undo=True)
+            commit(self, live, new, undo=True)
+
+    def act_answer(self, live: Live, seat: int, action: list, expect: int | None = None) -> bytes:
+        """:meth:`act`, then the seat's new view as JSON, under one hold of the game's lock (no second catch-up)."""
+        with live.lock:
+            self.act(live, seat, action, expect)
+            return views.as_json(live, seat)
+
+    def undo_answer(self, live: Live, seat: int, expect: int | None = None) -> bytes:
+        """:meth:`undo`, then the seat's new view as JSON."""
+        with live.lock:
+            self.undo(live, seat, expect)
+            return views.as_json(live, seat)
 
     def _alive(self, live: Live) -> None:
         if live.deleted:
             raise ApiError(404, f"no game {live.id!r} (it was deleted)", "Unknown game")
 
     def _run_bots(self, live: Live, g: Game) -> None:
-        n = 0
-        while not g.is_over and n < BOT_DECISIONS_LIMIT:
-            seat = g.to_act()
-            if seat is None or seat < 0 or seat >= len(live.seats) or live.seats[seat]["kind"] != "bot":
-                return
-            # seeded by game and seat (a bot mixes in the position): the same choices after a restart, and the
-            # search bot finds the plan it made at the start of its turn
-            bot = make_bot(live.seats[seat]["bot"], seed=hash((g.seed, seat)) & 0xFFFFFFFF)
-            legal = g.legal_actions()
-            g.apply_unchecked(bot.choose(g, legal))
-            n += 1
-
-    @staticmethod
-    def _rows(g: Game, start: int = 0) -> list[tuple[list, int]]:
-        return [(list(a), d) for a, d in zip(g.history[start:], g.deciders[start:])]
+        run_bots(live, g)
 
     def _commit(self, live: Live, g: Game, undo: bool = False) -> None:
-        """Write the decisions of ``g`` not yet stored (after an undo: rewrite from where the history changed), then
-        make ``g`` the live game. If the database refuses, nothing changes (503)."""
-        keep = live.stored
-        truncate = undo or len(g.history) < keep
-        if truncate:
-            keep = min(keep, len(g.history))
-            # an undo replays the record: decisions after the undone one may differ, so keep only the common prefix
-            old = self.store.decision_rows(live.id)
-            i = 0
-            while i < keep and i < len(old) and list(g.history[i]) == old[i][0]:
-                i += 1
-            keep = i
-        new = self._rows(g, keep)
-        status = "over" if g.is_over else "active"
-        state_hash = g.state.hash()
-        try:
-            self.store.sync_decisions(live.id, keep, new, status, state_hash, truncate=truncate,
-                                      base=(live.stored, live.stored_hash))
-        except Stale:  # another process stored a decision first: nothing was written; take the stored game
-            self.sync(live)
-            raise ApiError(409, "the game moved on (another decision was stored first); look again", "Stale view") \
-                from None
-        except Exception:
-            # the database refused: the live game is still the last one stored, and so it stays
-            log.exception("game %s: the decisions could not be stored", live.id)
-            raise ApiError(503, "the decision could not be stored; nothing changed: try again", "Storage") from None
-        live.game = g
-        live.stored, live.stored_hash = len(g.history), state_hash
-        was = live.status
-        live.status = status
-        if status == "over" and was != "over":
-            self._finished(live)
-
-    def _finished(self, live: Live) -> None:
-        for hook in self.finish_hooks:
-            try:
-                hook(live)
-            except Exception:  # the decision is stored; a failing hook must not refuse it
-                log.exception("game %s: a finish hook failed", live.id)
+        commit(self, live, g, undo)
 
     # -- records and replays --------------------------------------------------------------------------------
     def record(self, live: Live) -> dict[str, Any]:
@@ -504,17 +350,5 @@ class GameService:
             self._cache.pop(live.id, None)
 
 
-def plausible_id(gid: str) -> bool:
-    return 0 < len(gid) <= 32 and all(ch.isalnum() or ch in "-_" for ch in gid)
-
-
-def _iso(t: Any) -> str:
-    return t.isoformat(timespec="seconds") + "Z" if hasattr(t, "isoformat") else str(t)
-
-
-def _iso_now() -> str:
-    from sestertius.web.store import now
-    return _iso(now())
-
-
-__all__ = ["ApiError", "GameService", "Live"]
+__all__ = ["BOT_DECISIONS_LIMIT", "SEAT_KINDS", "ApiError", "GameService", "Live", "plausible_id", "public_seats",
+           "secret_matches"]

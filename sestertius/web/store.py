@@ -31,6 +31,7 @@ false).
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import json
 import logging
@@ -38,7 +39,7 @@ import os
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import (
     BigInteger,
@@ -51,6 +52,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     event,
     func,
@@ -58,6 +60,7 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import DBAPIError
 
 log = logging.getLogger("sestertius.web")
 metadata = MetaData()
@@ -102,6 +105,28 @@ decisions = Table(
 )
 
 
+# the statements of every decision, built once (SQLAlchemy then reuses their compiled form without rebuilding them)
+_HEAD = select(games.c.decisions, games.c.state_hash, games.c.status).where(games.c.id == bindparam("gid"))
+# the game row moved to its new position, only if it still holds the writer's (keyed by whether its hash is set)
+_ADVANCE: dict[bool | None, Any] = {
+    known: games.update().where(
+        games.c.id == bindparam("gid"), games.c.decisions == bindparam("base_count"),
+        games.c.state_hash == bindparam("base_hash") if known else games.c.state_hash.is_(None),
+    ).values(status=bindparam("status"), updated=bindparam("t"), decisions=bindparam("count"),
+             state_hash=bindparam("state_hash"))
+    for known in (True, False)}
+_ADVANCE[None] = games.update().where(games.c.id == bindparam("gid")).values(  # no base: unconditional
+    status=bindparam("status"), updated=bindparam("t"), decisions=bindparam("count"),
+    state_hash=bindparam("state_hash"))
+# PostgreSQL: the same, telling the other processes in the same statement (the notification leaves at the commit)
+_ADVANCE_NOTIFY = {k: q.returning(func.pg_notify(bindparam("chan"), bindparam("payload"))) for k, q in _ADVANCE.items()}
+_DROP_FROM = decisions.delete().where(decisions.c.game == bindparam("gid"), decisions.c.idx >= bindparam("keep"))
+_ADD = decisions.insert()
+_ROWS_FROM = (select(decisions.c.action, decisions.c.decider)
+              .where(decisions.c.game == bindparam("gid"), decisions.c.idx >= bindparam("start"))
+              .order_by(decisions.c.idx))
+
+
 def default_db_url() -> str:
     """``$SESTERTIUS_DB`` if set (a URL, or a plain file path for SQLite), else a SQLite file in the user data
     folder (``platformdirs.user_data_dir("sestertius")``)."""
@@ -116,6 +141,24 @@ def default_db_url() -> str:
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _retried(read: Callable[P, R]) -> Callable[P, R]:
+    """A read tried once more when its connection turned out to be lost (the pool has made new ones meanwhile)."""
+    @functools.wraps(read)
+    def again(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return read(*args, **kwargs)
+        except DBAPIError as e:
+            if not e.connection_invalidated:
+                raise
+            log.warning("the database connection was lost; reading again on a new one")
+            return read(*args, **kwargs)
+    return again
 
 
 class Stale(Exception):
@@ -139,8 +182,9 @@ class Store:
             if url in ("sqlite://", "sqlite:///:memory:"):
                 from sqlalchemy.pool import StaticPool
                 kwargs["poolclass"] = StaticPool
-        else:
-            kwargs["pool_pre_ping"] = True
+        # PostgreSQL: no ping before each use of a pooled connection (a round trip per query); a connection lost
+        # (the server restarted) fails its query, the pool drops every connection, and a read is tried once more
+        # (see _retried); a write is answered 503 (nothing changed: try again)
         self.engine: Engine = create_engine(url, **kwargs)
         if self.is_sqlite:
             @event.listens_for(self.engine, "connect")
@@ -152,6 +196,9 @@ class Store:
         # SQLite allows one writer at a time: serialise writes here instead of retrying on "database is locked"
         self._write_lock = threading.Lock() if self.is_sqlite else None
         self.shared = not self.is_sqlite  # other processes may write the same games (they notify their changes)
+        # reads outside a transaction (PostgreSQL: no BEGIN and ROLLBACK around each one; each statement sees the
+        # latest commit)
+        self.reader = self.engine if self.is_sqlite else self.engine.execution_options(isolation_level="AUTOCOMMIT")
         self.migrate()
 
     def migrate(self) -> None:
@@ -204,23 +251,24 @@ class Store:
         was loaded at; when the row no longer holds them (another process wrote), nothing is written and
         :class:`Stale` is raised."""
         t = now()
+        params = {"gid": game_id, "status": status, "t": t, "count": keep + len(new), "state_hash": state_hash}
+        key = None if base is None else base[1] is not None
+        if base is not None:
+            params.update(base_count=base[0], base_hash=base[1])
+        q = _ADVANCE[key]
+        if self.shared:
+            q = _ADVANCE_NOTIFY[key]
+            params.update(chan=CHANNEL, payload=f"{game_id} {PROCESS}")
         with self._writing(), self.engine.begin() as conn:
-            q = games.update().where(games.c.id == game_id)
-            if base is not None:
-                q = q.where(games.c.decisions == base[0])
-                q = q.where(games.c.state_hash == base[1] if base[1] is not None else games.c.state_hash.is_(None))
             # first: this takes the row's lock, so a concurrent writer waits here and then finds the row changed
-            done = conn.execute(q.values(status=status, updated=t, decisions=keep + len(new),
-                                         state_hash=state_hash)).rowcount
-            if done != 1:
+            result = conn.execute(q, params)
+            if (len(result.all()) if self.shared else result.rowcount) != 1:
                 raise Stale(game_id)
             if truncate:
-                conn.execute(decisions.delete().where(decisions.c.game == game_id, decisions.c.idx >= keep))
+                conn.execute(_DROP_FROM, {"gid": game_id, "keep": keep})
             if new:
-                conn.execute(decisions.insert(), [
-                    {"game": game_id, "idx": keep + i, "action": json.dumps(a), "decider": d, "time": t}
-                    for i, (a, d) in enumerate(new)])
-            self._notify(conn, game_id)
+                conn.execute(_ADD, [{"game": game_id, "idx": keep + i, "action": json.dumps(a), "decider": d,
+                                     "time": t} for i, (a, d) in enumerate(new)])
 
     def delete_game(self, game_id: str) -> None:
         """Drop a game with its seats and decisions."""
@@ -236,22 +284,26 @@ class Store:
             conn.execute(text("SELECT pg_notify(:c, :g)"), {"c": CHANNEL, "g": f"{game_id} {PROCESS}"})
 
     # -- reads ------------------------------------------------------------------------------------------------
+    @_retried
     def game_row(self, game_id: str) -> dict[str, Any] | None:
         with self.engine.connect() as conn:
             row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
             return dict(row) if row else None
 
+    @_retried
     def seat_rows(self, game_id: str) -> list[dict[str, Any]]:
         with self.engine.connect() as conn:
             rows = conn.execute(select(seats).where(seats.c.game == game_id).order_by(seats.c.seat)).mappings()
             return [dict(r) for r in rows]
 
+    @_retried
     def decision_rows(self, game_id: str) -> list[tuple[list, int]]:
         with self.engine.connect() as conn:
             rows = conn.execute(select(decisions.c.action, decisions.c.decider)
                                 .where(decisions.c.game == game_id).order_by(decisions.c.idx))
             return [(json.loads(a), d) for a, d in rows]
 
+    @_retried
     def list_games(self, status: str | None = None, limit: int = 200, public: bool | None = None,
                    ids: list[str] | None = None, campaign: str | None = None) -> list[dict[str, Any]]:
         """Games, most recently played first, each with its seats: only those of ``status``, only the public ones
@@ -280,19 +332,18 @@ class Store:
             r["seats"] = seat_map.get(r["id"], [])
         return rows
 
+    @_retried
     def head(self, game_id: str) -> tuple[int, str | None, str] | None:
         """The stored decision count, state hash and status of a game (None: no such game): whether a cached copy is
         still the latest."""
-        with self.engine.connect() as conn:
-            row = conn.execute(select(games.c.decisions, games.c.state_hash, games.c.status)
-                               .where(games.c.id == game_id)).first()
+        with self.reader.connect() as conn:
+            row = conn.execute(_HEAD, {"gid": game_id}).first()
             return (row[0], row[1], row[2]) if row else None
 
+    @_retried
     def decision_rows_from(self, game_id: str, start: int) -> list[tuple[list, int]]:
-        with self.engine.connect() as conn:
-            rows = conn.execute(select(decisions.c.action, decisions.c.decider)
-                                .where(decisions.c.game == game_id, decisions.c.idx >= start)
-                                .order_by(decisions.c.idx))
+        with self.reader.connect() as conn:
+            rows = conn.execute(_ROWS_FROM, {"gid": game_id, "start": start})
             return [(json.loads(a), d) for a, d in rows]
 
     def listen(self, on_change: Callable[[str], object]) -> Listener | None:
@@ -303,6 +354,7 @@ class Store:
         return Listener(self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False),
                         on_change)
 
+    @_retried
     def count_games(self) -> int:
         with self.engine.connect() as conn:
             return conn.execute(select(func.count()).select_from(games)).scalar_one()

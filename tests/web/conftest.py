@@ -36,3 +36,24 @@ def app_factory(db, campaigns_db):
 @pytest.fixture
 def client(app_factory):
     return app_factory()
+
+
+@pytest.fixture
+def two_servers(postgres_db, tmp_path, monkeypatch):
+    """Two ``concordia serve`` processes on one fresh PostgreSQL database (started at the same moment: both migrate
+    it) and one campaigns file: the database URL and the two base URLs."""
+    from support.postgres import free_port
+    from support.servers import serve, wait_up
+    monkeypatch.setenv("SESTERTIUS_CAMPAIGNS", str(tmp_path / "campaigns.sqlite3"))
+    ports = [free_port(), free_port()]
+    procs = [serve(postgres_db, p) for p in ports]  # at the same moment, on a database without tables
+    try:
+        for port, proc in zip(ports, procs):
+            wait_up(port, proc)
+        yield postgres_db, [f"http://127.0.0.1:{p}" for p in ports]
+    finally:
+        for proc in procs:
+            proc.terminate()
+            proc.wait(timeout=10)
+
+

@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import random
 import subprocess
 import sys
-import time
 
 import httpx
 import pytest
@@ -18,47 +16,7 @@ import pytest
 from sestertius.web.service import GameService
 from sestertius.web.store import Store
 from support.postgres import free_port
-
-
-def serve(url: str, port: int) -> subprocess.Popen:
-    env = {**os.environ, "SESTERTIUS_LOG": "warning"}
-    return subprocess.Popen([sys.executable, "-m", "sestertius", "serve", "--port", str(port), "--db", url],
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-
-
-def wait_up(port: int, proc: subprocess.Popen) -> None:
-    for _ in range(300):
-        if proc.poll() is not None:
-            raise AssertionError(f"the server stopped: {proc.stdout.read() if proc.stdout else ''}")
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/meta", timeout=1).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    raise AssertionError("the server did not start")
-
-
-@pytest.fixture
-def two_servers(postgres_db, tmp_path, monkeypatch):
-    monkeypatch.setenv("SESTERTIUS_CAMPAIGNS", str(tmp_path / "campaigns.sqlite3"))
-    ports = [free_port(), free_port()]
-    procs = [serve(postgres_db, p) for p in ports]  # at the same moment, on a database without tables
-    try:
-        for port, proc in zip(ports, procs):
-            wait_up(port, proc)
-        yield postgres_db, [f"http://127.0.0.1:{p}" for p in ports]
-    finally:
-        for proc in procs:
-            proc.terminate()
-            proc.wait(timeout=10)
-
-
-def seat_view(base: str, gid: str, seat: int | None = None, key: str | None = None) -> dict:
-    r = httpx.get(f"{base}/api/games/{gid}", params={} if seat is None else {"seat": seat},
-                  headers={} if key is None else {"X-Seat-Key": key}, timeout=30)
-    assert r.status_code == 200, r.text
-    return r.json()
+from support.servers import seat_view, wait_up
 
 
 def test_two_processes_serve_one_game(two_servers):

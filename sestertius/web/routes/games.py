@@ -19,7 +19,7 @@ from sestertius.web.models import (
     ViewAnswer,
     errors,
 )
-from sestertius.web.responses import FastJSON
+from sestertius.web.responses import RawJSON, answer
 from sestertius.web.service import Live, public_seats
 
 router = APIRouter(tags=["games"])
@@ -81,8 +81,8 @@ async def my_games(body: MyGames, service: ServiceDep) -> dict[str, Any]:
 
 @router.get("/api/games/{gid}", response_model=GameView, responses=errors(403, 404, 409, 422, 503),
             summary="A game's view for a seat (its secret in the X-Seat-Key header) or public")
-async def get_view(at: ViewSeat, service: ServiceDep) -> FastJSON:
-    return FastJSON(await run_in_threadpool(service.view, at.live, at.seat))
+async def get_view(at: ViewSeat, service: ServiceDep) -> RawJSON:
+    return RawJSON(await run_in_threadpool(service.view_json, at.live, at.seat))
 
 
 @router.delete("/api/games/{gid}", status_code=204, response_class=Response, responses=errors(403, 404, 409, 422, 503),
@@ -95,23 +95,17 @@ async def delete_game(live: GameDep, service: ServiceDep, hub: HubDep, x_owner_k
 
 @router.post("/api/games/{gid}/decisions", response_model=ViewAnswer, responses=errors(403, 404, 409, 413, 422, 503),
              summary="Take a decision for a seat; bots and chance then move; returns the seat's new view")
-async def post_decision(at: DecisionSeat, service: ServiceDep, hub: HubDep) -> FastJSON:
-    def work() -> dict[str, Any]:
-        assert at.seat is not None  # a decision always names its seat (the body requires it)
-        service.act(at.live, at.seat, list(at.given.action), at.given.expect)
-        return service.view(at.live, at.seat)
-    view = await run_in_threadpool(work)
+async def post_decision(at: DecisionSeat, service: ServiceDep, hub: HubDep) -> RawJSON:
+    assert at.seat is not None  # a decision always names its seat (the body requires it)
+    view = await run_in_threadpool(service.act_answer, at.live, at.seat, list(at.given.action), at.given.expect)
     hub.notify(service, at.live)
-    return FastJSON({"ok": True, "view": view})
+    return answer(view)
 
 
 @router.post("/api/games/{gid}/undo", response_model=ViewAnswer, responses=errors(403, 404, 409, 413, 422, 503),
              summary="Take back the seat's last decision of this turn (when the view says can_undo)")
-async def post_undo(at: UndoSeat, service: ServiceDep, hub: HubDep) -> FastJSON:
-    def work() -> dict[str, Any]:
-        assert at.seat is not None  # an undo always names its seat (the body requires it)
-        service.undo(at.live, at.seat, at.given.expect)
-        return service.view(at.live, at.seat)
-    view = await run_in_threadpool(work)
+async def post_undo(at: UndoSeat, service: ServiceDep, hub: HubDep) -> RawJSON:
+    assert at.seat is not None  # an undo always names its seat (the body requires it)
+    view = await run_in_threadpool(service.undo_answer, at.live, at.seat, at.given.expect)
     hub.notify(service, at.live)
-    return FastJSON({"ok": True, "view": view})
+    return answer(view)

@@ -56,7 +56,7 @@ async def ws_game(ws: WebSocket, gid: str, service: ServiceDep, hub: HubDep) -> 
             return
         try:
             seat = service.check_seat(live, hello.seat, hello.key)
-            view = await run_in_threadpool(service.view, live, seat)
+            view = await run_in_threadpool(service.view_json, live, seat)
         except ApiError as e:
             await ws.close(code=4404 if e.status == 404 else 4403, reason=e.error[:120])
             return

@@ -1,0 +1,36 @@
+"""Real ``concordia serve`` processes for the tests of several processes (tests/web/test_processes*.py): start one
+on a database and port, wait until it answers, read a seat's (or the public) view from it."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+import httpx
+
+
+def serve(url: str, port: int) -> subprocess.Popen:
+    env = {**os.environ, "SESTERTIUS_LOG": "warning"}
+    return subprocess.Popen([sys.executable, "-m", "sestertius", "serve", "--port", str(port), "--db", url],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+def wait_up(port: int, proc: subprocess.Popen) -> None:
+    for _ in range(300):
+        if proc.poll() is not None:
+            raise AssertionError(f"the server stopped: {proc.stdout.read() if proc.stdout else ''}")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/meta", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise AssertionError("the server did not start")
+
+
+def seat_view(base: str, gid: str, seat: int | None = None, key: str | None = None) -> dict:
+    r = httpx.get(f"{base}/api/games/{gid}", params={} if seat is None else {"seat": seat},
+                  headers={} if key is None else {"X-Seat-Key": key}, timeout=30)
+    assert r.status_code == 200, r.text
+    return r.json()

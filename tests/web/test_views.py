@@ -1,0 +1,95 @@
+"""The views the web app answers: each seat's JSON made once per position (a decision's answer and the views pushed
+to the browsers share it; no view is made for a seat nobody watches), always the current position's, and reads
+surviving a lost database connection."""
+from __future__ import annotations
+
+import json
+import random
+
+from sestertius import Game
+from sestertius.web import views
+from sestertius.web.service import GameService
+from sestertius.web.store import Store
+
+
+def test_the_cached_json_is_always_the_current_view(tmp_path):
+    service = GameService(Store(f"sqlite:///{tmp_path / 'g.sqlite3'}"))
+    live, _, _ = service.create({"board": "italia", "seed": 4, "seats": [{"kind": "human"}, {"kind": "human"}]})
+    rng = random.Random(2)
+    undone = 0
+    for _ in range(60):
+        for seat in (None, 0, 1):
+            cached = service.view_json(live, seat)
+            assert json.loads(cached) == json.loads(views.dumps(service.view(live, seat)))
+            assert service.view_json(live, seat) is cached  # made once for this position
+        seat = live.game.to_act()
+        if rng.random() < 0.2 and live.game.can_undo():
+            service.undo(live, seat)
+            undone += 1
+        else:
+            before = service.view_json(live, seat)
+            answer = service.act_answer(live, seat, list(rng.choice(live.game.legal_actions())))
+            assert answer is service.view_json(live, seat) and answer != before
+    assert undone  # undos were among the changes
+
+
+def test_a_decision_makes_each_watched_seats_view_once(client, monkeypatch):
+    """A decision's answer and the view pushed to the seat's browser are one view; the seat nobody watches gets
+    none."""
+    r = client.post("/api/games", json={"board": "italia", "seed": 6, "seats": [{"kind": "human"}] * 2})
+    gid, keys = r.json()["id"], [s["key"] for s in r.json()["seats"]]
+    made = []
+    real = Game.view
+
+    def counting(self, seat=None):
+        made.append(seat)
+        return real(self, seat)
+    with client.websocket_connect(f"/ws/{gid}") as ws:
+        ws.send_text(json.dumps({"seat": 0, "key": keys[0]}))
+        first = json.loads(ws.receive_text())["view"]
+        monkeypatch.setattr(Game, "view", counting)
+        action = first["legal"][0]["action"]
+        answer = client.post(f"/api/games/{gid}/decisions", json={"seat": 0, "key": keys[0], "action": action})
+        assert answer.status_code == 200
+        pushed = json.loads(ws.receive_text())["view"]
+        assert pushed == answer.json()["view"]
+        assert made == [0]  # seat 1 and the public view: nobody watches them
+        client.get(f"/api/games/{gid}", params={"seat": 0}, headers={"X-Seat-Key": keys[0]})
+        assert made == [0]  # the same position: the same view
+
+
+def test_reads_survive_a_lost_connection(postgres_db, caplog):
+    """PostgreSQL restarted (every connection of the pool cut): the next read reconnects instead of failing."""
+    import psycopg
+    service = GameService(Store(postgres_db))
+    live, _, _ = service.create({"board": "italia", "seed": 2, "seats": [{"kind": "human"}] * 2})
+    service.view_json(live, None)
+    url = service.store.engine.url
+    with psycopg.connect(host=url.host, port=url.port, user=url.username, dbname=url.database,
+                         autocommit=True) as conn:
+        cut = conn.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = %s "
+                           "AND pid <> pg_backend_pid()",
+                           (url.database,)).fetchone()
+    assert cut and cut[0] >= 1
+    assert json.loads(service.view_json(live, None))["decisions"] == live.stored
+    assert "reading again on a new one" in caplog.text  # the read did meet the lost connection
+    before = live.stored
+    service.act(live, live.game.to_act(), list(live.game.legal_actions()[0]))
+    assert live.stored > before
+    service.store.dispose()
+
+
+def test_the_views_constant_parts_are_made_once_and_handed_out_as_copies():
+    """The options and the assumption notes of a view are made once per game, yet each view gets its own."""
+    from sestertius.data.catalog import assumptions_for
+    g = Game.new({"board": "italia", "players": 2, "mode": "solo"}, seed=3)
+    first, second = g.view(0), g.view(0)
+    assert first["options"] == second["options"] == g.options.to_dict()
+    assert first["assumptions"] == second["assumptions"] == assumptions_for(g.options) and first["assumptions"]
+    first["options"]["board"] = "changed"
+    first["assumptions"][0]["text"] = "changed"
+    assert g.view(0)["options"]["board"] == "italia"
+    assert g.view(0)["assumptions"][0]["text"] != "changed"
+    # made once per set of rules in play, not once for all games: a base game has no notes on Contrarius
+    base = {a["id"] for a in Game.new({"board": "italia"}, seed=3).view(0)["assumptions"]}
+    assert "A-CONTRARIUS-CARDS" in {a["id"] for a in first["assumptions"]} and "A-CONTRARIUS-CARDS" not in base
