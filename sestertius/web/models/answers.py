@@ -90,6 +90,10 @@ class GeoRoute(BaseModel):
     a: int
     b: int
     no_stop: bool
+    points: list[list[float]] | None = Field(
+        None, description="the drawn polyline from city a to city b through the route's own bends (board units)")
+    ctrl: list[float] | None = Field(None, description="without bends: the control point of its quadratic curve")
+    space: list[float] = Field(..., description="where the route space is drawn, on the path")
 
 
 class GeoProvince(BaseModel):
