@@ -130,6 +130,9 @@ class CardInfo(BaseModel):
     vp_per_house: int
     halves: list[str]
     buys: int = Field(..., description="a Senator-like card (action senator): how many cards it may buy")
+    text: str = Field(..., description="what the card does, in full (the project's own words)")
+    reaction: str | None = Field(None, description="Solitaria: Contrarius' reaction when a player plays the card")
+    reaction_short: str | None = Field(None, description="the same in a few words")
 
 
 class Catalog(BaseModel):
