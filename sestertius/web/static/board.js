@@ -26,7 +26,7 @@ function citySlots(n, rad) {
   for (let i = 0; i < n; i++) {
     const col = Math.floor(i / 4), k = i % 4;
     const side = k < 2 ? 1 : -1;
-    out.push([side * (rad + col * 30), k % 2 === 0 ? -14 : 14]);
+    out.push([side * (rad + col * 30), k % 2 === 0 ? -16 : 16]); // apart enough for a count badge above a piece
   }
   return out;
 }
