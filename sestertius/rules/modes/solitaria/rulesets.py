@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from sestertius.data.catalog import Card
-from sestertius.data.solitaria import SoloData, difficulty_key
+from sestertius.data.solitaria import SoloData
 from sestertius.rules.modes.base import Ruleset
 from sestertius.rules.modes.solitaria.contrarius import (
     PLAYER,
@@ -28,13 +28,6 @@ from sestertius.rules.modes.solitaria.steps import STEPS
 from sestertius.rules.modes.team import TeamRuleset
 from sestertius.rules.state import AUTOMATON, NOBODY, GameState
 from sestertius.rules.turn import effective_top
-
-
-def start_points(s: GameState) -> int:
-    """The victory points each player starts with: the campaign's, else the difficulty level's."""
-    if s.options.start_vp is not None:
-        return s.options.start_vp
-    return int(data(s).difficulty[difficulty_key(s.options.difficulty)]["start_vp"])
 
 
 def face_up_targets(s: GameState, refused: tuple[str, ...]) -> list[tuple[int, str]]:
@@ -128,8 +121,11 @@ class SoloRuleset(Ruleset):
     def final_extras(self, s: GameState, seat: int) -> dict[str, int]:
         if seat == cseat(s):  # Contrarius starts with none
             return {"starting points": 0, **({"fish": fish_points(s)} if s.rules.uses("fish_market") else {})}
-        # a player's points from play hold the points the game started with: shown apart, the total unchanged
-        start = start_points(s)
+        # a player's points from play hold the points the game started with: shown apart, the total unchanged (the
+        # greedy bot scores every candidate: kept cheap)
+        start = s.options.start_vp
+        if start is None:
+            start = data(s).difficulty[part(s).difficulty]["start_vp"]
         return {"during play": s.players[seat].vp - start, "starting points": start}
 
     def ranking(self, s: GameState) -> list[int]:
