@@ -34,6 +34,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 MAPS = ROOT.parent / "shared" / "maps"
 COORDS = ROOT / "tools" / "city_coordinates.toml"
+BENDS = ROOT / "tools" / "route_bends.toml"
 OUT = ROOT / "sestertius" / "data" / "boards"
 
 BOARDS = ("imperium", "italia", "hellas", "ionium", "cyprus", "sicilia", "balearica", "roma")
@@ -45,6 +46,7 @@ TOKENS = {"A": 7, "B": 8, "C": 10, "D": 5}  # city tokens per zone letter in the
 GOD_NAMES = {"VESTA": "Vesta", "IVPITER": "Jupiter", "SATVRNVS": "Saturnus", "MERCVRIVS": "Mercurius",
              "MARS": "Mars", "MINERVA": "Minerva", "VENVS": "Venus"}
 WRAP = 118
+BEND_TABLE: dict[str, list[Any]] = {}  # tools/route_bends.toml, read by main()
 
 
 class MapError(Exception):
@@ -285,6 +287,11 @@ def build(m: MapFile, coords: dict[str, list[float]]) -> tuple[dict[str, Any], d
                  f"{src}: volcano province {pname!r} {members} does not match its province")
         doc["volcano_provinces"] = [p for p, _ in m.volcano]
     doc["routes"] = routes
+    bends = BEND_TABLE.get(b, [])
+    if bends:
+        for kind, x, y, _ in bends:
+            need([kind, x, y] in routes or [kind, y, x] in routes, f"{src}: route_bends.toml: no route {kind} {x}-{y}")
+        doc["bends"] = [{"route": [kind, x, y], "via": via} for kind, x, y, via in bends]
     doc["provinces"] = provinces
     doc["cities"] = cities
 
@@ -484,6 +491,12 @@ def render(m: MapFile, doc: dict[str, Any], notes: dict[str, Any], status: str) 
             line += f"  # {notes['route_note'][i]}"
         out.append(line)
     out.append("]")
+    if "bends" in doc:
+        out += comment("bends: where a route's drawing turns on its way (xy as the cities'), so that it passes no "
+                       "third city; from tools/route_bends.toml, for drawing only")
+        out.append("bends = [")
+        out += [f"  {{ route = {val(x['route'])}, via = {val(x['via'])} }}," for x in doc["bends"]]
+        out.append("]")
     out.append("")
     out.append("[provinces]" + ("  # Roma: its quarters" if b == "roma" else ""))
     for p, members in doc["provinces"].items():
@@ -584,6 +597,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="compare with the files on disk instead of writing")
     args = ap.parse_args(argv)
     coords = tomllib.loads(COORDS.read_text(encoding="utf-8"))
+    BEND_TABLE.update(tomllib.loads(BENDS.read_text(encoding="utf-8")))
     readme_text = (MAPS / "README.md").read_text(encoding="utf-8")
     readme = read_readme_table(MAPS / "README.md")
     statuses = {}

@@ -21,7 +21,7 @@ def replay(path: str | Path) -> int:
         checked = f"state hash {rec['state_hash']} matches"
     else:
         checked = f"the record holds no state hash, so there was none to check (the replay gives {rec['state_hash']})"
-    print(f"{path}: {len(rec['actions'])} decisions replayed; {checked}")
+    print(f"{path}: {len(rec['actions'])} decision{'s' if len(rec['actions']) != 1 else ''} replayed; {checked}")
     view = game.view(None)
     if view["over"]:
         for seat in view["ranking"]:

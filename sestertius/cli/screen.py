@@ -125,7 +125,7 @@ def render_state(view: View, seat: int = 0) -> str:
     head = f"── turn {view['turn'] + 1} · {board_title(view['board'])}"
     if con:
         head += f" · {con['difficulty']}"
-    head += f" · deck {view['deck_size']} cards"
+    head += f" · deck {view['deck_size']} card{'s' if view['deck_size'] != 1 else ''}"
     if view["final_turns"] > 0:
         head += f" · game ends after {'this turn' if view['final_turns'] == 1 else 'the next turn'}"
     pile = cards([me["pile_top"]] if me["pile_top"] is not None else [])
@@ -184,7 +184,7 @@ def render_scores(scores: list[dict[str, int]], names: list[str]) -> str:
     gods = [g for g in scores[0] if g != "total"]
     rows = [f"{'':12}" + "".join(f"{g[:9]:>10}" for g in gods) + f"{'total':>8}"]
     for name, score in zip(names, scores):
-        rows.append(f"{name:12}" + "".join(f"{score[g]:>10}" for g in gods) + f"{score['total']:>8}")
+        rows.append(f"{name:12}" + "".join(f"{score.get(g, 0):>10}" for g in gods) + f"{score['total']:>8}")
     return "\n".join(rows)
 
 

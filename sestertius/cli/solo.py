@@ -239,7 +239,7 @@ def main(args: argparse.Namespace, input_fn: Callable[[str], str] = input, out: 
     if load:
         seed = game.seed
         print(f"Solitaria on {screen.board_title(view['board'])}, difficulty {settings.get('difficulty', 'standard')}"
-              f", resumed from {load} after {len(game.history)} decisions"
+              f", resumed from {load} after {len(game.history)} decision{'s' if len(game.history) != 1 else ''}"
               + (" · you enter the dice" if manual else ""), file=out)
     else:
         print(f"Solitaria on {screen.board_title(view['board'])}, difficulty {difficulty}, seed {seed}"

@@ -51,6 +51,7 @@ class Board:
     lon: tuple[float, ...]
     layout: tuple[tuple[float, float] | None, ...]
     players: tuple[int, int]  # recommended player counts (min, max)
+    bends: tuple[tuple[tuple[float, float], ...], ...] = ()  # per route: where its drawing turns (layout units)
     extra: dict[str, Any] = field(default_factory=dict)  # board-specific data kept for board rules
     # derived tables
     city_index: dict[str, int] = field(init=False)
@@ -292,21 +293,59 @@ def build_board(raw: dict[str, Any], source: str = "<board>") -> Board:
             raise fail(f"{where}: duplicate route (parallel_routes allows two routes of one kind, not more)")
         routes.append(Route(len(routes), kind, a, b, no_stop))
 
+    bends = _read_bends(raw.get("bends", []), index, routes, fail)
     players = raw.get("players", [2, 5])
     if (not isinstance(players, list) or len(players) != 2 or not all(type(x) is int for x in players)
             or not 1 <= players[0] <= players[1]):
         raise fail(f"players must be [min, max], two whole numbers from 1 up, not {players!r}")
-    known = {"name", "title", "capital", "players", "provinces", "cities", "routes", "parallel_routes"}
+    known = {"name", "title", "capital", "players", "provinces", "cities", "routes", "parallel_routes", "bends"}
     board = Board(
         name=raw["name"], title=raw.get("title", raw["name"].title()),
         capital=index[capital_name] if capital_name is not None else None,
         cities=names, zone=tuple(zone), province_of=tuple(province_of), provinces=tuple(provinces),
         province_cities=tuple(province_cities), routes=tuple(routes), lat=tuple(lat), lon=tuple(lon),
-        layout=tuple(layout), players=(players[0], players[1]),
+        layout=tuple(layout), players=(players[0], players[1]), bends=bends,
         extra={k: v for k, v in raw.items() if k not in known},
     )
     _check_connected(board, fail)
     return board
+
+
+def _read_bends(raw: Any, index: dict[str, int], routes: list[Route],
+                fail: Any) -> tuple[tuple[tuple[float, float], ...], ...]:
+    """``bends = [{ route = [kind, city, city], via = [[x, y], ...] }, ...]``: the points (layout units, like the
+    cities' ``xy``) a route's drawing passes through on its way, so that it does not cross a third city. For drawing
+    only; each names one route of the board, once."""
+    out: list[tuple[tuple[float, float], ...]] = [() for _ in routes]
+    if not isinstance(raw, list):
+        raise fail(f"bends must be a list of {{ route = [kind, city, city], via = [[x, y], ...] }}, not {raw!r}")
+    for item in raw:
+        route = item.get("route") if isinstance(item, dict) else None
+        where = f"bends: {' '.join(map(str, route)) if isinstance(route, list) else repr(item)}"
+        if not isinstance(item, dict) or set(item) != {"route", "via"}:
+            raise fail(f"{where}: must be {{ route = [kind, city, city], via = [[x, y], ...] }}")
+        if (not isinstance(route, list) or len(route) != 3 or route[0] not in KIND_NAMES
+                or not all(isinstance(c, str) for c in route)):
+            raise fail(f"{where}: route must be [\"land\"|\"sea\", city, city]")
+        for cname in route[1:]:
+            if cname not in index:
+                raise fail(f"{where}: unknown city {cname!r}")
+        kind = KIND_NAMES.index(route[0])
+        ends = sorted((index[route[1]], index[route[2]]))
+        found = [r.id for r in routes if r.kind == kind and [r.a, r.b] == ends]
+        if len(found) != 1:
+            raise fail(f"{where}: " + ("no such route" if not found else "two routes join these cities; "
+                                                                          "a bend cannot tell them apart"))
+        via = item["via"]
+        if (not isinstance(via, list) or not via
+                or not all(isinstance(p, list) and len(p) == 2 and all(_number(v) for v in p) for p in via)):
+            raise fail(f"{where}: via must be a list of points [x, y] (two numbers each), not {via!r}")
+        if out[found[0]]:
+            raise fail(f"{where}: the route has bends twice")
+        points = [(float(p[0]), float(p[1])) for p in via]
+        # given from route[1] to route[2]: kept from the route's first city (a) to its second (b)
+        out[found[0]] = tuple(points if index[route[1]] == ends[0] else points[::-1])
+    return tuple(out)
 
 
 def _check_connected(board: Board, fail: Any) -> None:

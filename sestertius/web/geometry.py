@@ -6,6 +6,59 @@ from typing import Any
 
 from sestertius.data import board as board_mod
 
+Point = tuple[float, float]
+
+
+def route_path(b: board_mod.Board, r: board_mod.Route, pts: list[Point], minx: float, miny: float,
+               scale: float) -> dict[str, Any]:
+    """How a route is drawn: ``points``, its polyline from city a to city b through the bends the board file gives
+    it, or, without bends, ``ctrl``, the control point of a quadratic curve (two routes between the same cities bend
+    apart far enough that their route spaces do not touch; a lone sea route gets a gentle sailing arc); ``space``,
+    where its route space sits on the path (half-way along it)."""
+    a, z = pts[r.a], pts[r.b]
+    out: dict[str, Any] = {}
+    if b.bends and b.bends[r.id]:
+        line = [a] + [((x - minx) * scale, (y - miny) * scale) for x, y in b.bends[r.id]] + [z]
+        out["points"] = [[round(x, 1), round(y, 1)] for x, y in line]
+        out["space"] = _halfway(line)
+        return out
+    twins = sorted((r2 for r2 in b.routes if {r2.a, r2.b} == {r.a, r.b}), key=lambda r2: (r2.kind, r2.id))
+    dx, dy = z[0] - a[0], z[1] - a[1]
+    length = math.hypot(dx, dy) or 1.0
+    nx, ny = -dy / length, dx / length
+    off = 0.0
+    if len(twins) > 1:
+        off = (twins.index(r) - (len(twins) - 1) / 2) * max(40.0, min(46.0, length * 0.28))
+    elif r.kind == board_mod.SEA:
+        off = min(18.0, length * 0.07)
+    sgn = 1 if r.a < r.b else -1  # the same side whichever end is a
+    cx, cy = (a[0] + z[0]) / 2 + nx * off * sgn, (a[1] + z[1]) / 2 + ny * off * sgn
+    out["ctrl"] = [round(cx, 1), round(cy, 1)]
+    out["space"] = [round(0.25 * a[0] + 0.5 * cx + 0.25 * z[0], 1), round(0.25 * a[1] + 0.5 * cy + 0.25 * z[1], 1)]
+    return out
+
+
+def _halfway(line: list[Point]) -> list[float]:
+    seg = [math.dist(p, q) for p, q in zip(line, line[1:])]
+    left = sum(seg) / 2
+    for (p, q), d in zip(zip(line, line[1:]), seg):
+        if left <= d and d > 0:
+            t = left / d
+            return [round(p[0] + (q[0] - p[0]) * t, 1), round(p[1] + (q[1] - p[1]) * t, 1)]
+        left -= d
+    return [round(line[-1][0], 1), round(line[-1][1], 1)]
+
+
+def sample_path(route: dict[str, Any], a: Point, z: Point, n: int = 48) -> list[Point]:
+    """Points along a drawn route (``board_layout``'s route with its end cities' positions), for checks."""
+    if "points" in route:
+        line = [tuple(p) for p in route["points"]]
+        return [(p[0] + (q[0] - p[0]) * k / n, p[1] + (q[1] - p[1]) * k / n)
+                for p, q in zip(line, line[1:]) for k in range(n + 1)]
+    cx, cy = route["ctrl"]
+    return [((1 - t) ** 2 * a[0] + 2 * t * (1 - t) * cx + t * t * z[0],
+             (1 - t) ** 2 * a[1] + 2 * t * (1 - t) * cy + t * t * z[1]) for t in (k / n for k in range(n + 1))]
+
 
 def board_layout(name: str) -> dict[str, Any]:
     """City positions in board units (x right, y down; the longer side is 1000): the board file's ``xy`` layout
@@ -46,8 +99,8 @@ def board_layout(name: str) -> dict[str, Any]:
         "cities": [{"id": i, "name": b.cities[i], "x": round(pts[i][0], 1), "y": round(pts[i][1], 1),
                     "province": b.province_of[i], "zone": b.zone[i], "lat": b.lat[i], "lon": b.lon[i],
                     "hinted": b.layout[i] is not None} for i in range(n)],
-        "routes": [{"id": r.id, "kind": board_mod.KIND_NAMES[r.kind], "a": r.a, "b": r.b, "no_stop": r.no_stop}
-                   for r in b.routes],
+        "routes": [{"id": r.id, "kind": board_mod.KIND_NAMES[r.kind], "a": r.a, "b": r.b, "no_stop": r.no_stop,
+                    **route_path(b, r, pts, minx, miny, scale)} for r in b.routes],
         "provinces": [{"id": i, "name": p, "cities": list(b.province_cities[i])} for i, p in enumerate(b.provinces)],
         # how a board's own places given in layout units (``xy``: Roma's start and track, Balearica's start boats)
         # map onto these coordinates; None when the cities were not all placed by hints

@@ -91,3 +91,12 @@ def test_the_review_finds_a_costly_decision():
 def test_the_review_refuses_an_unknown_seat():
     with pytest.raises(ValueError):
         analyse(new_game(players=2).record(), 5)
+
+
+def test_one_decision_reads_in_the_singular():
+    from sestertius.bots.search.analysis import Analysis
+    one = Analysis(0, "quick")
+    assert format_analysis(one).startswith("seat 1: 0 decisions reviewed")
+    review = analyse(bot_game(4).record(), 0, "quick", seed=9)
+    one.decisions = review.decisions[:1]
+    assert "seat 1: 1 decision reviewed by the quick bot" in format_analysis(one)

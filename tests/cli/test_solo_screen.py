@@ -130,3 +130,8 @@ def test_the_terminal_modules_do_not_read_the_state():
     for name in ("solo.py", "screen.py"):
         source = (Path(screen.__file__).parent / name).read_text()
         assert ".state" not in source and "sestertius.rules" not in source, name
+
+
+def test_a_deck_of_one_card_reads_in_the_singular(turn_9):
+    view = dict(turn_9, deck_size=1)
+    assert screen.render_state(view, 0).splitlines()[0] == "── turn 9 · Italia · standard · deck 1 card"

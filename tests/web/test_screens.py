@@ -161,26 +161,36 @@ def test_lobby_fits_every_screen(server, screen):  # noqa: F811
 
 
 def test_solo_game_by_clicking(server, screen):  # noqa: F811
+    """A whole solo game against Contrarius, every decision clicked."""
     start_solo(screen, server, seed=8)
     check_screen(screen)
     check_decision(screen)
     # at the start the player's colonists and Contrarius' share the capital: none covers another, each can be hit
     assert screen.locator("#board g.pawns > g.pawn").count() >= 4
     assert overlapping_pieces(screen) == []
-    assert play_and_check(screen, 45) >= 30
+    made = play_and_check(screen, 400)  # the whole game
+    assert screen.evaluate("document.body.dataset.over") == "true", made
+    assert made >= 30
     assert screen.locator("#log .ev.contrarius").count() >= 2
+    assert screen.locator("#scores").is_visible()  # the final scoring
+    check_screen(screen)
     assert overlapping_pieces(screen) == []
 
 
 def test_four_player_game_by_clicking(server, screen):  # noqa: F811
+    """A whole four-player game, the person's seat clicking every one of its decisions (the board's targets or the
+    decision's buttons), three bots in the other seats; the screen checked as it goes, the final scoring at the end."""
     create_in_lobby(screen, server, 4, ["hotseat", "bot:greedy", "bot:greedy", "bot:greedy"], seed=5)
     screen.wait_for_url(re.compile(r"/play/\w+"))
     wait_ready(screen)
     check_screen(screen)
     check_decision(screen)
     assert overlapping_pieces(screen) == []
-    assert play_and_check(screen, 30) >= 20
-    assert decisions(screen) > 30  # the bots played too
+    made = play_and_check(screen, 400)
+    assert screen.evaluate("document.body.dataset.over") == "true", made
+    assert made >= 40 and decisions(screen) > 3 * made  # the bots played too
+    assert screen.locator("#scores").is_visible()  # the final scoring
+    check_screen(screen)
     assert overlapping_pieces(screen) == []
 
 

@@ -77,7 +77,8 @@ def reason(before: GameState, after: GameState, seat: int) -> str:
     if placed > 0:
         parts.append(f"places {placed} colonist{'s' if placed > 1 else ''}")
     if len(p1.hand) > len(p0.hand) and not bought:
-        parts.append(f"takes back {len(p1.hand) - len(p0.hand) + 1} cards")
+        back = len(p1.hand) - len(p0.hand) + 1
+        parts.append(f"takes back {back} card{'s' if back != 1 else ''}")
     goods = [f"{n} {GOODS[g]}" for g, n in enumerate(b - a for a, b in zip(p0.goods, p1.goods)) if n > 0]
     if goods and not built:
         parts.append("gets " + ", ".join(goods))

@@ -82,7 +82,8 @@ def analyse(record: dict[str, Any], seat: int, level: str = "medium", seed: int 
 
 def format_analysis(a: Analysis, all_decisions: bool = False) -> str:
     """The review as text: every decision that lost something (or all), the costliest marked with ``??``."""
-    lines = [f"seat {a.seat + 1}: {len(a.decisions)} decisions reviewed by the {a.level} bot, "
+    n = len(a.decisions)
+    lines = [f"seat {a.seat + 1}: {n} decision{'s' if n != 1 else ''} reviewed by the {a.level} bot, "
              f"{a.total_loss:.1f} points of estimated margin lost in all"]
     for r in a.decisions:
         if not all_decisions and r.loss < 0.5 and not r.marked:

@@ -90,6 +90,10 @@ class GeoRoute(BaseModel):
     a: int
     b: int
     no_stop: bool
+    points: list[list[float]] | None = Field(
+        None, description="the drawn polyline from city a to city b through the route's own bends (board units)")
+    ctrl: list[float] | None = Field(None, description="without bends: the control point of its quadratic curve")
+    space: list[float] = Field(..., description="where the route space is drawn, on the path")
 
 
 class GeoProvince(BaseModel):
@@ -126,6 +130,9 @@ class CardInfo(BaseModel):
     vp_per_house: int
     halves: list[str]
     buys: int = Field(..., description="a Senator-like card (action senator): how many cards it may buy")
+    text: str = Field(..., description="what the card does, in full (the project's own words)")
+    reaction: str | None = Field(None, description="Solitaria: Contrarius' reaction when a player plays the card")
+    reaction_short: str | None = Field(None, description="the same in a few words")
 
 
 class Catalog(BaseModel):

@@ -11,6 +11,7 @@ from sestertius.bots import BOTS
 from sestertius.data import board as board_mod
 from sestertius.data.catalog import GODS, GOODS, load_catalog
 from sestertius.data.solitaria import solo_data
+from sestertius.web.cardtexts import card_text, reaction_text
 from sestertius.web.geometry import board_layout
 from sestertius.web.models import BoardGeometry, Catalog, Meta, errors
 from sestertius.web.service import ApiError
@@ -70,7 +71,8 @@ def meta_json() -> dict[str, Any]:
 def catalog_json() -> dict[str, Any]:
     """The cards (the base game's and Solitaria's own: Contrarius' cards, the solo stacks), goods, prices, gods."""
     cat = load_catalog()
-    cards = {**cat.cards, **solo_data().catalog.cards}
+    solo = solo_data()
+    cards = {**cat.cards, **solo.catalog.cards}
     return {
         "goods": list(GOODS), "gods": list(cat.scoring.get("god_order", GODS)), "prices": list(cat.prices),
         "house_coins": list(cat.house_coins), "house_goods": [list(x) for x in cat.house_goods],
@@ -78,6 +80,8 @@ def catalog_json() -> dict[str, Any]:
         "concordia_vp": cat.scoring["concordia"],
         "cards": {k: {"title": c.title, "action": c.action, "gods": list(c.gods), "cost": list(c.cost),
                       "money": c.money, "good": GOODS[c.good] if c.good >= 0 else None,
-                      "vp_per_house": c.vp_per_house, "halves": list(c.halves), "buys": c.buys}
+                      "vp_per_house": c.vp_per_house, "halves": list(c.halves), "buys": c.buys,
+                      "text": card_text(c, solo.catalog), "reaction": reaction_text(k, c, solo),
+                      "reaction_short": reaction_text(k, c, solo, "reactions_short")}
                   for k, c in cards.items()},
     }

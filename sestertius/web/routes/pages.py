@@ -36,6 +36,11 @@ async def campaigns_page() -> FileResponse:
     return _page("campaigns.html")
 
 
+@router.get("/rules")
+async def rules_page() -> FileResponse:
+    return _page("rules.html")
+
+
 @router.get("/favicon.ico")
 async def favicon() -> Response:
     return RedirectResponse("/static/favicon.svg")

@@ -26,7 +26,7 @@ function citySlots(n, rad) {
   for (let i = 0; i < n; i++) {
     const col = Math.floor(i / 4), k = i % 4;
     const side = k < 2 ? 1 : -1;
-    out.push([side * (rad + col * 30), k % 2 === 0 ? -14 : 14]);
+    out.push([side * (rad + col * 30), k % 2 === 0 ? -16 : 16]); // apart enough for a count badge above a piece
   }
   return out;
 }
@@ -111,31 +111,14 @@ export class BoardView {
   _prepare() {
     const g = this.geom;
     this.city = g.cities.map((c) => ({ ...c }));
-    // routes: curves when two routes join the same pair of cities
-    const byPair = new Map();
-    for (const r of g.routes) {
-      const k = Math.min(r.a, r.b) + "-" + Math.max(r.a, r.b);
-      if (!byPair.has(k)) byPair.set(k, []);
-      byPair.get(k).push(r);
-    }
+    // routes as the server lays them out (geometry.py): a polyline through the route's own bends, or a curve (two
+    // routes between the same cities bend apart; a lone sea route gets a gentle arc); the route space on the path
     this.route = [];
-    for (const list of byPair.values()) {
-      list.sort((x, y) => (x.kind === y.kind ? x.id - y.id : x.kind === "land" ? -1 : 1));
-      list.forEach((r, i) => {
-        const A = this.city[r.a], B = this.city[r.b];
-        const dx = B.x - A.x, dy = B.y - A.y;
-        const len = Math.hypot(dx, dy) || 1;
-        const nx = -dy / len, ny = dx / len;
-        let off = 0;
-        // two routes between the same cities bend apart far enough that their route spaces do not touch
-        if (list.length > 1) off = (i - (list.length - 1) / 2) * Math.max(40, Math.min(46, len * 0.28));
-        else if (r.kind === "sea") off = Math.min(18, len * 0.07); // a gentle sailing arc
-        // keep the same orientation whichever end is a
-        const sgn = r.a < r.b ? 1 : -1;
-        const cx = (A.x + B.x) / 2 + nx * off * sgn, cy = (A.y + B.y) / 2 + ny * off * sgn;
-        const mx = 0.25 * A.x + 0.5 * cx + 0.25 * B.x, my = 0.25 * A.y + 0.5 * cy + 0.25 * B.y;
-        this.route[r.id] = { ...r, d: `M${A.x.toFixed(1)},${A.y.toFixed(1)} Q${cx.toFixed(1)},${cy.toFixed(1)} ${B.x.toFixed(1)},${B.y.toFixed(1)}`, mx, my };
-      });
+    for (const r of g.routes) {
+      const A = this.city[r.a], B = this.city[r.b];
+      const f = (p) => `${(+p[0]).toFixed(1)},${(+p[1]).toFixed(1)}`;
+      const d = r.points ? "M" + r.points.map(f).join(" L") : `M${f([A.x, A.y])} Q${f(r.ctrl)} ${f([B.x, B.y])}`;
+      this.route[r.id] = { ...r, d, mx: r.space[0], my: r.space[1] };
     }
     // province colours and marker places (near the middle of the province, away from cities and route spaces)
     const obstacles = this.city.map((c) => [c.x, c.y, 1.0]).concat(this.route.map((r) => [r.mx, r.my, 0.7]));
@@ -194,8 +177,8 @@ export class BoardView {
       const col = r.kind === "land" ? "#7b5230" : "#2a5d8f";
       const w = r.kind === "land" ? 5 : 4.2;
       const dash = r.no_stop ? ` stroke-dasharray="11 8"` : "";
-      if (r.kind === "land") rs.push(`<path d="${r.d}" stroke="#f3e6c4" stroke-width="${w + 3}" fill="none" stroke-linecap="round" opacity=".8"/>`);
-      rs.push(`<path d="${r.d}" stroke="${col}" stroke-width="${w}" fill="none" stroke-linecap="round"${dash}><title>${esc(r.kind)} route ${esc(this.city[r.a].name)}–${esc(this.city[r.b].name)}${r.no_stop ? " (no stop)" : ""}</title></path>`);
+      if (r.kind === "land") rs.push(`<path d="${r.d}" stroke="#f3e6c4" stroke-width="${w + 3}" fill="none" stroke-linecap="round" stroke-linejoin="round" opacity=".8"/>`);
+      rs.push(`<path d="${r.d}" stroke="${col}" stroke-width="${w}" fill="none" stroke-linecap="round" stroke-linejoin="round"${dash}><title>${esc(r.kind)} route ${esc(this.city[r.a].name)}–${esc(this.city[r.b].name)}${r.no_stop ? " (no stop)" : ""}</title></path>`);
       if (!r.no_stop) {
         const fill = r.kind === "land" ? "#f6ecd2" : "#e2f0f8";
         rs.push(`<circle class="space" data-route="${r.id}" cx="${r.mx.toFixed(1)}" cy="${r.my.toFixed(1)}" r="8.5" fill="${fill}" stroke="${col}" stroke-width="2"/>`);

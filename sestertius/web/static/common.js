@@ -170,7 +170,49 @@ export function cardWhat(c) {
   return ACTION_TEXT[c.action] || c.action || "";
 }
 
-// a card tile: god colour band, title, gods, what it does, its own cost
+// Solitaria: cards also show Contrarius' reaction to them (set by the game page from its view)
+let REACTIONS = false;
+export function showReactions(on) { REACTIONS = !!on; }
+
+// a card's full explanation: what it does (the catalog's words), its gods, and in Solitaria Contrarius' reaction
+export function cardFull(key) {
+  const c = cardInfo(key);
+  const gods = (c.gods || []).join(", ") || "no god";
+  return `${c.title} (${gods}): ${c.text || cardWhat(c)}` + (REACTIONS && c.reaction ? `\nContrarius' reaction: ${c.reaction}` : "");
+}
+
+// the small panel that explains a card when its ⓘ is tapped (or clicked): closed by its button, Escape or a tap elsewhere
+export function showCardInfo(key, from) {
+  let box = document.getElementById("cardinfo");
+  if (!box) {
+    box = el("div", { id: "cardinfo", class: "cardinfo hidden", role: "dialog", "aria-label": "About a card" });
+    document.body.append(box);
+    document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") hideCardInfo(); });
+    document.addEventListener("click", (ev) => { if (!box.contains(ev.target) && !ev.target.closest(".card-info")) hideCardInfo(); });
+  }
+  const c = cardInfo(key);
+  box.innerHTML = "";
+  box.append(
+    el("div", { class: "cardinfo-head" }, el("b", {}, c.title), " ", el("span", { class: "muted" }, (c.gods || []).join(" · ")),
+      el("button", { class: "cardinfo-close", type: "button", "aria-label": "Close", onclick: () => hideCardInfo() }, "×")),
+    el("p", { class: "cardinfo-text" }, c.text || cardWhat(c)),
+    REACTIONS && c.reaction ? el("p", { class: "cardinfo-react" }, el("b", {}, "Contrarius' reaction: "), c.reaction) : null,
+  );
+  box.classList.remove("hidden");
+  box.dataset.card = key;
+  box.querySelector(".cardinfo-close").focus();
+  box._from = from || null;
+}
+
+export function hideCardInfo() {
+  const box = document.getElementById("cardinfo");
+  if (!box || box.classList.contains("hidden")) return;
+  box.classList.add("hidden");
+  if (box._from && document.contains(box._from)) box._from.focus();
+}
+
+// a card tile: god colour band, title, gods, what it does, its own cost; its full text on hover (title) and behind
+// its ⓘ button (a tap); in Solitaria Contrarius' reaction in a few words on the tile
 export function cardEl(key, opts = {}) {
   if (!key) return el("div", { class: "card empty" + (opts.small ? " small" : "") });
   const c = cardInfo(key);
@@ -179,12 +221,19 @@ export function cardEl(key, opts = {}) {
   const cls = ["card"];
   if (opts.small) cls.push("small");
   if (opts.cls) cls.push(opts.cls);
-  const e = el("div", { class: cls.join(" "), title: `${c.title} — ${cardWhat(c)} (${(c.gods || []).join(", ") || "no god"})`, dataset: { card: key } },
+  const info = el("button", { class: "card-info", type: "button", "aria-label": `About ${c.title}`, title: `About ${c.title}` }, "i");
+  info.addEventListener("click", (ev) => { ev.stopPropagation(); showCardInfo(key, info); });
+  info.addEventListener("keydown", (ev) => ev.stopPropagation());
+  const react = REACTIONS && c.reaction_short && !opts.noReaction
+    ? el("div", { class: "react", title: `Contrarius' reaction: ${c.reaction}` }, "C: " + c.reaction_short) : null;
+  const e = el("div", { class: cls.join(" "), title: cardFull(key), dataset: { card: key } },
     band,
     el("div", { class: "title" }, opts.strip ? c.title.replace(/\s*\(Contrarius\)$/, "") : c.title),
     el("div", { class: "god" }, (c.gods || []).join(" · ")),
     opts.small ? null : el("div", { class: "what" }, cardWhat(c)),
+    opts.small ? null : react,
     opts.showCost === false ? null : el("div", { class: "cost" }, costIcons(c.cost)),
+    info,
   );
   if (opts.count && opts.count > 1) e.append(el("span", { class: "count" }, "×" + opts.count));
   return e;
@@ -251,7 +300,7 @@ export function optionsSummary(o, vsC = false) {
     if (o.mode === "team") parts.push("team play");
   }
   if (vsC) {
-    if (o.difficulty) parts.push(o.difficulty.replace(/_/g, " "));
+    parts.push((o.difficulty || "standard").replace(/_/g, " ")); // the engine's default level is left out of options
     if (o.manual_dice) parts.push("your dice");
   }
   if (o.fish_market) parts.push(`fish market (${o.fish_market})`);

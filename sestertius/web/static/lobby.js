@@ -108,8 +108,8 @@ async function init() {
 
   $("tab-base").onclick = () => tab("base");
   $("tab-solo").onclick = () => tab("solo");
-  $("b-players").onchange = () => { seatRows(); check("base"); };
-  $("b-mode").onchange = () => { modeChanged(); check("base"); };
+  $("b-players").onchange = () => { seatRows(); boardNote(); check("base"); };
+  $("b-mode").onchange = () => { modeChanged(); boardNote(); check("base"); };
   $("b-board").onchange = () => { boardNote(); check("base"); };
   for (const id of ["b-venus", "b-wine", "b-inter", "b-fish"]) $(id).addEventListener("change", () => check("base"));
   $("s-variant").onchange = () => { soloVariant(); check("solo"); };
@@ -154,9 +154,15 @@ function tab(which) {
   check(which);
 }
 
+// the board's size and the players it is made for; a warning when the number chosen is outside that range
 function boardNote() {
   const b = META.boards.find((x) => x.name === $("b-board").value);
   $("b-board-note").textContent = b ? `${b.cities} cities; made for ${playersRange(b.players)}` : "";
+  const n = Number($("b-players").value);
+  const odd = b && n && (n < b.players[0] || n > b.players[1]);
+  $("b-players-warn").textContent = odd ? `Unusual: ${b.title} is made for ${playersRange(b.players)}; with ${n} the map is `
+    + (n < b.players[0] ? "roomier and the game easier than intended." : "more crowded than intended.") : "";
+  $("b-players-warn").classList.toggle("hidden", !odd);
 }
 
 // the numbers of players of the chosen mode, as the engine offers them; the nearest to the number chosen so far stays

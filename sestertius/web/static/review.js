@@ -20,7 +20,7 @@ async function review() {
         el("td", {}, mark), el("td", {}, String(d.turn + 1)), el("td", {}, d.played),
         el("td", {}, d.loss > 0 ? `−${d.loss.toFixed(1)}` : ""), el("td", {}, d.loss > 0 ? d.best : "✓")));
     }
-    $("status").textContent = `${r.decisions.length} decisions reviewed by the ${r.level} bot; ${r.total_loss.toFixed(1)} points of estimated margin lost in all.`;
+    $("status").textContent = `${r.decisions.length} decision${r.decisions.length === 1 ? "" : "s"} reviewed by the ${r.level} bot; ${r.total_loss.toFixed(1)} points of estimated margin lost in all.`;
     $("review").classList.remove("hidden");
     document.body.dataset.reviewed = String(r.decisions.length);
   } catch (e) {

@@ -119,9 +119,14 @@ class SoloRuleset(Ruleset):
             take_paid_fish(s, seat, n)
 
     def final_extras(self, s: GameState, seat: int) -> dict[str, int]:
-        if seat == cseat(s) and s.rules.uses("fish_market"):
-            return {"fish": fish_points(s)}
-        return {}
+        if seat == cseat(s):  # Contrarius starts with none
+            return {"starting points": 0, **({"fish": fish_points(s)} if s.rules.uses("fish_market") else {})}
+        # a player's points from play hold the points the game started with: shown apart, the total unchanged (the
+        # greedy bot scores every candidate: kept cheap)
+        start = s.options.start_vp
+        if start is None:
+            start = data(s).difficulty[part(s).difficulty]["start_vp"]
+        return {"during play": s.players[seat].vp - start, "starting points": start}
 
     def ranking(self, s: GameState) -> list[int]:
         """The player and Contrarius by total points; a tie goes to the holder of the Concordia card."""

@@ -1,5 +1,5 @@
 // The side panels: final scoring, the seat's hand, Contrarius (Solitaria's automaton) and the card display.
-import { $, cardEl, cardTitle, contrariusInfo, el, goodIcon, playerColor, pressable, seatName } from "../common.js";
+import { $, cardEl, cardFull, cardTitle, contrariusInfo, el, goodIcon, playerColor, pressable, seatName } from "../common.js";
 import { G, actions } from "./state.js";
 
 export function renderScores(v) {
@@ -33,7 +33,7 @@ export function renderHand(v, t) {
     const acts = t.hand.get(k);
     const c = cardEl(k, { count: n, cls: acts ? "playable" : "", showCost: false });
     if (acts) {
-      c.title = "Click to play " + cardTitle(k);
+      c.title = `Click to play ${cardTitle(k)}. ${cardFull(k)}`;
       pressable(c, () => actions.send(acts[0].action));
     }
     box.append(c);
@@ -78,7 +78,7 @@ export function renderDisplay(v, t) {
     const acts = t.display.get(pos);
     const c = cardEl(slot.card, { cls: acts ? "buyable" : "" });
     if (acts) {
-      c.title = `Buy ${cardTitle(slot.card)}`;
+      c.title = `Buy ${cardTitle(slot.card)}. ${cardFull(slot.card)}`;
       pressable(c, () => {
         if (acts.length === 1) actions.send(acts[0].action);
         else actions.choose(acts);

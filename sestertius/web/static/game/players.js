@@ -22,7 +22,10 @@ export function renderPlayers(v) {
     if (v.to_act === p.seat && !v.over) badges.push(el("span", { class: "badge" }, "to act"));
     if (p.partner !== null && p.partner !== undefined) badges.push(el("span", { class: "badge partner", title: "team play: partners score together" }, `partner: ${seatName(v, p.partner)}`));
     const seatInfo = (v.seats || []).find((s) => s.seat === p.seat);
-    const kind = isCon ? "automaton" : seatInfo ? ({ human: "online", hotseat: "hot-seat", bot: `${seatInfo.bot} bot` }[seatInfo.kind]) : "";
+    // the one player of a solo game is not one of several at a screen: "you" (or "player" to a spectator)
+    const alone = con && (v.seats || []).length === 1 && seatInfo && seatInfo.kind !== "bot";
+    const kind = isCon ? "automaton" : alone ? (v.seat === p.seat ? "you" : "player")
+      : seatInfo ? ({ human: "online", hotseat: "hot-seat", bot: `${seatInfo.bot} bot` }[seatInfo.kind]) : "";
     const row1 = el("div", { class: "row" });
     if (!isCon) {
       row1.append(coin(p.money), " ");

@@ -1,8 +1,10 @@
 // Drawing the page from the view: title, board (with the legal targets glowing), banner and every panel.
-import { $, contrariusInfo, el, optionsSummary, playerColor, seatName } from "../common.js";
+import { $, contrariusInfo, el, optionsSummary, playerColor, seatName, showReactions } from "../common.js";
 import { renderDecision } from "./decision.js";
+import { renderGuide } from "./guide.js";
 import { renderHints } from "./hints.js";
 import { renderLog } from "./log.js";
+import { turnSignal } from "./notify.js";
 import { renderContrarius, renderDisplay, renderHand, renderScores } from "./panels.js";
 import { renderPlayers } from "./players.js";
 import { G, hideHands, setHideHands } from "./state.js";
@@ -13,12 +15,14 @@ export function render() {
   const v = G.view;
   if (!v) return;
   const o = v.options;
-  document.title = `Concordia · ${G.geom ? G.geom.title : o.board}` + (v.over ? " · over" : "");
+  turnSignal(v);
+  showReactions(!!contrariusInfo(v));
   $("title").textContent = optionsSummary(o, !!contrariusInfo(v)) + (v.campaign ? ` · campaign ${v.campaign}` : "") + (v.over ? " · game over" : ` · turn ${v.turn + 1}`);
   const t = G.replay ? targetsOf({ ...v, legal: [] }) : targetsOf(v);
   renderBoard(v, t);
   renderBanner(v);
   if (!G.replay) renderDecision(v);
+  if (!G.replay) renderGuide(v);
   renderHints(v);
   renderScores(v);
   renderHand(v, t);
