@@ -52,6 +52,7 @@ Entry = dict[str, Any]  # one entry of the log: turn, kind, seat, text and field
 # a log entry not made yet: (its maker, the turn, the maker's arguments); see ``GameState.log_later``
 LazyEntry = tuple[Callable[..., dict[str, Any]], int, tuple[Any, ...]]
 
+
 class PlayerState:
     __slots__ = ("money", "goods", "col", "hand", "pile", "houses", "vp")
 

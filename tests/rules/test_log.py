@@ -187,6 +187,26 @@ def test_entries_are_made_when_read_and_copies_made_before_agree():
     assert [e["kind"] for e in copy.events][-3:] == ["play", "income", "trade"]
 
 
+@pytest.mark.parametrize("options", [
+    {"board": "roma", "players": 3},
+    {"board": "balearica", "players": 3, "fish_market": "coastal"},
+    {"board": "sicilia", "players": 1, "mode": "solo"},
+])
+def test_entries_made_late_read_as_entries_made_at_once(options):
+    """An entry made when the log is first read says what it would have said when it was logged: its maker uses
+    nothing that changes during the game."""
+    at_once = Game.new(options, seed=9)
+    late = Game.new(options, seed=9)
+    rnd = random.Random(9)
+    while not at_once.is_over:
+        legal = at_once.legal_actions()
+        a = legal[rnd.randrange(len(legal))]
+        at_once.apply(a)
+        at_once.state.events  # noqa: B018  (made now)
+        late.apply(a)
+    assert late.state.events == at_once.state.events
+
+
 def test_since_your_last_turn_is_the_log_after_the_seats_last_entry():
     g = new_game(players=3)
     for seat in range(3):
