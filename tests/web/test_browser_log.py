@@ -59,6 +59,9 @@ def test_an_opponents_turns_are_told_in_the_log_since_the_last_turn_and_on_the_m
     page.reload()
     wait_ready(page)
     assert page.inner_text("#prompt .points") == "2 movement points left"
+    shown_as_boards_own = page.text_content("#variant").lower()  # the page's own fields, not a board's state
+    for word in ("movement", "standing", "since", "score", "events"):
+        assert word not in shown_as_boards_own
     v = seat_view(server, gid, 1, keys[1])
     move = next(e["action"] for e in v["legal"] if e["action"][0] == "move")
     v = decide(server, gid, 1, keys[1], move)
