@@ -76,6 +76,31 @@ def score_seat(s: GameState, seat: int) -> dict[str, int]:
     return out
 
 
+def god_table(s: GameState, seat: int) -> dict[str, dict[str, int | list[int]]]:
+    """Each god's points for this seat as the end screen shows them: the cards carrying the god, the points each of
+    them gives ("each": one value per card; every card of a god gives the same but Minerva's, one per specialist)
+    and their sum."""
+    values = god_values(s, seat)
+    p = s.players[seat]
+    cards = s.cat.cards
+    by_good = [0] * 5
+    for c in p.houses:
+        if 0 <= s.city_good[c] < 5:
+            by_good[s.city_good[c]] += 1
+    out: dict[str, dict[str, int | list[int]]] = {}
+    for god in s.cat.scoring["god_order"]:
+        each: list[int] = []
+        for pile in (p.hand, p.pile):
+            for key in pile:
+                card = cards[key]
+                for g in card.gods:
+                    if g == god:
+                        each.append(card.vp_per_house * by_good[card.good] if god == "Minerva" and 0 <= card.good < 5
+                                    else 0 if god == "Minerva" else values[god])
+        out[god] = {"cards": len(each), "each": each, "points": sum(each)}
+    return out
+
+
 def score_all(s: GameState) -> list[dict[str, int]]:
     return [score_seat(s, seat) for seat in range(s.n)]
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from sestertius.data.board import LAND, SEA, Board, load_board
@@ -47,6 +48,11 @@ def splitmix64(x: int) -> tuple[int, int]:
     return x, z ^ (z >> 31)
 
 
+Entry = dict[str, Any]  # one entry of the log: turn, kind, seat, text and fields of its own
+# a log entry not made yet: (its maker, the turn, the maker's arguments); see ``GameState.log_later``
+LazyEntry = tuple[Callable[..., dict[str, Any]], int, tuple[Any, ...]]
+
+
 class PlayerState:
     __slots__ = ("money", "goods", "col", "hand", "pile", "houses", "vp")
 
@@ -77,8 +83,8 @@ class PlayerState:
 class GameState:
     __slots__ = ("board", "cat", "options", "n", "players", "city_good", "houses", "route_occ", "marker_good",
                  "marker_up", "display", "deck", "deck_labels", "pm", "current", "turn", "pending", "concordia",
-                 "final_turns", "over", "rng", "turn_info", "events", "intermediate", "parts", "display_costs",
-                 "R", "seen_decks", "rules")
+                 "final_turns", "over", "rng", "turn_info", "_events", "_made", "intermediate", "parts",
+                 "display_costs", "R", "seen_decks", "rules")
 
     board: Board  # the map (shared, immutable)
     cat: Catalog  # cards and numbers (shared, immutable)
@@ -105,7 +111,8 @@ class GameState:
     over: bool
     rng: int  # the SplitMix64 state of the chance outcomes
     turn_info: TurnInfo
-    events: list[dict[str, Any]]  # the log
+    _events: list[dict[str, Any] | LazyEntry]  # the log (``events``), entries logged with ``log_later`` not made yet
+    _made: int  # the entries before this index are made
     intermediate: dict[str, Any] | None  # the optional intermediate scoring, once taken
     parts: dict[str, Any]  # each mode's, board's or variant's own part of the state, by name
     R: int  # the number of routes (colonist locations past them are cities)
@@ -134,7 +141,8 @@ class GameState:
         s.over = self.over
         s.rng = self.rng
         s.turn_info = self.turn_info.copy()
-        s.events = self.events[:]
+        s._events = self._events[:]
+        s._made = self._made
         s.intermediate = self.intermediate
         s.parts = {k: v.copy() if hasattr(v, "copy") and not isinstance(v, (dict, list)) else _deepcopy_plain(v)
                    for k, v in self.parts.items()}
@@ -166,7 +174,24 @@ class GameState:
         return self.pending[-1][1] if self.pending else None
 
     def log(self, kind: str, seat: int, text: str, **data: Any) -> None:
-        self.events.append({"turn": self.turn, "kind": kind, "seat": seat, "text": text, **data})
+        self._events.append({"turn": self.turn, "kind": kind, "seat": seat, "text": text, **data})
+
+    def log_later(self, make: Callable[..., dict[str, Any]], *args: Any) -> None:
+        """Log an entry made only when the log is read: ``make(state, turn, *args)`` returns it (made with
+        ``entry``). The entries of every change are many and a simulation never reads them, so their words are built
+        late; ``make`` may use only what never changes in a game (the board, the catalogue) besides ``args``."""
+        self._events.append((make, self.turn, args))
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The log, oldest first: each entry a dict of its turn, kind, seat, words ("text") and fields of its own."""
+        ev = self._events
+        for i in range(self._made, len(ev)):
+            e = ev[i]
+            if type(e) is tuple:
+                ev[i] = e[0](self, e[1], *e[2])
+        self._made = len(ev)
+        return ev  # type: ignore[return-value]  # every entry is made now
 
     def to_dict(self) -> dict[str, Any]:
         """Everything, hidden parts included: for hashing, debugging and tests (never sent to a client)."""
@@ -183,6 +208,11 @@ class GameState:
     def hash(self) -> str:
         blob = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), default=list)
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def entry(turn: int, kind: str, seat: int, text: str, **data: Any) -> dict[str, Any]:
+    """One entry of the log, as ``GameState.log`` makes it (for the makers of ``log_later``)."""
+    return {"turn": turn, "kind": kind, "seat": seat, "text": text, **data}
 
 
 class TurnInfo:
@@ -286,7 +316,8 @@ def new_state(options: GameOptions, rules: Rulebook, seed: int, catalog: Catalog
     s.over = False
     s.rng = seed & MASK64
     s.turn_info = TurnInfo()
-    s.events = []
+    s._events = []
+    s._made = 0
     s.intermediate = None
     s.parts = {}
     return s

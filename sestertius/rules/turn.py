@@ -7,8 +7,9 @@ card) through the hooks of :class:`sestertius.rules.variants.base.Variant`.
 """
 from __future__ import annotations
 
+from sestertius.data.catalog import GOODS
 from sestertius.rules.scoring import score_all
-from sestertius.rules.state import AUTO, NOBODY, GameState, TurnInfo, _draw
+from sestertius.rules.state import AUTO, NOBODY, Entry, GameState, TurnInfo, _draw, entry
 from sestertius.rules.steps import Action, Pending, Step, auto_step
 
 
@@ -169,6 +170,8 @@ def perform(s: GameState, seat: int, key: str | None) -> None:
         s.pending.append((s.rules.prefect_step, seat, key))
     elif act == "mercator":
         s.players[seat].money += card.money
+        if card.money:
+            s.log_later(income_entry, seat, key)
         s.pending.append(("trade", seat, 0, 0))
     elif act == "colonist":
         s.pending.append(("colonist", seat, 0))
@@ -191,18 +194,30 @@ def perform(s: GameState, seat: int, key: str | None) -> None:
         s.pending.append(("diplomat", seat))
     elif act == "specialist":
         p = s.players[seat]
-        n = 0
         br = s.rules.board
-        for c in p.houses:
-            if s.city_good[c] == card.good and br.can_produce(s, s.board.province_of[c]):
-                n += 1
-        p.goods[card.good] += n
-        s.log("produce", seat, f"{card.title}: {n} houses produce")
+        cities = tuple(c for c in p.houses if s.city_good[c] == card.good
+                       and br.can_produce(s, s.board.province_of[c]))
+        p.goods[card.good] += len(cities)
+        s.log_later(specialist_entry, seat, key, cities)
         queue_overflow(s, seat)
     elif act == "double":
         s.pending.append(("half", seat, key))
     else:  # actions of a mode (team play's Legatus, Proconsul): the mode performs them
         s.rules.mode.perform(s, seat, card)
+
+
+def income_entry(s: GameState, turn: int, seat: int, key: str) -> Entry:
+    card = s.cat.cards[key]
+    return entry(turn, "income", seat, f"{card.title}: takes {card.money} sestertii from the bank", card=key,
+                 money=card.money)
+
+
+def specialist_entry(s: GameState, turn: int, seat: int, key: str, cities: tuple[int, ...]) -> Entry:
+    card = s.cat.cards[key]
+    n = len(cities)
+    good = GOODS[card.good]
+    got = f"{n} house{'s' * (n != 1)} produce{'s' * (n == 1)} {n} {good}" if n else f"no house produces {good}"
+    return entry(turn, "produce", seat, f"{card.title}: {got}", card=key, cities=list(cities), goods={good: n})
 
 
 STEPS = (

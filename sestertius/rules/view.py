@@ -1,5 +1,8 @@
 """What one seat may see. Everything sent to a browser or a bot goes through ``player_view``: the deck order is
 never included (only its size and the numeral on its top card's back), nor another player's hand (only its size).
+The log is the same for every seat and tells only what happens in the open; the running score ("standing") counts
+a player's cards, hand included, but every card a player holds is known to all: the starting hand and each card
+bought in the open.
 """
 from __future__ import annotations
 
@@ -7,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from sestertius.data.board import KIND_NAMES
 from sestertius.data.catalog import ANY, GOODS, NO_GOOD, assumptions_for
-from sestertius.rules.state import STORE
+from sestertius.rules.scoring import god_table, score_all
+from sestertius.rules.state import STORE, GameState
 from sestertius.rules.words import describe, prompt
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -35,6 +39,21 @@ def public_board(game: Game) -> dict[str, Any]:
                       for i, name in enumerate(b.provinces)],
         **br.public(s),  # the board's own public state (Sicilia's volcano, Balearica's start boats)
     }
+
+
+LOG_SHOWN = 200  # the last entries of the log a view carries
+
+
+def since_last_turn(s: GameState, seat: int) -> int:
+    """The index of the first log entry since the seat's last turn: the entry after the seat's last one (of an
+    earlier turn, when the seat is playing its turn now), 0 when it has none yet."""
+    ev = s.events
+    playing = s.current == seat and not s.over
+    for i in range(len(ev) - 1, -1, -1):
+        e = ev[i]
+        if e["seat"] == seat and not (playing and e["turn"] == s.turn):
+            return i + 1
+    return 0
 
 
 def player_view(game: Game, seat: int | None) -> dict[str, Any]:
@@ -67,18 +86,24 @@ def player_view(game: Game, seat: int | None) -> dict[str, Any]:
         "options": game.options.to_dict(),
         "turn": s.turn, "current": s.current, "to_act": to_act, "over": s.over,
         "step": list(s.pending[-1][:1]) if s.pending and not s.over else None, "prompt": prompt(s),
+        "movement_points": s.pending[-1][2] if s.pending and s.pending[-1][0] == "arch_move" and not s.over else None,
         "pm": s.pm, "concordia": s.concordia, "final_turns": s.final_turns,
         "display": [{"card": key, "extra": [("any" if g == ANY else GOODS[g]) for g in s.display_costs[i]]}
                     for i, key in enumerate(s.display)],
         "deck_size": len(s.deck), "deck_top": s.deck_labels[-1] if s.deck_labels else None,
         "players": players, **public_board(game),
         "legal": [{"action": list(a), "text": describe(s, a)} for a in legal],
-        "events": s.events[-200:],
+        "events": s.events[-LOG_SHOWN:],
+        "events_from": max(0, len(s.events) - LOG_SHOWN),  # the index of the first entry shown in the whole log
+        "since": since_last_turn(s, seat) if seat is not None and seat >= 0 else None,
         "can_undo": seat is not None and to_act == seat and game.can_undo(),
         "assumptions": assumptions_for(game.options),
     }
+    if not s.over:
+        out["standing"] = score_all(s)  # the running score: each seat's points were the game to end now
     if s.over:
         out["scores"] = game.scores()
+        out["score_table"] = [god_table(s, seat) for seat in range(s.n)]
         out["ranking"] = game.ranking()
     if s.intermediate:
         out["intermediate"] = s.intermediate

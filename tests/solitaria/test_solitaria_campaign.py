@@ -91,9 +91,10 @@ def test_terminal_manual_dice_asks_for_each_face():
     answers = iter(["2", "1", "1"] + ["1"] * 5000)  # play Architect, done, done, then the die ...
     assert solo_main(_args(dice="manual"), input_fn=lambda p="": next(answers), out=out) == 0
     text = out.getvalue()
-    # the view's prompt; the die to roll is named by Contrarius' explanation just before it
+    # the view's prompt names the die to roll and its faces, after Contrarius' explanation
     assert ("rolls the blue Architect die for the display card it takes\n"
-            "Roll the die for Contrarius and enter the face it shows.") in text
+            "Roll the blue Architect die for Contrarius (its faces: 1, 2, 3, 4, 5) and enter the face it "
+            "shows.") in text
     assert "1. 1 (the card at display position 1)" in text
     assert "die: rolled 1 on the blue Architect die" in text
 

@@ -15,7 +15,7 @@ import pytest
 
 from sestertius.rules.game import Game
 from sestertius.rules.modes.solitaria import CONTRARIUS, PLAYER
-from support.playouts import all_cards
+from support.playouts import all_cards, check_log
 
 BOARDS = ["imperium", "italia", "hellas", "ionium", "cyprus", "sicilia"]
 LEVELS = ["standard", "beginner", "veteran", "strong_veteran", "expert", "strong_expert", "strong_expert_8"]
@@ -79,6 +79,7 @@ def test_random_solo_games_keep_contrarius_invariants(board, contrarius_builds):
             if k == 0:
                 again = Game.from_record(g.record())
                 assert again.state.hash() == g.state.hash()
+                check_log(g)
 
 
 def test_both_endings_occur():

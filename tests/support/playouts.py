@@ -7,11 +7,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from sestertius.data.catalog import GOODS
 from sestertius.rules.game import Game
 from sestertius.rules.state import STORE
 from sestertius.rules.turn import display_empty
 
-__all__ = ["all_cards", "check_fish", "check_invariants", "fish_playout", "playout"]
+__all__ = ["all_cards", "check_fish", "check_invariants", "check_log", "fish_playout", "playout"]
 
 
 def all_cards(s) -> list[str]:
@@ -89,6 +90,41 @@ def check_invariants(g: Game, cards: list[str], home: dict[int, set[int]] | None
         assert len(set(legal)) == len(legal), "duplicate legal decisions"
 
 
+def check_log(g: Game) -> None:
+    """The log: every entry has its turn (never ahead of the game), kind, seat and words; the places it names are
+    places of the board (routes, cities, a board's own places) and agree with its words; a trade's money is the
+    good's price; a move is never longer than the points it had. The same entries for every seat's view."""
+    s = g.state
+    b = s.board
+    R, C = s.R, len(b.cities)
+
+    def place(p: dict[str, Any]) -> str:
+        if "route" in p:
+            assert 0 <= p["route"] < R
+            return b.route_name(p["route"])
+        if "city" in p:
+            assert 0 <= p["city"] < C
+            return b.cities[p["city"]]
+        assert p.get("name"), p  # a board's own place
+        return p["name"]
+
+    for e in s.events:
+        assert {"turn", "kind", "seat", "text"} <= set(e) and 0 <= e["turn"] <= s.turn
+        assert isinstance(e["text"], str) and e["text"].strip(), e
+        for key in ("frm", "to"):
+            if key in e:
+                assert place(e[key]) in e["text"], e
+        for c in e.get("cities", []) + ([e["city"]] if isinstance(e.get("city"), int) else []):
+            assert 0 <= c < C
+        if e["kind"] == "trade":
+            assert e["money"] == s.cat.prices[GOODS.index(e["good"])]
+            assert f"{e['money']} sestertii" in e["text"] and e["good"] in e["text"]
+        if e["kind"] == "move":
+            assert 1 <= e["steps"] and f"{e['steps']} step" in e["text"]
+    views = [g.view(seat)["events"] for seat in range(s.n)]
+    assert all(v == views[0] for v in views)
+
+
 def check_fish(g: Game) -> None:
     """The fish market's invariants: 0, 1 or 2 fish on each marker spot (none on a spot of a province that can no
     longer produce), ``marker_up`` saying "has fish", no negative coins or fish, the storehouse limit with the fish
@@ -143,6 +179,7 @@ def playout(board: str, players: int, venus: bool, seed: int, full: bool) -> Gam
     rank = g.ranking()
     assert sorted(rank) == list(range(players))
     assert [scores[x]["total"] for x in rank] == sorted((sc["total"] for sc in scores), reverse=True)
+    check_log(g)
     return g
 
 
@@ -180,4 +217,5 @@ def fish_playout(options: dict[str, Any], seed: int, check: Callable[[Game], Non
     assert sorted(g.ranking()) == list(range(g.state.n))
     rec = g.record()
     assert Game.from_record(rec).state.hash() == g.state.hash() == rec["state_hash"]
+    check_log(g)
     return g

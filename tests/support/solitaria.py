@@ -13,7 +13,7 @@ from sestertius.rules.modes import solitaria
 from sestertius.rules.modes.solitaria import CONTRARIUS, PLAYER
 from sestertius.rules.options import GameOptions
 from sestertius.rules.state import CHANCE, STORE
-from support.playouts import all_cards
+from support.playouts import all_cards, check_log
 from support.rules import city, give_house, put, route, set_city_good
 
 __all__ = ["solo", "roll", "play", "city", "route", "put", "give_house", "set_good", "con", "me", "mini_game",
@@ -222,4 +222,5 @@ def two_player_playout(mode: str, board: str, level: str, seed: int, contrarius_
     assert sorted(g.ranking()) == [0, 1, C]
     assert g.result()["contrarius"] == g.scores()[C]["total"]
     assert Game.from_record(g.record()).state.hash() == g.state.hash()
+    check_log(g)
     return g

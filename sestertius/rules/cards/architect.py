@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sestertius.data.catalog import GOODS
-from sestertius.rules.state import NOBODY, STORE, GameState
+from sestertius.rules.state import NOBODY, STORE, Entry, GameState, entry
 from sestertius.rules.steps import DONE, Action, Pending, Step
 from sestertius.rules.turn import can_pay, pay, trigger_end
-from sestertius.rules.words import KINDS, place_name
+from sestertius.rules.words import KINDS, goods_dict, goods_words, place_name, spot, spot_name
 
 
 def legal_arch_move(s: GameState, st: Pending) -> list[Action]:
@@ -69,6 +69,7 @@ def apply_arch_move(s: GameState, st: Pending, a: Action) -> None:
         s.route_occ[r2] = seat
     p.col[slot] = r2
     s.pending[-1] = ("arch_move", seat, pts - d) + st[3:]
+    s.log_later(move_entry, seat, slot, loc, r2, d, pts - d)
     if br.dynamic_moves:
         br.moved(s, seat, slot, loc, r2)  # e.g. Roma: a ship-track space's bonus, house site or Byzantium
 
@@ -175,11 +176,27 @@ def build_house(s: GameState, seat: int, c: int, pay_cost: bool) -> None:
         goods, coins = house_cost(s, c)
         pay(p.goods, goods)
         s.rules.mode.spend(s, seat, coins)
+        s.log_later(build_entry, seat, c, goods, coins)
+    else:
+        s.log_later(build_entry, seat, c, None, 0)
     s.houses[c] |= 1 << seat
     p.houses.append(c)
-    s.log("build", seat, f"builds a house in {s.board.cities[c]}", city=c)
     if houses_built(s, seat) >= s.cat.houses:
         trigger_end(s, seat)
+
+
+def move_entry(s: GameState, turn: int, seat: int, slot: int, frm: int, to: int, d: int, left: int) -> Entry:
+    kind = KINDS[s.kind_of(slot)]
+    return entry(turn, "move", seat, f"moves a {kind} colonist by {kind} from {spot_name(s, frm)} to "
+                                     f"{spot_name(s, to)} ({d} step{'s' * (d != 1)}, {left} left)",
+                 slot=slot, colonist=kind, frm=spot(s, frm), to=spot(s, to), steps=d)
+
+
+def build_entry(s: GameState, turn: int, seat: int, c: int, goods: tuple[int, ...] | None, coins: int) -> Entry:
+    if goods is None:  # a free house (Contrarius)
+        return entry(turn, "build", seat, f"builds a house in {s.board.cities[c]}", city=c)
+    return entry(turn, "build", seat, f"builds a house in {s.board.cities[c]} for {goods_words(goods, coins)}",
+                 city=c, goods=goods_dict(goods), money=coins)
 
 
 def unmovable(s: GameState, seat: int, pts: int, slot: int, r: int) -> str | None:

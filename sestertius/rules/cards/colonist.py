@@ -4,10 +4,10 @@ beyond three, then may buy one colonist into the capital)."""
 from __future__ import annotations
 
 from sestertius.rules.errors import IllegalAction
-from sestertius.rules.state import STORE, GameState
+from sestertius.rules.state import STORE, Entry, GameState, entry
 from sestertius.rules.steps import DONE, Action, Pending, Step
 from sestertius.rules.turn import can_pay, pay
-from sestertius.rules.words import KINDS, place_name
+from sestertius.rules.words import KINDS, goods_dict, goods_words, place_name, spot
 
 
 def legal_colonist(s: GameState, st: Pending) -> list[Action]:
@@ -44,25 +44,33 @@ def apply_colonist(s: GameState, st: Pending, a: Action) -> None:
         p.money += s.cat.colonist_base_money + n
         s.pending.pop()
         s.turn_info.colonist = "cash"
-        s.log("cash", seat, f"takes {s.cat.colonist_base_money + n} sestertii")
+        s.log("cash", seat, f"takes {s.cat.colonist_base_money + n} sestertii ({s.cat.colonist_base_money} + 1 per "
+                            f"colonist on the board: {n})", money=s.cat.colonist_base_money + n)
         return
     _, kind, c = a
     pay(p.goods, s.cat.colonist_cost)
-    place_colonist(s, seat, kind, c)
+    place_colonist(s, seat, kind, c, s.cat.colonist_cost)
     s.turn_info.colonist = "place"
     s.pending[-1] = ("colonist", seat, 1)
 
 
-def place_colonist(s: GameState, seat: int, kind: int, city: int) -> None:
+def place_colonist(s: GameState, seat: int, kind: int, city: int, paid: tuple[int, ...] | None = None) -> None:
+    """Take a colonist of ``kind`` from the seat's storehouse into ``city``; ``paid``: the goods it cost (logged)."""
     p = s.players[seat]
     nland = s.cat.land_colonists
     rng = range(0, nland) if kind == 0 else range(nland, len(p.col))
     for slot in rng:
         if p.col[slot] == STORE:
             p.col[slot] = s.R + city
-            s.log("colonist", seat, f"places a {'land' if kind == 0 else 'sea'} colonist in {place_name(s, city)}")
+            s.log_later(colonist_entry, seat, kind, city, paid)
             return
     raise IllegalAction("no colonist of that kind in the storehouse", "Colonist")
+
+
+def colonist_entry(s: GameState, turn: int, seat: int, kind: int, city: int, paid: tuple[int, ...] | None) -> Entry:
+    cost = f" for {goods_words(paid)}" if paid else ""
+    return entry(turn, "colonist", seat, f"places a {KINDS[kind]} colonist in {place_name(s, city)}{cost}",
+                 colonist=KINDS[kind], to=spot(s, s.R + city), **({"goods": goods_dict(paid)} if paid else {}))
 
 
 def legal_tribune(s: GameState, st: Pending) -> list[Action]:
@@ -85,7 +93,8 @@ def apply_tribune(s: GameState, st: Pending, a: Action) -> None:
     s.pending.pop()
     if a[0] == "recruit":
         pay(s.players[seat].goods, s.cat.colonist_cost)
-        place_colonist(s, seat, a[1], a[2] if len(a) > 2 else s.rules.board.recruit_sites(s, seat)[0])
+        place_colonist(s, seat, a[1], a[2] if len(a) > 2 else s.rules.board.recruit_sites(s, seat)[0],
+                       s.cat.colonist_cost)
 
 
 def refuse_colonist(s: GameState, st: Pending, a: Action) -> str:

@@ -20,7 +20,8 @@ def apply_diplomat(s: GameState, st: Pending, a: Action) -> None:
     target = a[1]
     key = dict(s.rules.mode.diplomat_targets(s, seat))[target]
     s.turn_info.copied = key
-    s.log("copy", seat, f"copies {s.cat.cards[key].title}", card=key, target=target)
+    whose = f" from the pile of seat {target + 1}" if target >= 0 else ""
+    s.log("copy", seat, f"copies {s.cat.cards[key].title}{whose}", card=key, target=target)
     s.rules.mode.copy_done(s, seat, target)
     perform(s, seat, key)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sestertius.data.catalog import GOODS
-from sestertius.rules.state import GameState
+from sestertius.rules.state import Entry, GameState, entry
 from sestertius.rules.steps import DONE, Action, Pending, Step
 
 
@@ -62,15 +62,23 @@ def apply_trade(s: GameState, st: Pending, a: Action) -> None:
         return
     g = a[1]
     p = s.players[seat]
+    price = s.cat.prices[g]
     if a[0] == "sell":
         p.goods[g] -= 1
-        p.money += s.cat.prices[g]
+        p.money += price
         sold |= 1 << g
+        s.log_later(trade_entry, seat, "sell", g, price)
     else:
         p.goods[g] += 1
-        s.rules.mode.spend(s, seat, s.cat.prices[g])
+        s.rules.mode.spend(s, seat, price)
         bought |= 1 << g
+        s.log_later(trade_entry, seat, "buy", g, price)
     s.pending[-1] = ("trade", seat, sold, bought) + st[4:]
+
+
+def trade_entry(s: GameState, turn: int, seat: int, verb: str, g: int, price: int) -> Entry:
+    return entry(turn, "trade", seat, f"{verb}s 1 {GOODS[g]} for {price} sestertii", verb=verb, good=GOODS[g],
+                 money=price)
 
 
 def refuse_trade(s: GameState, st: Pending, a: Action) -> str:

@@ -3,9 +3,10 @@ house there produces), or take the sestertii of the turned markers and turn them
 from __future__ import annotations
 
 from sestertius.data.catalog import GOODS
-from sestertius.rules.state import NOBODY, GameState
+from sestertius.rules.state import NOBODY, Entry, GameState, entry
 from sestertius.rules.steps import Action, Pending, Step
 from sestertius.rules.turn import queue_overflow
+from sestertius.rules.words import goods_dict, goods_words
 
 
 def produce_refusal(s: GameState, prov: int) -> str | None:
@@ -57,17 +58,18 @@ def produce_province(s: GameState, seat: int, prov: int, bonus: bool) -> None:
     s.marker_up[prov] = False
     good = s.marker_good[prov]
     rs = s.rules.mode
-    text = f"produces in {s.board.provinces[prov]}"
+    n = 0  # the bonus goods; -1: none, the province has lost its production bonus
+    pm_to = NOBODY  # the seat Praefectus Magnus passed to
     if bonus and seat != NOBODY and not s.rules.board.production_bonus(s, prov):
-        text += " (no bonus good: the province has lost its production bonus)"
+        n = -1
     elif bonus and seat != NOBODY:
         n = 1
         if rs.pm_bonus(s, seat):
             n = 2
             if s.pm == seat:
-                s.pm = rs.pm_next(s, seat)  # passes to the right
-                text += f" with Praefectus Magnus (now with seat {s.pm + 1})"
+                s.pm = pm_to = rs.pm_next(s, seat)  # passes to the right
         s.players[seat].goods[good] += n
+    got = []  # (seat, good, city) of every good a house produced
     for c in s.board.province_cities[prov]:
         m = s.houses[c]
         if m:
@@ -75,8 +77,28 @@ def produce_province(s: GameState, seat: int, prov: int, bonus: bool) -> None:
             for other in range(s.n):
                 if m >> other & 1 and rs.receives_goods(s, other):
                     s.players[other].goods[g] += 1
+                    got.append((other, g, c))
     s.turn_info.prefect = ("produce", prov)
-    s.log("produce", seat, text, province=prov)
+    s.log_later(produce_entry, seat, prov, good, n, pm_to, tuple(got))
+
+
+def produce_entry(s: GameState, turn: int, seat: int, prov: int, good: int, n: int, pm_to: int,
+                  got: tuple[tuple[int, int, int], ...]) -> Entry:
+    text = f"produces in {s.board.provinces[prov]}"
+    if pm_to != NOBODY:
+        text += f" with Praefectus Magnus (now with seat {pm_to + 1})"
+    if n < 0:
+        text += " (no bonus good: the province has lost its production bonus)"
+    elif n:
+        text += f"; bonus: {n} {GOODS[good]}"
+    per_seat: dict[int, list[int]] = {}
+    for other, g, _ in got:
+        per_seat.setdefault(other, [0] * 5)[g] += 1
+    text += "; houses: " + ("; ".join(f"seat {i + 1} {goods_words(per_seat[i])}" for i in sorted(per_seat))
+                            if per_seat else "none")
+    return entry(turn, "produce", seat, text, province=prov, bonus=max(n, 0), good=GOODS[good],
+                 produced=[{"seat": i, "goods": goods_dict(per_seat[i])} for i in sorted(per_seat)],
+                 cities=list(dict.fromkeys(c for _, _, c in got)))
 
 
 def refuse_prefect(s: GameState, st: Pending, a: Action) -> str:

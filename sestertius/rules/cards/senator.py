@@ -5,9 +5,10 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from sestertius.data.catalog import ANY, GOODS, NO_GOOD
-from sestertius.rules.state import GameState
+from sestertius.rules.state import Entry, GameState, entry
 from sestertius.rules.steps import DONE, Action, Pending, Step
 from sestertius.rules.turn import can_pay, display_empty, pay, trigger_end
+from sestertius.rules.words import goods_dict, goods_words
 
 
 def purchase_options(s: GameState, seat: int, pos: int, with_position: bool) -> list[Action]:
@@ -66,13 +67,18 @@ def apply_buy(s: GameState, st: Pending, a: Action) -> None:
     p.hand.append(key)
     s.display[pos] = None
     s.turn_info.bought += (key,)
-    s.log("buy", seat, f"buys {s.cat.cards[key].title} from position {pos + 1}", card=key)
+    s.log_later(buy_entry, seat, key, pos, tuple(cost))
     if display_empty(s):
         trigger_end(s, seat)
     if left <= 1:
         s.pending.pop()
     else:
         s.pending[-1] = ("buy", seat, left - 1, with_position)
+
+
+def buy_entry(s: GameState, turn: int, seat: int, key: str, pos: int, cost: tuple[int, ...]) -> Entry:
+    return entry(turn, "buy", seat, f"buys {s.cat.cards[key].title} from position {pos + 1} for {goods_words(cost)}",
+                 card=key, pos=pos, goods=goods_dict(cost))
 
 
 def refuse_buy(s: GameState, st: Pending, a: Action) -> str:

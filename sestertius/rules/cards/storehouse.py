@@ -19,6 +19,7 @@ def apply_discard(s: GameState, st: Pending, a: Action) -> None:
     seat = st[1]
     if a[0] == "drop":
         s.players[seat].goods[a[1]] -= 1
+        s.log("drop", seat, f"gives up 1 {GOODS[a[1]]} (storehouse over full)", good=GOODS[a[1]])
     else:
         for variant in s.rules.variants:
             variant.discard(s, seat, a)

@@ -225,7 +225,7 @@ def apply_fish_colonist(s: GameState, st: Pending, a: Action) -> None:
     _, kind, g, c = a
     s.pending.pop()
     s.players[seat].goods[g] -= 1
-    place_colonist(s, seat, kind, c)
+    place_colonist(s, seat, kind, c, tuple(int(x == g) for x in range(5)))
 
 
 def apply_fish_refill(s: GameState, st: Pending, a: Action) -> None:

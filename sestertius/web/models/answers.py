@@ -235,7 +235,14 @@ class GameView(BaseModel):
     prompt: str | None = Field(..., description="the words for the step to decide")
     players: list[PlayerView]
     legal: list[LegalEntry] = Field(..., description="the decisions this seat may take now")
-    events: list[dict[str, Any]]
+    events: list[dict[str, Any]] = Field(..., description="the log's last entries, oldest first: turn, kind, seat, "
+                                         "text and the entry's own fields (places: city, cities, route, frm, to; "
+                                         "goods, money)")
+    events_from: int = Field(0, description="the index in the whole log of the first entry in events")
+    since: int | None = Field(None, description="the index in the whole log of the first entry since this seat's "
+                                                "last turn (null without a seat)")
+    standing: list[dict[str, int]] | None = Field(None, description="the running score while the game lasts: each "
+                                                                    "seat's points per god were the game to end now")
     can_undo: bool
     chance: bool
     dice_seat: int | None = Field(..., description="a chance outcome to enter by hand: the seat that enters it (the "

@@ -352,6 +352,17 @@ export class BoardView {
       const label = routeLabel(r, this.city);
       glow.push(`<g class="target" data-click="route" data-arg="${rid}"${focusable(label)}><path class="route-glow" d="${r.d}"/><path class="route-hit" d="${r.d}"><title>${esc(label)}</title></path><circle class="hit" cx="${r.mx}" cy="${r.my}" r="${hit.toFixed(1)}" fill="transparent"/></g>`);
     }
+    // the latest changes (since the seat's last turn): their routes and cities ringed
+    const recent = [];
+    for (const rid of targets.recentRoutes || []) {
+      const r = this.route[rid];
+      if (r) recent.push(`<path class="recent-route" data-route="${rid}" d="${r.d}"/>`);
+    }
+    for (const cid of targets.recentCities || []) {
+      const C = this.city[cid];
+      if (C) recent.push(`<circle class="recent-city" data-city="${cid}" cx="${C.x}" cy="${C.y}" r="${g.cities[cid] && g.cities[cid].capital ? 34 : 28}"/>`);
+    }
+    if (recent.length) out.push(`<g class="recent" aria-hidden="true">${recent.join("")}</g>`);
     const pawnsByPlace = new Map();
     for (const p of view.players || []) for (const col of p.colonists || []) {
       if (col.at && col.at !== "store") { const k = placeKey(col.at); pawnsByPlace.set(k, [...(pawnsByPlace.get(k) || []), p.seat]); }

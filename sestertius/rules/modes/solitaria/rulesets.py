@@ -25,6 +25,7 @@ from sestertius.rules.modes.solitaria.contrarius import (
 from sestertius.rules.modes.solitaria.fish import fish_points, take_paid_fish
 from sestertius.rules.modes.solitaria.setup import set_up
 from sestertius.rules.modes.solitaria.steps import STEPS
+from sestertius.rules.modes.solitaria.words import die_view
 from sestertius.rules.modes.team import TeamRuleset
 from sestertius.rules.state import AUTOMATON, NOBODY, GameState
 from sestertius.rules.turn import effective_top
@@ -138,7 +139,8 @@ class SoloRuleset(Ruleset):
         return {"contrarius": total(s, cseat(s)), "player": total(s, PLAYER)}
 
     def public(self, s: GameState) -> dict[str, Any]:
-        return summary(s)
+        die = die_view(s)
+        return {**summary(s), "die": die} if die else summary(s)
 
 
 # ------------------------------------------------------------------------------------------------------------

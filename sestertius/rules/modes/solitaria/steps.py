@@ -22,6 +22,7 @@ from sestertius.rules.modes.solitaria.words import (
     describe_line,
     describe_roll,
     refuse_roll,
+    roll_prompt,
 )
 from sestertius.rules.steps import ApplyFn, LegalFn, Step, legal_auto
 
@@ -34,8 +35,7 @@ STEPS: tuple[Step, ...] = (
     _step("contrarius_react", legal_react, apply_react, fields=("decider",)),
     # chain: the fallbacks already tried in this reaction (flags), so that the supplementary rules never loop
     _step("contrarius_roll", legal_roll, apply_roll, fields=("decider", "die", "purpose", "chain"),
-          prompt="Roll the die and enter the face it shows.",
-          chance_prompt="Roll the die for Contrarius and enter the face it shows.", words={"roll": describe_roll},
+          prompt=roll_prompt, chance_prompt=roll_prompt, words={"roll": describe_roll},
           refuse=refuse_roll),
     _step("contrarius_build", legal_build, apply_build, fields=("decider", "good", "purpose", "chain")),
     _step("contrarius_move", legal_move, apply_move, fields=("chooser", "city"),

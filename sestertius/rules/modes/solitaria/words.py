@@ -2,6 +2,8 @@
 line of its veteran start, a veto."""
 from __future__ import annotations
 
+from typing import Any
+
 from sestertius.data.solitaria import SPECIAL_FACE
 from sestertius.rules.modes.solitaria.contrarius import con, data
 from sestertius.rules.state import GameState
@@ -22,6 +24,23 @@ def describe_roll(s: GameState, a: Action) -> str:
             return f"{face} colonist"
         return str(face)
     return f"roll {a[1]}"
+
+
+def roll_prompt(s: GameState, st: Pending) -> str:
+    """What a person rolling for Contrarius is asked: which die (the Mercator and the Senator/Consul dice may carry
+    the same faces) and its faces."""
+    die = data(s).dice[st[2]]
+    faces = ", ".join(map(str, die.values()))
+    return f"Roll the {die.name} for Contrarius (its faces: {faces}) and enter the face it shows."
+
+
+def die_view(s: GameState) -> dict[str, Any] | None:
+    """The die to roll now (the top step a roll of Contrarius), as the view gives it, or None."""
+    st = s.pending[-1] if s.pending and not s.over else None
+    if not st or st[0] != "contrarius_roll":
+        return None
+    die = data(s).dice[st[2]]
+    return {"key": die.key, "name": die.name, "faces": die.values(), "purpose": st[3]}
 
 
 def refuse_roll(s: GameState, st: Pending, a: Action) -> str:

@@ -68,6 +68,12 @@ export function renderDecision(v) {
   const step = v.step ? v.step[0] : "";
   $("decision-title").textContent = v.chance ? (step.startsWith("volcano") ? "Enter the volcano tile" : "Enter the roll") : `${seatName(v, v.seat)}: your decision`;
   $("prompt").textContent = v.prompt || "";  // the engine's words for the step (chance steps entered by hand included)
+  const die = v.extra && v.extra.die ? v.extra.die : null;
+  if (v.chance && die) $("decision-title").textContent = `Roll the ${die.name}`;
+  if (v.movement_points !== null && v.movement_points !== undefined) {
+    $("prompt").append(el("div", { class: "points", dataset: { points: v.movement_points } },
+      el("b", {}, String(v.movement_points)), ` movement point${v.movement_points === 1 ? "" : "s"} left`));
+  }
   const last = (v.events || [])[v.events.length - 1];
   if ((v.chance || step.startsWith("contrarius")) && last) {
     $("prompt").append(el("div", { class: "small muted", style: "margin-top:4px" }, `${seatName(v, last.seat) || "Game"}: ${last.text}`));
@@ -101,12 +107,15 @@ export function renderDecision(v) {
   box2.classList.toggle("scroll", many);
   for (const verb of order) {
     const list = groups.get(verb);
-    if (groups.size > 1 && VERB_GROUPS[verb] && list.length > 1) box2.append(el("div", { class: "group-title" }, VERB_GROUPS[verb]));
+    if (verb === "roll" && die) box2.append(el("div", { class: "group-title die-name" }, `${die.name}: ${die.faces.join(" · ")}`));
+    else if (groups.size > 1 && VERB_GROUPS[verb] && list.length > 1) box2.append(el("div", { class: "group-title" }, VERB_GROUPS[verb]));
     for (const e of list) {
       const label = verb === "done" ? doneLabel(step) : labelOf(e);
+      const rolled = verb === "roll" && die;  // a face of the named die: the button looks like that die
       box2.append(el("button", {
-        class: "legal" + (verb === "done" ? " primary" : ""), dataset: { verb, index: e.index },
-        title: e.text, onclick: () => actions.send(e.action),
+        class: "legal" + (verb === "done" ? " primary" : "") + (rolled ? ` die die-${die.key}` : ""),
+        dataset: rolled ? { verb, index: e.index, die: die.key, face: String(e.action[1]) } : { verb, index: e.index },
+        title: rolled ? `${e.text} (${die.name})` : e.text, onclick: () => actions.send(e.action),
       }, label));
     }
   }

@@ -2,6 +2,17 @@
 import { $, cardEl, cardFull, cardTitle, contrariusInfo, el, goodIcon, playerColor, pressable, seatName } from "../common.js";
 import { G, actions } from "./state.js";
 
+const GOD_COLORS = { Vesta: "#c0392b", Jupiter: "#7f8c8d", Saturnus: "#2c6e49", Venus: "#d35d9b", Mercurius: "#d4a017",
+  Mars: "#8e3b1f", Minerva: "#3b6fb6" };
+
+// one god's cell: cards × points per card (Minerva: each specialist's own points)
+function godCell(row) {
+  if (!row || !row.cards) return el("td", { class: "muted" }, "0");
+  const same = row.each.every((x) => x === row.each[0]);
+  const how = same ? `${row.cards} × ${row.each[0]}` : row.each.join(" + ");
+  return el("td", { title: `${row.cards} card${row.cards === 1 ? "" : "s"}` }, el("span", { class: "how small muted" }, how + " = "), el("b", {}, String(row.points)));
+}
+
 export function renderScores(v) {
   const box = $("scores");
   box.classList.toggle("hidden", !v.scores);
@@ -9,14 +20,54 @@ export function renderScores(v) {
   box.innerHTML = "";
   box.append(el("h2", {}, "Final scoring"));
   const seats = v.scores.map((_, i) => i);
+  const table = v.score_table || null;
+  const gods = table ? Object.keys(table[0]) : [];
   const keys = Object.keys(v.scores[0]).filter((k) => k !== "total");
   const win = v.ranking ? v.ranking[0] : null;
   const head = el("tr", {}, el("th", {}, "God"), seats.map((s) => el("th", { class: s === win ? "winner" : "" },
     el("span", { class: "swatch", style: `background:${playerColor(s, v)}` }), " ", seatName(v, s))));
-  const rows = keys.map((k) => el("tr", {}, el("td", {}, k), seats.map((s) => el("td", {}, String(v.scores[s][k] ?? 0)))));
+  const rows = keys.map((k) => el("tr", { dataset: { god: k } }, el("td", {}, k),
+    seats.map((s) => gods.includes(k) ? godCell(table[s][k]) : el("td", {}, String(v.scores[s][k] ?? 0)))));
   const total = el("tr", { class: "total" }, el("td", {}, "Total"), seats.map((s) => el("td", { class: s === win ? "winner" : "" }, String(v.scores[s].total))));
-  box.append(el("table", {}, el("thead", {}, head), el("tbody", {}, rows, total)));
+  box.append(el("table", { class: "god-table" }, el("thead", {}, head), el("tbody", {}, rows, total)));
+  if (table) box.append(el("p", { class: "small muted" }, "Each god: the cards carrying it × the points each card gives."));
+  box.append(scoreChart(v, keys));
   if (v.ranking) box.append(el("p", { class: "small muted" }, "Ranking: " + v.ranking.map((s, i) => `${i + 1}. ${seatName(v, s)}`).join("  ")));
+}
+
+// a bar per player, one segment per god (and the other points), as wide as its points
+function scoreChart(v, keys) {
+  const max = Math.max(1, ...v.scores.map((sc) => sc.total));
+  const chart = el("div", { class: "score-chart", role: "img", "aria-label": "points per god and player" });
+  v.scores.forEach((sc, s) => {
+    const bar = el("div", { class: "bar" });
+    for (const k of keys) {
+      const pts = sc[k] || 0;
+      if (pts <= 0) continue;
+      bar.append(el("span", { class: "seg", dataset: { god: k, points: pts }, title: `${k}: ${pts}`,
+        style: `width:${(100 * pts / max).toFixed(2)}%;background:${GOD_COLORS[k] || "#a98f64"}` }, pts >= max / 12 ? String(pts) : ""));
+    }
+    chart.append(el("div", { class: "row", dataset: { seat: s } },
+      el("span", { class: "who" }, el("span", { class: "swatch", style: `background:${playerColor(s, v)}` }), " ", seatName(v, s)),
+      bar, el("b", { class: "sum" }, String(sc.total))));
+  });
+  const legend = el("div", { class: "legend small" }, keys.filter((k) => v.scores.some((sc) => (sc[k] || 0) > 0)).map((k) =>
+    el("span", {}, el("span", { class: "swatch", style: `background:${GOD_COLORS[k] || "#a98f64"}` }), " ", k)));
+  return el("div", {}, chart, legend);
+}
+
+// the running score: each player's points were the game to end now (always in sight, above the decision)
+export function renderStanding(v) {
+  const box = $("standing");
+  if (!box) return;
+  box.classList.toggle("hidden", !v.standing);
+  box.innerHTML = "";
+  if (!v.standing) return;
+  box.append(el("span", { class: "small muted" }, "Score now: "));
+  v.standing.forEach((sc, s) => {
+    box.append(el("span", { class: "pts", dataset: { seat: s }, title: Object.entries(sc).filter(([k, x]) => k !== "total" && x).map(([k, x]) => `${k} ${x}`).join(", ") || "no points yet" },
+      el("span", { class: "swatch", style: `background:${playerColor(s, v)}` }), ` ${seatName(v, s)} `, el("b", {}, String(sc.total))));
+  });
 }
 
 export function renderHand(v, t) {

@@ -3,9 +3,9 @@ import { $, contrariusInfo, el, optionsSummary, playerColor, seatName, showReact
 import { renderDecision } from "./decision.js";
 import { renderGuide } from "./guide.js";
 import { renderHints } from "./hints.js";
-import { renderLog } from "./log.js";
+import { renderLog, sinceLastTurn, touchedPlaces } from "./log.js";
 import { turnSignal } from "./notify.js";
-import { renderContrarius, renderDisplay, renderHand, renderScores } from "./panels.js";
+import { renderContrarius, renderDisplay, renderHand, renderScores, renderStanding } from "./panels.js";
 import { renderPlayers } from "./players.js";
 import { G, hideHands, setHideHands } from "./state.js";
 import { targetsOf } from "./targets.js";
@@ -21,6 +21,7 @@ export function render() {
   const t = G.replay ? targetsOf({ ...v, legal: [] }) : targetsOf(v);
   renderBoard(v, t);
   renderBanner(v);
+  renderStanding(v);
   if (!G.replay) renderDecision(v);
   if (!G.replay) renderGuide(v);
   renderHints(v);
@@ -53,9 +54,11 @@ function renderBoard(v, t) {
     routes = new Set();
     for (const [rid, acts] of t.routes) if (acts.some((a) => G.chooser.includes(a))) routes.add(rid);
   }
+  const recent = touchedPlaces(recentEntries(v));
   G.board.render(v, {
     routes, cities: new Set(t.cities.keys()), provinces: new Set(t.provinces.keys()),
     pawns: new Set([...t.pawns.keys()].filter(Boolean)), selectedPawn: G.selectedPawn,
+    recentRoutes: recent.routes, recentCities: recent.cities,
   });
   const hint = $("hint");
   let text = "";
@@ -64,6 +67,15 @@ function renderBoard(v, t) {
   else if (t.provinces.size) text = "Click a glowing bonus marker to produce in that province";
   hint.textContent = text;
   hint.classList.toggle("hidden", !text);
+}
+
+// the latest changes the map marks: the others' since this seat's last turn; for a spectator, the last turn's
+function recentEntries(v) {
+  if (v.over) return [];
+  if (v.seat !== null && v.seat !== undefined) return sinceLastTurn(v);
+  const ev = v.events || [];
+  const last = ev.length ? ev[ev.length - 1].turn : null;
+  return ev.filter((e) => e.turn === last);
 }
 
 function renderBanner(v) {
