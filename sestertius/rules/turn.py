@@ -11,6 +11,7 @@ from sestertius.data.catalog import GOODS
 from sestertius.rules.scoring import score_all
 from sestertius.rules.state import AUTO, NOBODY, Entry, GameState, TurnInfo, _draw, entry
 from sestertius.rules.steps import Action, Pending, Step, auto_step
+from sestertius.rules.words import goods_words
 
 
 # ------------------------------------------------------------------------------------------------------------
@@ -183,7 +184,7 @@ def perform(s: GameState, seat: int, key: str | None) -> None:
         p.hand.extend(p.pile)
         p.pile.clear()
         cards = "1 card" if k == 1 else f"{k} cards"
-        s.log("tribune", seat, f"takes {cards} back" + (f", +{bonus} sestertii" if bonus else ""))
+        s.log("tribune", seat, f"takes {cards} back" + (f", +{goods_words((), bonus)}" if bonus else ""))
         s.pending.append(("tribune", seat))
         s.rules.board.after_recover(s, seat)  # e.g. Sicilia's volcano tile, before the colonist purchase
     elif act == "senator":

@@ -8,7 +8,7 @@ import pytest
 
 from sestertius.data.board import BoardError, board_names, load_board, parse_board
 from sestertius.web.geometry import board_layout, sample_path
-from tests.boards.test_boards import GOOD
+from support.boards import GOOD
 
 CITY_RADIUS, CAPITAL_RADIUS = 17, 25  # as drawn (board.js)
 MARGIN = 5  # half a route's stroke and a little air

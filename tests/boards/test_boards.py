@@ -19,6 +19,7 @@ from sestertius.data.board import (
     parse_board,
 )
 from support import ROOT
+from support.boards import GOOD
 
 SHARED_MAPS = ROOT.parent / "shared" / "maps"
 
@@ -304,26 +305,6 @@ def test_generated_files_are_up_to_date():
 
 # -- refusals ----------------------------------------------------------------------------------------------------
 
-GOOD = """
-name = "tiny"
-capital = "Roma"
-routes = [
-  ["land", "Roma", "Ostia"],
-  ["sea", "Roma", "Ostia"],
-  ["land", "Ostia", "Veii"],
-  ["land", "Veii", "Caere"],
-]
-
-[provinces]
-Latium = ["Roma", "Ostia"]
-Etruria = ["Veii", "Caere"]
-
-[cities]
-Roma = { lat = 41.89, lon = 12.49 }
-Ostia = { zone = "A", lat = 41.76, lon = 12.29 }
-Veii = { zone = "B", lat = 42.02, lon = 12.40 }
-Caere = { zone = "B", lat = 42.00, lon = 12.10 }
-"""
 
 
 def refuse(text: str) -> str:

@@ -302,3 +302,12 @@ def test_the_end_screens_god_table_is_cards_times_points_per_card_and_adds_up_to
             assert row["cards"] == len(held) == len(row["each"])
             if god != "Minerva":  # every card of one god gives the same points
                 assert len(set(row["each"])) <= 1
+
+
+@pytest.mark.parametrize("played, words", [(3, "takes 4 cards back, +1 sestertius"),
+                                           (4, "takes 5 cards back, +2 sestertii")])
+def test_the_tribune_names_its_bonus_in_the_right_number(played, words):
+    g = new_game()
+    g.state.players[0].pile.extend(["architect", "prefect", "mercator", "diplomat"][:played])
+    play(g, 0, "tribune")
+    assert entries(g, "tribune")[-1]["text"] == words
