@@ -11,6 +11,13 @@ def test_the_lobby_offers_the_bot_levels(client):
     assert {"easy", "medium", "hard"} <= set(bots)
 
 
+def test_every_bot_the_lobby_offers_can_take_a_seat(client):
+    for name in client.get("/api/meta").json()["bots"]:
+        r = client.post("/api/games", json={"board": "italia", "seed": 2,
+                                            "seats": [{"kind": "human"}, {"kind": "bot", "bot": name}]})
+        assert r.status_code == 201, (name, r.text)
+
+
 def test_hints_for_the_seat_to_act(client):
     g = create(client, mode="solo", players=1, seats=[{"kind": "hotseat"}], seed=4)
     key = g["seats"][0]["key"]
