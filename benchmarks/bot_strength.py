@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import statistics
 import sys
@@ -31,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sestertius import Game
 from sestertius.bots import make_bot
+from sestertius.research.stats import wilson
 
 LEVELS = ["standard", "veteran", "expert", "strong_veteran", "strong_expert"]
 GROUPS = {
@@ -39,16 +39,6 @@ GROUPS = {
     "players": [f"base:italia:2:{o}" for o in ("greedy", "random")] + [f"base:imperium:{n}:{o}" for n in (3, 4)
                                                                        for o in ("greedy", "random")],
 }
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def parse_cell(cell: str) -> tuple[dict[str, Any], str]:

@@ -16,7 +16,6 @@ a short run; ``reward="win"`` gives only +1/-1 at the end.
 from __future__ import annotations
 
 import argparse
-import math
 import time
 
 import numpy as np
@@ -24,17 +23,9 @@ import torch
 from sb3_contrib import MaskablePPO
 
 from sestertius.research.gym_env import ConcordiaEnv
+from sestertius.research.stats import wilson
 
 OPTIONS = {"board": "italia", "players": 2}
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def evaluate(policy, games: int, seed: int) -> tuple[int, list[int]]:
