@@ -40,6 +40,7 @@ from sestertius.data.solitaria import solo_data
 from sestertius.rules.boards.sicilia import volcano_data
 from sestertius.web import logs
 from sestertius.web.campaigns import Campaigns
+from sestertius.web.hot import HotRoutes
 from sestertius.web.hub import MAX_PER_CLIENT, MAX_PER_GAME, Hub
 from sestertius.web.limits import MAX_BODY, BodyLimit
 from sestertius.web.routes import analysis, campaigns, data, games, pages, replay, websocket
@@ -53,11 +54,14 @@ TAGS = [{"name": "games", "description": "create, list, view and play games"},
 
 
 def create_app(db_url: str | None = None, campaigns_path: str | None = None, max_body: int = MAX_BODY,
-               ws_per_game: int = MAX_PER_GAME, ws_per_client: int = MAX_PER_CLIENT) -> FastAPI:
+               ws_per_game: int = MAX_PER_GAME, ws_per_client: int = MAX_PER_CLIENT,
+               hot_routes: bool = True) -> FastAPI:
     """The application. ``db_url``: SQLAlchemy URL (default: see store.default_db_url); ``campaigns_path``: the
     Solitaria campaign file (default: $SESTERTIUS_CAMPAIGNS or the automaton's default); the limits: bytes of a
-    request body, WebSockets per game and per client address. Refuses to make the app (DataError, naming the file
-    and the key) when the data with the user's overrides file does not load: every request would fail on it."""
+    request body, WebSockets per game and per client address; ``hot_routes``: plain decisions and views of cached
+    games answered without FastAPI's machinery (:mod:`.hot`; the same answers). Refuses to make the app
+    (DataError, naming the file and the key) when the data with the user's overrides file does not load: every
+    request would fail on it."""
     load_data()
     store = Store(db_url)
     service = GameService(store)
@@ -82,6 +86,9 @@ def create_app(db_url: str | None = None, campaigns_path: str | None = None, max
     app.state.store, app.state.service = store, service
     app.state.hub = Hub(per_game=ws_per_game, per_client=ws_per_client)
     app.add_middleware(BodyLimit, max_bytes=max_body)
+    app.state.hot_answered = 0
+    if hot_routes:  # outside BodyLimit: it hands on what it does not answer itself, bodies over the limit too
+        app.add_middleware(HotRoutes, max_bytes=max_body)
     app.state.campaigns = Campaigns(service, campaigns_path or os.environ.get("SESTERTIUS_CAMPAIGNS"))
 
     # the handlers answer HTTP requests and close WebSockets alike, so they take the common HTTPConnection, which
