@@ -172,6 +172,15 @@ def app_from_env() -> FastAPI:
     return create_app(os.environ["SESTERTIUS_DB"])
 
 
+def server_options(host: str, port: int, log_level: str) -> dict[str, Any]:
+    """uvicorn's settings for ``concordia serve``: uvloop and httptools (uvicorn's choice when they are installed,
+    as ``uvicorn[standard]`` does); the access log only at level info or below (above it, uvicorn would still
+    format each request's line for a logger that drops it); WebSocket messages are a seat and its secret, or
+    "ping": a small frame limit (the app closes longer ones)."""
+    return {"host": host, "port": port, "log_level": log_level, "ws_max_size": 64 * 1024,
+            "access_log": log_level.lower() in ("info", "debug", "trace"), "loop": "auto", "http": "auto"}
+
+
 def run(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, workers: int = 1) -> None:
     """Start the web app with uvicorn (``concordia serve``): one process, or ``workers`` worker processes sharing
     the port (a PostgreSQL database only: with SQLite the live updates stay within one process)."""
@@ -183,9 +192,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, wo
         raise SystemExit("concordia serve: refused: --workers needs a PostgreSQL database (--db postgresql+psycopg://"
                          "...); SQLite serves from one process")
     shown = url if "@" not in url else url.split("@")[-1]
-    # WebSocket messages are a seat and its secret, or "ping": a small frame limit (the app closes longer ones)
-    common: dict[str, Any] = {"host": host, "port": port, "log_level": os.environ.get("SESTERTIUS_LOG", "warning"),
-                              "ws_max_size": 64 * 1024}
+    common = server_options(host, port, os.environ.get("SESTERTIUS_LOG", "warning"))
     if workers > 1:
         Store(url).dispose()  # migrate once before the workers start (they would wait on each other's lock)
         os.environ["SESTERTIUS_DB"] = url
