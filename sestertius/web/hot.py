@@ -57,7 +57,7 @@ class HotRoutes:
                 or content_type is None or content_type.split(b";")[0].strip() != b"application/json"):
             await self.app(scope, receive, send)
             return
-        chunks = []
+        chunks: list[bytes] = []
         while True:
             message = await receive()
             if message["type"] != "http.request":  # the client went away: FastAPI's way with it
