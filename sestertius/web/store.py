@@ -23,7 +23,8 @@ so that of two processes acting on one position exactly one stores its decision;
 reloads). Each write also sends ``NOTIFY sestertius`` with the game's id (delivered at the commit), which the other
 processes' listeners (:class:`Listener`) turn into live updates. On PostgreSQL a decision's usual write and the
 reads of every request run on the pool's psycopg connections without SQLAlchemy (``pg.py``): the write is one
-statement, the UPDATE and the INSERT together.
+statement, the UPDATE and the INSERT together. On SQLite a decision's write runs on the pool's sqlite3 connection
+(``lite.py``).
 
 The schema is made and upgraded by versioned migrations (Alembic, ``web/migrations/versions``), run when a store is
 opened; on PostgreSQL under an advisory lock, so that any number of processes may start at once. A database made
@@ -64,7 +65,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError
 
-from sestertius.web import pg
+from sestertius.web import lite, pg
 
 log = logging.getLogger("sestertius.web")
 metadata = MetaData()
@@ -263,6 +264,11 @@ class Store:
             params.update(chan=CHANNEL, payload=f"{game_id} {PROCESS}")
             if not pg.write(self, params, keep, new):
                 raise Stale(game_id)
+            return
+        if self.is_sqlite and base is not None and not truncate:  # a decision (see lite.py)
+            with self._writing():
+                if not lite.write(self, params, keep, new):
+                    raise Stale(game_id)
             return
         q = _ADVANCE[key]
         if self.shared:
