@@ -143,6 +143,7 @@ class Conn:
 class Stats:
     def __init__(self) -> None:
         self.post: list[float] = []
+        self.post_at: list[float] = []  # when each decision was sent (clock())
         self.get: list[float] = []
         self.errors = 0
         self.games_done = 0
@@ -200,6 +201,7 @@ async def table(host: str, port: int, args: argparse.Namespace, rng: random.Rand
             status, body = await http.request("POST", f"/api/games/{gid}/decisions", {
                 "seat": seat, "key": keys[seat], "action": choice["action"], "expect": view["decisions"]})
             stats.post.append(clock() - t)
+            stats.post_at.append(t)
             if status != 200:
                 stats.errors += 1
                 view = await seat_view(gid, seat, keys[seat])
@@ -214,11 +216,12 @@ async def client_main(base: str, args: argparse.Namespace) -> dict[str, Any]:
     host, port = base.removeprefix("http://").split(":")
     loop = asyncio.get_running_loop()
     stats = Stats()
-    t0 = loop.time()
+    t0, c0 = loop.time(), time.perf_counter()
     stop_at = t0 + args.seconds
     await asyncio.gather(*(table(host, int(port), args, random.Random(args.seed + i), stop_at, stats)
                            for i in range(args.games)))
-    return {"post": stats.post, "get": stats.get, "errors": stats.errors, "games_done": stats.games_done,
+    return {"post": stats.post, "post_at": [t - c0 for t in stats.post_at], "get": stats.get,
+            "errors": stats.errors, "games_done": stats.games_done,
             "games_started": stats.games_started, "reconnects": stats.reconnects, "elapsed": loop.time() - t0}
 
 
@@ -249,6 +252,9 @@ def main() -> None:
     ap.add_argument("--think", type=float, nargs=2, default=(0.0, 0.0), metavar=("MIN", "MAX"),
                     help="seconds a person thinks before each decision (default: none)")
     ap.add_argument("--workers", type=int, default=1, help="server worker processes (PostgreSQL only)")
+    ap.add_argument("--warmup", type=float, default=None,
+                    help="also report the decisions sent after this many seconds (default: with --think, 10 s: the "
+                         "tables arriving and creating their games)")
     ap.add_argument("--server-root", default=str(ROOT), help="the checkout whose server runs (default: this one)")
     ap.add_argument("--client-of", default=None, help=argparse.SUPPRESS)  # internal: run as the client process
     args = ap.parse_args()
@@ -325,6 +331,13 @@ def report(args: argparse.Namespace, stats: dict[str, Any], rss0: int, rss1: int
     if post:
         print(f"decision POST: median {ms(statistics.median(post))}, p95 {ms(pct(post, 95))}, "
               f"p99 {ms(pct(post, 99))}")
+    warmup = args.warmup if args.warmup is not None else (10.0 if args.think[1] else 0.0)
+    if warmup and post:
+        late = [x for x, at in zip(post, stats["post_at"]) if at >= warmup]
+        if late:
+            print(f"decision POST after the first {warmup:g} s: {len(late)} decisions = "
+                  f"{len(late) / (el - warmup):.0f}/s, median {ms(statistics.median(late))}, "
+                  f"p95 {ms(pct(late, 95))}, p99 {ms(pct(late, 99))}")
     if get:
         print(f"view GET: {len(get)} requests, median {ms(statistics.median(get))}, p95 {ms(pct(get, 95))}")
     print(f"all requests: {(n + len(get)) / el:.0f} per second")
