@@ -1,49 +1,54 @@
 """Load test of the web app: many games at once against a real server on loopback.
 
-    python benchmarks/load_server.py [--games 32] [--seconds 30] [--players 3] [--board italia] [--db URL]
-                                     [--think 1 3] [--workers N]
+    python benchmarks/load_server.py [--games 32] [--seconds 30] [--players 3] [--board italia]
+                                     [--db URL | --postgres] [--workers N] [--think 1 3] [--server-root PATH]
 
-Starts ``concordia serve`` in a subprocess on a free loopback port (a fresh SQLite file unless --db is given), then
-plays ``--games`` games at the same time (httpx clients in threads, spread over ``--client-procs`` processes; each
-seat a person online), every decision chosen at random among the legal ones of the seat's view. When a game ends,
-its table starts a new one.
-Every decision is a POST that the server writes to the database (committed) before answering; a GET fetches the
-view of the next seat when the seat to act changes.
+Starts ``concordia serve`` in a subprocess on a free loopback port (a fresh SQLite file unless --db is given;
+``--postgres``: a throwaway PostgreSQL server of its own, as the tests start one), then plays ``--games`` games at the
+same time, each seat a person online, every decision chosen at random among the legal ones of the seat's view. When a
+game ends, its table starts a new one.
+
+The load comes from ONE separate client process: an asyncio event loop (uvloop) with one keep-alive HTTP/1.1
+connection per table, a minimal HTTP client of its own (no HTTP library) and orjson (its cost per request is a
+small fraction of the server's), so that the figures show the server's cost rather than the client's. The client's
+own CPU time is reported beside the server's (and PostgreSQL's, with ``--postgres``).
+
+Every decision is a POST that the server writes to the database (committed) before answering; a GET fetches the view
+of the next seat when the seat to act changes.
 
 ``--think MIN MAX``: each person thinks a random time between MIN and MAX seconds before each decision (human-paced
 play; the tables start at random moments within the first MAX seconds; the default 0 0 sends as fast as the server
-answers, which measures saturation). ``--workers N``: the server
-runs N worker processes (PostgreSQL only).
+answers, which measures saturation). ``--workers N``: the server runs N worker processes (PostgreSQL only).
+``--server-root PATH``: run the server from another checkout (a before/after comparison with the same client).
 
 Reports decisions per second (POSTed decisions acknowledged), the median, 95th and 99th percentile response times of
-the decision POSTs and of the view GETs, and the server's memory per game (the growth of its processes' resident
-memory over the run, divided by the games started). The figures in the README come from this script.
+the decision POSTs and of the view GETs, the server's memory per game (the growth of its processes' resident memory
+over the run, divided by the games started) and the CPU time of the server, the client and PostgreSQL over the run.
+The figures in the README come from this script.
 """
 from __future__ import annotations
 
 import argparse
+import asyncio
+import json
 import os
 import platform
 import random
+import resource
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+import urllib.request
 from pathlib import Path
 from typing import Any
 
-import httpx
+import orjson
 
 ROOT = Path(__file__).resolve().parents[1]
 
-
-
-def seat_view(http: Any, gid: str, seat: int, key: str) -> Any:
-    """A seat's view; the seat's secret goes in a header, never in the URL."""
-    return http.get(f"/api/games/{gid}", params={"seat": seat}, headers={"X-Seat-Key": key}).json()
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -59,105 +64,182 @@ def pct(xs: list[float], p: float) -> float:
     return xs[k]
 
 
+# -- the client: one process, one event loop, one keep-alive connection per table ------------------------------------
+class Conn:
+    """A keep-alive HTTP/1.1 connection to the server, just enough of HTTP for this API: requests with a JSON body or
+    none, answers with a Content-Length (or chunked)."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+        self.reconnects = -1
+
+    async def open(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        sock = self.writer.get_extra_info("socket")
+        if sock is not None:  # as browsers do: no Nagle delay on a request's last segment
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.reconnects += 1
+
+    async def request(self, method: str, path: str, body: Any = None,
+                      headers: dict[str, str] | None = None) -> tuple[int, bytes]:
+        data = b"" if body is None else orjson.dumps(body)
+        head = f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\n"
+        if body is not None:
+            head += f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n"
+        for k, v in (headers or {}).items():
+            head += f"{k}: {v}\r\n"
+        raw = head.encode() + b"\r\n" + data
+        for attempt in (0, 1):
+            if self.writer is None:
+                await self.open()
+            assert self.reader is not None and self.writer is not None
+            try:
+                self.writer.write(raw)
+                status_line = await self.reader.readuntil(b"\r\n")
+            except (ConnectionError, asyncio.IncompleteReadError):
+                # the server closed an idle keep-alive connection before reading this request: send it again on a
+                # new one (nothing was read, so nothing was done)
+                self.writer = None
+                if attempt:
+                    raise
+                continue
+            return await self._answer(status_line)
+        raise AssertionError("unreachable")
+
+    async def _answer(self, status_line: bytes) -> tuple[int, bytes]:
+        assert self.reader is not None
+        status = int(status_line.split(b" ", 2)[1])
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        length, chunked, close = None, False, False
+        for line in head.split(b"\r\n"):
+            name, _, value = line.partition(b":")
+            name = name.strip().lower()
+            if name == b"content-length":
+                length = int(value)
+            elif name == b"transfer-encoding" and b"chunked" in value.lower():
+                chunked = True
+            elif name == b"connection" and b"close" in value.lower():
+                close = True
+        if chunked:
+            parts = []
+            while True:
+                size = int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16)
+                chunk = await self.reader.readexactly(size + 2)
+                if size == 0:
+                    break
+                parts.append(chunk[:-2])
+            body = b"".join(parts)
+        else:
+            body = await self.reader.readexactly(length or 0)
+        if close:
+            self.writer = None
+        return status, body
+
+
 class Stats:
     def __init__(self) -> None:
         self.post: list[float] = []
+        self.post_at: list[float] = []  # when each decision was sent (clock())
         self.get: list[float] = []
         self.errors = 0
         self.games_done = 0
         self.games_started = 0
-
-    def merge(self, other: Stats) -> None:
-        self.post += other.post
-        self.get += other.get
-        self.errors += other.errors
-        self.games_done += other.games_done
-        self.games_started += other.games_started
+        self.reconnects = 0
 
 
-def client(base: str) -> httpx.Client:
-    # TCP_NODELAY, as browsers do: otherwise a POST's body may wait for the ACK of its headers (Nagle's algorithm
-    # against delayed ACKs)
-    transport = httpx.HTTPTransport(socket_options=[(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)])
-    return httpx.Client(base_url=base, transport=transport, timeout=60)
-
-
-def play_games(base: str, args: argparse.Namespace, rng: random.Random, stop_at: float) -> Stats:
+async def table(host: str, port: int, args: argparse.Namespace, rng: random.Random, stop_at: float,
+                stats: Stats) -> None:
     """One simulated table: plays games one after the other until the time is up."""
-    stats = Stats()
+    loop = asyncio.get_running_loop()
+    clock = time.perf_counter
     if args.think[1] > 0:  # people arrive over the first think time, not all in the same instant
-        time.sleep(rng.uniform(0, args.think[1]))
-    with client(base) as http:
-        while time.time() < stop_at:
-            r = http.post("/api/games", json={
-                "board": args.board, "seed": rng.randrange(2**31),
-                "seats": [{"kind": "human"} for _ in range(args.players)]})
-            r.raise_for_status()
-            g = r.json()
-            stats.games_started += 1
-            gid = g["id"]
-            keys = {s["seat"]: s["key"] for s in g["seats"]}
-            seat = 0
-            t = time.perf_counter()
-            view = seat_view(http, gid, seat, keys[seat])
-            stats.get.append(time.perf_counter() - t)
-            while time.time() < stop_at:
-                if view["over"]:
-                    stats.games_done += 1
+        await asyncio.sleep(rng.uniform(0, args.think[1]))
+    http = Conn(host, port)
+
+    async def seat_view(gid: str, seat: int, key: str) -> Any:
+        """A seat's view; the seat's secret goes in a header, never in the URL."""
+        t = clock()
+        status, body = await http.request("GET", f"/api/games/{gid}?seat={seat}", headers={"X-Seat-Key": key})
+        stats.get.append(clock() - t)
+        if status != 200:
+            raise RuntimeError(f"view: {status} {body[:200]!r}")
+        return orjson.loads(body)
+
+    while loop.time() < stop_at:
+        status, body = await http.request("POST", "/api/games", {
+            "board": args.board, "seed": rng.randrange(2**31),
+            "seats": [{"kind": "human"} for _ in range(args.players)]})
+        if status != 201:
+            raise RuntimeError(f"create: {status} {body[:200]!r}")
+        g = orjson.loads(body)
+        stats.games_started += 1
+        gid = g["id"]
+        keys = {s["seat"]: s["key"] for s in g["seats"]}
+        seat = 0
+        view = await seat_view(gid, seat, keys[seat])
+        while loop.time() < stop_at:
+            if view["over"]:
+                stats.games_done += 1
+                break
+            if view["to_act"] != seat:
+                seat = view["to_act"]
+                view = await seat_view(gid, seat, keys[seat])
+                continue
+            legal = view["legal"]
+            # like a person: mostly not "done" at once, so that turns have some substance
+            choice = rng.choice(legal[1:] if len(legal) > 1 and legal[0]["action"] == ["done"]
+                                and rng.random() < 0.6 else legal)
+            if args.think[1] > 0:  # a person thinking before deciding
+                await asyncio.sleep(rng.uniform(*args.think))
+                if loop.time() >= stop_at:
                     break
-                if view["to_act"] != seat:
-                    seat = view["to_act"]
-                    t = time.perf_counter()
-                    view = seat_view(http, gid, seat, keys[seat])
-                    stats.get.append(time.perf_counter() - t)
-                    continue
-                legal = view["legal"]
-                # like a person: mostly not "done" at once, so that turns have some substance
-                choice = rng.choice(legal[1:] if len(legal) > 1 and legal[0]["action"] == ["done"]
-                                    and rng.random() < 0.6 else legal)
-                if args.think[1] > 0:  # a person thinking before deciding
-                    time.sleep(rng.uniform(*args.think))
-                    if time.time() >= stop_at:
-                        break
-                t = time.perf_counter()
-                r = http.post(f"/api/games/{gid}/decisions", json={
-                    "seat": seat, "key": keys[seat], "action": choice["action"], "expect": view["decisions"]})
-                stats.post.append(time.perf_counter() - t)
-                if r.status_code != 200:
-                    stats.errors += 1
-                    view = seat_view(http, gid, seat, keys[seat])
-                else:
-                    view = r.json()["view"]
-    return stats
+            t = clock()
+            status, body = await http.request("POST", f"/api/games/{gid}/decisions", {
+                "seat": seat, "key": keys[seat], "action": choice["action"], "expect": view["decisions"]})
+            stats.post.append(clock() - t)
+            stats.post_at.append(t)
+            if status != 200:
+                stats.errors += 1
+                view = await seat_view(gid, seat, keys[seat])
+            else:
+                view = orjson.loads(body)["view"]
+    stats.reconnects += max(0, http.reconnects)
+    if http.writer is not None:
+        http.writer.close()
 
 
-def client_process(base: str, args: argparse.Namespace, first: int, count: int, stop_at: float) -> Stats:
-    """One load process: ``count`` tables in threads (the client's own work is spread over processes so that
-    the load generator does not become the bottleneck)."""
-    with ThreadPoolExecutor(count) as pool:
-        futures = [pool.submit(play_games, base, args, random.Random(args.seed + first + i), stop_at)
-                   for i in range(count)]
-        total = Stats()
-        for f in futures:
-            total.merge(f.result())
-    return total
-
-
-def run_load(base: str, args: argparse.Namespace) -> Stats:
-    procs = max(1, min(args.client_procs, args.games))
-    per = [args.games // procs + (1 if i < args.games % procs else 0) for i in range(procs)]
-    firsts = [sum(per[:i]) for i in range(procs)]
-    httpx.get(base + "/api/meta")  # warm up
-    t0 = time.time()
-    stop_at = t0 + args.seconds
+async def client_main(base: str, args: argparse.Namespace) -> dict[str, Any]:
+    host, port = base.removeprefix("http://").split(":")
+    loop = asyncio.get_running_loop()
     stats = Stats()
-    with ProcessPoolExecutor(procs) as pool:
-        for st in pool.map(client_process, [base] * procs, [args] * procs, firsts, per, [stop_at] * procs):
-            stats.merge(st)
-    stats.elapsed = time.time() - t0  # type: ignore[attr-defined]
-    return stats
+    t0, c0 = loop.time(), time.perf_counter()
+    stop_at = t0 + args.seconds
+    await asyncio.gather(*(table(host, int(port), args, random.Random(args.seed + i), stop_at, stats)
+                           for i in range(args.games)))
+    return {"post": stats.post, "post_at": [t - c0 for t in stats.post_at], "get": stats.get,
+            "errors": stats.errors, "games_done": stats.games_done,
+            "games_started": stats.games_started, "reconnects": stats.reconnects, "elapsed": loop.time() - t0}
 
 
+def run_client(base: str, args: argparse.Namespace) -> None:
+    """The client process: plays, then prints its figures (JSON) with its own CPU time."""
+    try:
+        import uvloop
+        uvloop.install()
+    except ImportError:
+        pass
+    out = asyncio.run(client_main(base, args))
+    ru = resource.getrusage(resource.RUSAGE_SELF)
+    out["cpu"] = ru.ru_utime + ru.ru_stime
+    out["rss"] = ru.ru_maxrss * 1024
+    json.dump(out, sys.stdout)
+
+
+# -- the driver: the server (and PostgreSQL), the client process, the report ----------------------------------------
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=32, help="games played at the same time")
@@ -165,61 +247,116 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--board", default="italia")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--client-procs", type=int, default=2, help="load generator processes (threads inside)")
     ap.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file in a temporary folder)")
+    ap.add_argument("--postgres", action="store_true", help="start a throwaway PostgreSQL server and use it")
     ap.add_argument("--think", type=float, nargs=2, default=(0.0, 0.0), metavar=("MIN", "MAX"),
                     help="seconds a person thinks before each decision (default: none)")
     ap.add_argument("--workers", type=int, default=1, help="server worker processes (PostgreSQL only)")
+    ap.add_argument("--warmup", type=float, default=None,
+                    help="also report the decisions sent after this many seconds (default: with --think, 10 s: the "
+                         "tables arriving and creating their games)")
+    ap.add_argument("--server-root", default=str(ROOT), help="the checkout whose server runs (default: this one)")
+    ap.add_argument("--client-of", default=None, help=argparse.SUPPRESS)  # internal: run as the client process
     args = ap.parse_args()
+    if args.client_of:
+        run_client(args.client_of, args)
+        return
 
     tmp = tempfile.TemporaryDirectory()
+    pg = None
+    if args.postgres:
+        sys.path.insert(0, str(ROOT / "tests"))
+        from support import postgres
+        pg = postgres.start()
+        if pg is None:
+            raise SystemExit("no PostgreSQL server could be started (install Debian's postgresql package)")
+        args.db = pg.create_db("load")
     db = args.db or f"sqlite:///{Path(tmp.name) / 'load.sqlite3'}"
     port = free_port()
-    env = {**os.environ, "SESTERTIUS_CAMPAIGNS": str(Path(tmp.name) / "campaigns.sqlite3")}
+    server_root = str(Path(args.server_root).resolve())
+    env = {**os.environ, "SESTERTIUS_CAMPAIGNS": str(Path(tmp.name) / "campaigns.sqlite3"),
+           "PYTHONPATH": server_root}
     proc = subprocess.Popen([sys.executable, "-m", "sestertius", "serve", "--port", str(port), "--db", db,
-                             "--workers", str(args.workers)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
+                             "--workers", str(args.workers)], cwd=server_root, env=env, stdout=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.time() + 30
+        deadline = time.time() + 60
         while True:
             try:
-                httpx.get(base + "/api/meta", timeout=1)
+                urllib.request.urlopen(base + "/api/meta", timeout=1).read()
                 break
-            except httpx.HTTPError:
-                if time.time() > deadline:
+            except OSError:
+                if time.time() > deadline or proc.poll() is not None:
                     raise SystemExit("the server did not start") from None
                 time.sleep(0.1)
-        rss0, cpu0 = server_rss(proc.pid), server_cpu(proc.pid)
-        stats = run_load(base, args)
-        rss1, cpu1 = server_rss(proc.pid), server_cpu(proc.pid)
+        time.sleep(0.5 * args.workers)  # every worker up
+        for _ in range(4 * args.workers):  # warm up each worker
+            urllib.request.urlopen(base + "/api/meta", timeout=5).read()
+        pg_pid = postmaster(pg)
+        rss0, cpu0, pg0 = server_rss(proc.pid), server_cpu(proc.pid), server_cpu(pg_pid) if pg_pid else 0.0
+        load0 = os.getloadavg()
+        client = subprocess.run([sys.executable, __file__, "--client-of", base, *sys.argv[1:]],
+                                capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        if client.returncode != 0:
+            raise SystemExit(f"the client failed:\n{client.stderr[-3000:]}")
+        rss1, cpu1, pg1 = server_rss(proc.pid), server_cpu(proc.pid), server_cpu(pg_pid) if pg_pid else 0.0
+        load1 = os.getloadavg()
+        stats = json.loads(client.stdout)
     finally:
         proc.terminate()
         proc.wait(10)
+        if pg is not None:
+            pg.stop()
         tmp.cleanup()
+    report(args, stats, rss0, rss1, cpu1 - cpu0, pg1 - pg0 if pg_pid else None, load0, load1)
 
-    n = len(stats.post)
-    el = stats.elapsed  # type: ignore[attr-defined]
+
+def report(args: argparse.Namespace, stats: dict[str, Any], rss0: int, rss1: int, cpu: float, pg_cpu: float | None,
+           load0: tuple[float, ...], load1: tuple[float, ...]) -> None:
+    post, get = stats["post"], stats["get"]
+    n, el = len(post), stats["elapsed"]
     ms = lambda x: f"{1000 * x:.1f} ms"
-    print(f"server: concordia serve on loopback, {args.workers} process(es); database: "
-          f"{'SQLite (temporary file)' if not args.db else 'given URL'}; "
-          f"load from {args.client_procs} client processes")
-    print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}")
+    db = "SQLite (temporary file)" if not args.db else ("PostgreSQL (throwaway server)" if args.postgres
+                                                        else "given URL")
+    root = "" if Path(args.server_root).resolve() == ROOT else f" from {args.server_root}"
+    print(f"server: concordia serve{root} on loopback, {args.workers} process(es); database: {db}; "
+          "load from one asyncio client process")
+    print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; load average "
+          f"{load0[0]:.2f} at the start, {load1[0]:.2f} at the end")
     think = f"a person thinks {args.think[0]:g}-{args.think[1]:g} s per decision" if args.think[1] else "no think time"
     print(f"load: {args.games} games at once ({think}), {args.players} seats each ({args.board}), "
-          f"{args.seconds:.0f} s; "
-          f"{stats.games_started} games started, {stats.games_done} finished")
+          f"{args.seconds:.0f} s; {stats['games_started']} games started, {stats['games_done']} finished")
     print(f"decisions: {n} in {el:.1f} s = {n / el:.0f} decisions/s (each written to the database before the "
-          f"answer); refused: {stats.errors}")
-    print(f"decision POST: median {ms(statistics.median(stats.post))}, p95 {ms(pct(stats.post, 95))}, "
-          f"p99 {ms(pct(stats.post, 99))}")
-    print(f"view GET: {len(stats.get)} requests, median {ms(statistics.median(stats.get))}, "
-          f"p95 {ms(pct(stats.get, 95))}")
-    print(f"all requests: {(n + len(stats.get)) / el:.0f} per second")
-    print(f"server CPU time: {cpu1 - cpu0:.1f} s = {1000 * (cpu1 - cpu0) / max(1, n):.2f} ms per decision (its GETs "
-          f"included); load average at the end {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+          f"answer); refused: {stats['errors']}; reconnections: {stats['reconnects']}")
+    if post:
+        print(f"decision POST: median {ms(statistics.median(post))}, p95 {ms(pct(post, 95))}, "
+              f"p99 {ms(pct(post, 99))}")
+    warmup = args.warmup if args.warmup is not None else (10.0 if args.think[1] else 0.0)
+    if warmup and post:
+        late = [x for x, at in zip(post, stats["post_at"]) if at >= warmup]
+        if late:
+            print(f"decision POST after the first {warmup:g} s: {len(late)} decisions = "
+                  f"{len(late) / (el - warmup):.0f}/s, median {ms(statistics.median(late))}, "
+                  f"p95 {ms(pct(late, 95))}, p99 {ms(pct(late, 99))}")
+    if get:
+        print(f"view GET: {len(get)} requests, median {ms(statistics.median(get))}, p95 {ms(pct(get, 95))}")
+    print(f"all requests: {(n + len(get)) / el:.0f} per second")
+    per = lambda s: f"{s:.1f} s = {1000 * s / max(1, n):.2f} ms per decision"
+    print(f"CPU time: server {per(cpu)} (its GETs included); client {per(stats['cpu'])}"
+          + (f"; PostgreSQL {per(pg_cpu)}" if pg_cpu is not None else ""))
     if rss0 and rss1:
         print(f"server memory: {rss0 / 2**20:.0f} MB before, {rss1 / 2**20:.0f} MB after: "
-              f"{(rss1 - rss0) / max(1, stats.games_started) / 1024:.0f} kB per game started")
+              f"{(rss1 - rss0) / max(1, stats['games_started']) / 1024:.0f} kB per game started")
+
+
+def postmaster(pg: Any) -> int | None:
+    """The PostgreSQL server's main process (its backends are its children)."""
+    if pg is None:
+        return None
+    try:
+        return int(Path(f"{pg.folder}/data/postmaster.pid").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def server_pids(pid: int) -> list[int]:
@@ -231,7 +368,7 @@ def server_pids(pid: int) -> list[int]:
 
 
 def server_cpu(pid: int) -> float:
-    """The CPU time (user + system, seconds) the server's processes have used so far."""
+    """The CPU time (user + system, seconds) the process and its children have used so far."""
     total = 0
     for p in server_pids(pid):
         try:

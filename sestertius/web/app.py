@@ -40,6 +40,7 @@ from sestertius.data.solitaria import solo_data
 from sestertius.rules.boards.sicilia import volcano_data
 from sestertius.web import logs
 from sestertius.web.campaigns import Campaigns
+from sestertius.web.hot import HotRoutes
 from sestertius.web.hub import MAX_PER_CLIENT, MAX_PER_GAME, Hub
 from sestertius.web.limits import MAX_BODY, BodyLimit
 from sestertius.web.routes import analysis, campaigns, data, games, pages, replay, websocket
@@ -53,11 +54,14 @@ TAGS = [{"name": "games", "description": "create, list, view and play games"},
 
 
 def create_app(db_url: str | None = None, campaigns_path: str | None = None, max_body: int = MAX_BODY,
-               ws_per_game: int = MAX_PER_GAME, ws_per_client: int = MAX_PER_CLIENT) -> FastAPI:
+               ws_per_game: int = MAX_PER_GAME, ws_per_client: int = MAX_PER_CLIENT,
+               hot_routes: bool = True) -> FastAPI:
     """The application. ``db_url``: SQLAlchemy URL (default: see store.default_db_url); ``campaigns_path``: the
     Solitaria campaign file (default: $SESTERTIUS_CAMPAIGNS or the automaton's default); the limits: bytes of a
-    request body, WebSockets per game and per client address. Refuses to make the app (DataError, naming the file
-    and the key) when the data with the user's overrides file does not load: every request would fail on it."""
+    request body, WebSockets per game and per client address; ``hot_routes``: plain decisions and views of cached
+    games answered without FastAPI's machinery (:mod:`.hot`; the same answers). Refuses to make the app
+    (DataError, naming the file and the key) when the data with the user's overrides file does not load: every
+    request would fail on it."""
     load_data()
     store = Store(db_url)
     service = GameService(store)
@@ -82,6 +86,9 @@ def create_app(db_url: str | None = None, campaigns_path: str | None = None, max
     app.state.store, app.state.service = store, service
     app.state.hub = Hub(per_game=ws_per_game, per_client=ws_per_client)
     app.add_middleware(BodyLimit, max_bytes=max_body)
+    app.state.hot_answered = 0
+    if hot_routes:  # outside BodyLimit: it hands on what it does not answer itself, bodies over the limit too
+        app.add_middleware(HotRoutes, max_bytes=max_body)
     app.state.campaigns = Campaigns(service, campaigns_path or os.environ.get("SESTERTIUS_CAMPAIGNS"))
 
     # the handlers answer HTTP requests and close WebSockets alike, so they take the common HTTPConnection, which
@@ -165,6 +172,15 @@ def app_from_env() -> FastAPI:
     return create_app(os.environ["SESTERTIUS_DB"])
 
 
+def server_options(host: str, port: int, log_level: str) -> dict[str, Any]:
+    """uvicorn's settings for ``concordia serve``: uvloop and httptools (uvicorn's choice when they are installed,
+    as ``uvicorn[standard]`` does); the access log only at level info or below (above it, uvicorn would still
+    format each request's line for a logger that drops it); WebSocket messages are a seat and its secret, or
+    "ping": a small frame limit (the app closes longer ones)."""
+    return {"host": host, "port": port, "log_level": log_level, "ws_max_size": 64 * 1024,
+            "access_log": log_level.lower() in ("info", "debug", "trace"), "loop": "auto", "http": "auto"}
+
+
 def run(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, workers: int = 1) -> None:
     """Start the web app with uvicorn (``concordia serve``): one process, or ``workers`` worker processes sharing
     the port (a PostgreSQL database only: with SQLite the live updates stay within one process)."""
@@ -176,9 +192,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, wo
         raise SystemExit("concordia serve: refused: --workers needs a PostgreSQL database (--db postgresql+psycopg://"
                          "...); SQLite serves from one process")
     shown = url if "@" not in url else url.split("@")[-1]
-    # WebSocket messages are a seat and its secret, or "ping": a small frame limit (the app closes longer ones)
-    common: dict[str, Any] = {"host": host, "port": port, "log_level": os.environ.get("SESTERTIUS_LOG", "warning"),
-                              "ws_max_size": 64 * 1024}
+    common = server_options(host, port, os.environ.get("SESTERTIUS_LOG", "warning"))
     if workers > 1:
         Store(url).dispose()  # migrate once before the workers start (they would wait on each other's lock)
         os.environ["SESTERTIUS_DB"] = url

@@ -1,10 +1,11 @@
 """Response classes of the web app."""
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi.responses import JSONResponse, Response
+
+from sestertius.web.views import dumps
 
 
 class FastJSON(JSONResponse):
@@ -12,7 +13,7 @@ class FastJSON(JSONResponse):
     times faster on a game view. A route returning it still declares its response model, for the OpenAPI schema."""
 
     def render(self, content: Any) -> bytes:
-        return json.dumps(content, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        return dumps(content)
 
 
 class RawJSON(Response):

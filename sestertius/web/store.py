@@ -21,7 +21,10 @@ Several processes may serve one database (PostgreSQL): a write of decisions is c
 holding the count and state hash the writer started from (the ``UPDATE ... WHERE`` locks the row until the commit,
 so that of two processes acting on one position exactly one stores its decision; the other gets :class:`Stale` and
 reloads). Each write also sends ``NOTIFY sestertius`` with the game's id (delivered at the commit), which the other
-processes' listeners (:class:`Listener`) turn into live updates.
+processes' listeners (:class:`Listener`) turn into live updates. On PostgreSQL a decision's usual write and the
+reads of every request run on the pool's psycopg connections without SQLAlchemy (``pg.py``): the write is one
+statement, the UPDATE and the INSERT together. On SQLite a decision's write runs on the pool's sqlite3 connection
+(``lite.py``).
 
 The schema is made and upgraded by versioned migrations (Alembic, ``web/migrations/versions``), run when a store is
 opened; on PostgreSQL under an advisory lock, so that any number of processes may start at once. A database made
@@ -61,6 +64,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError
+
+from sestertius.web import lite, pg
 
 log = logging.getLogger("sestertius.web")
 metadata = MetaData()
@@ -255,6 +260,16 @@ class Store:
         key = None if base is None else base[1] is not None
         if base is not None:
             params.update(base_count=base[0], base_hash=base[1])
+        if self.shared and base is not None and not truncate:  # a decision: one statement (see pg.py)
+            params.update(chan=CHANNEL, payload=f"{game_id} {PROCESS}")
+            if not pg.write(self, params, keep, new):
+                raise Stale(game_id)
+            return
+        if self.is_sqlite and base is not None and not truncate:  # a decision (see lite.py)
+            with self._writing():
+                if not lite.write(self, params, keep, new):
+                    raise Stale(game_id)
+            return
         q = _ADVANCE[key]
         if self.shared:
             q = _ADVANCE_NOTIFY[key]
@@ -336,12 +351,16 @@ class Store:
     def head(self, game_id: str) -> tuple[int, str | None, str] | None:
         """The stored decision count, state hash and status of a game (None: no such game): whether a cached copy is
         still the latest."""
+        if self.shared:
+            return pg.head(self, game_id)
         with self.reader.connect() as conn:
             row = conn.execute(_HEAD, {"gid": game_id}).first()
             return (row[0], row[1], row[2]) if row else None
 
     @_retried
     def decision_rows_from(self, game_id: str, start: int) -> list[tuple[list, int]]:
+        if self.shared:
+            return pg.decision_rows_from(self, game_id, start)
         with self.reader.connect() as conn:
             rows = conn.execute(_ROWS_FROM, {"gid": game_id, "start": start})
             return [(json.loads(a), d) for a, d in rows]

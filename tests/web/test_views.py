@@ -93,3 +93,36 @@ def test_the_views_constant_parts_are_made_once_and_handed_out_as_copies():
     # made once per set of rules in play, not once for all games: a base game has no notes on Contrarius
     base = {a["id"] for a in Game.new({"board": "italia"}, seed=3).view(0)["assumptions"]}
     assert "A-CONTRARIUS-CARDS" in {a["id"] for a in first["assumptions"]} and "A-CONTRARIUS-CARDS" not in base
+
+
+def _json(content) -> bytes:
+    return json.dumps(content, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def test_the_views_json_is_the_bytes_json_would_write(tmp_path):
+    """views.dumps (orjson) writes exactly what json.dumps writes, for every seat's view along random games of several
+    boards and modes (Venus, Solitaria, dice entered by hand: the chance view), and falls back to json for what
+    orjson refuses."""
+    service = GameService(Store(f"sqlite:///{tmp_path / 'g.sqlite3'}"))
+    specs = [{"board": "italia", "seats": [{"kind": "human"}] * 3},
+             {"board": "imperium", "venus": True, "seats": [{"kind": "human"}] * 4},
+             {"mode": "solo", "board": "italia", "seats": [{"kind": "human"}]},
+             {"board": "italia", "manual_dice": True, "seats": [{"kind": "human"}] * 2}]
+    rng = random.Random(5)
+    checked = 0
+    for i, spec in enumerate(specs):
+        live, _, _ = service.create({**spec, "seed": 30 + i})
+        for _ in range(150):
+            g = live.game
+            for seat in (None, *range(len(live.seats))):
+                v = service.view(live, seat)
+                assert views.dumps(v) == _json(v)
+                checked += 1
+            if g.is_over:
+                break
+            seat = views.dice_seat(live) if g.to_act() < 0 else g.to_act()
+            legal = g.legal_actions() if g.to_act() >= 0 else [a["action"] for a in service.view(live, seat)["legal"]]
+            service.act(live, seat, list(rng.choice(legal)))
+    assert checked > 1000
+    for odd in ({3: "é", "t": (1, "x"), "f": 0.1, "n": -7}, {"big": 2**70}):  # a key that is not a string; over 64 bits
+        assert views.dumps(odd) == _json(odd)
