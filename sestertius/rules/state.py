@@ -49,8 +49,8 @@ def splitmix64(x: int) -> tuple[int, int]:
 
 
 Entry = dict[str, Any]  # one entry of the log: turn, kind, seat, text and fields of its own
-# a log entry not made yet: (its maker, the turn, the maker's arguments); see ``GameState.log_later``
-LazyEntry = tuple[Callable[..., dict[str, Any]], int, tuple[Any, ...]]
+# a log entry not made yet: (its maker, the turn, the maker's arguments...); see ``GameState.log_later``
+LazyEntry = tuple[Any, ...]
 
 
 class PlayerState:
@@ -83,7 +83,7 @@ class PlayerState:
 class GameState:
     __slots__ = ("board", "cat", "options", "n", "players", "city_good", "houses", "route_occ", "marker_good",
                  "marker_up", "display", "deck", "deck_labels", "pm", "current", "turn", "pending", "concordia",
-                 "final_turns", "over", "rng", "turn_info", "_events", "_made", "intermediate", "parts",
+                 "final_turns", "over", "rng", "turn_info", "logged", "_made", "intermediate", "parts",
                  "display_costs", "R", "seen_decks", "rules")
 
     board: Board  # the map (shared, immutable)
@@ -111,7 +111,7 @@ class GameState:
     over: bool
     rng: int  # the SplitMix64 state of the chance outcomes
     turn_info: TurnInfo
-    _events: list[dict[str, Any] | LazyEntry]  # the log (``events``), entries logged with ``log_later`` not made yet
+    logged: list[dict[str, Any] | LazyEntry]  # the log as logged (``events``): entries of ``log_later`` not made yet
     _made: int  # the entries before this index are made
     intermediate: dict[str, Any] | None  # the optional intermediate scoring, once taken
     parts: dict[str, Any]  # each mode's, board's or variant's own part of the state, by name
@@ -141,7 +141,7 @@ class GameState:
         s.over = self.over
         s.rng = self.rng
         s.turn_info = self.turn_info.copy()
-        s._events = self._events[:]
+        s.logged = self.logged[:]
         s._made = self._made
         s.intermediate = self.intermediate
         s.parts = {k: v.copy() if hasattr(v, "copy") and not isinstance(v, (dict, list)) else _deepcopy_plain(v)
@@ -174,22 +174,23 @@ class GameState:
         return self.pending[-1][1] if self.pending else None
 
     def log(self, kind: str, seat: int, text: str, **data: Any) -> None:
-        self._events.append({"turn": self.turn, "kind": kind, "seat": seat, "text": text, **data})
+        self.logged.append({"turn": self.turn, "kind": kind, "seat": seat, "text": text, **data})
 
     def log_later(self, make: Callable[..., dict[str, Any]], *args: Any) -> None:
         """Log an entry made only when the log is read: ``make(state, turn, *args)`` returns it (made with
         ``entry``). The entries of every change are many and a simulation never reads them, so their words are built
-        late; ``make`` may use only what never changes in a game (the board, the catalogue) besides ``args``."""
-        self._events.append((make, self.turn, args))
+        late; ``make`` may use only what never changes in a game (the board, the catalogue) besides ``args``. The
+        entry is the flat tuple ``(make, turn, *args)``: the hot paths append it to ``logged`` themselves."""
+        self.logged.append((make, self.turn, *args))
 
     @property
     def events(self) -> list[dict[str, Any]]:
         """The log, oldest first: each entry a dict of its turn, kind, seat, words ("text") and fields of its own."""
-        ev = self._events
+        ev = self.logged
         for i in range(self._made, len(ev)):
             e = ev[i]
             if type(e) is tuple:
-                ev[i] = e[0](self, e[1], *e[2])
+                ev[i] = e[0](self, *e[1:])
         self._made = len(ev)
         return ev  # type: ignore[return-value]  # every entry is made now
 
@@ -316,7 +317,7 @@ def new_state(options: GameOptions, rules: Rulebook, seed: int, catalog: Catalog
     s.over = False
     s.rng = seed & MASK64
     s.turn_info = TurnInfo()
-    s._events = []
+    s.logged = []
     s._made = 0
     s.intermediate = None
     s.parts = {}
