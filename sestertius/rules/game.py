@@ -343,7 +343,7 @@ class Game:
     def copy(self) -> Game:
         g = Game.__new__(Game)
         g.options, g.seed, g.auto_chance = self.options, self.seed, self.auto_chance
-        g.history, g.deciders, g.stack_left = self.history[:], self.deciders[:], self.stack_left[:]
+        g.history, g.deciders, g.stack_left = self.history.copy(), self.deciders.copy(), self.stack_left.copy()
         g.state = self.state.copy()
         return g
 

@@ -68,11 +68,11 @@ class PlayerState:
     def copy(self) -> PlayerState:
         p = PlayerState.__new__(PlayerState)
         p.money = self.money
-        p.goods = self.goods[:]
-        p.col = self.col[:]
-        p.hand = self.hand[:]
-        p.pile = self.pile[:]
-        p.houses = self.houses[:]
+        p.goods = self.goods.copy()
+        p.col = self.col.copy()
+        p.hand = self.hand.copy()
+        p.pile = self.pile.copy()
+        p.houses = self.houses.copy()
         p.vp = self.vp
         return p
 
@@ -125,27 +125,27 @@ class GameState:
         s.n = self.n
         s.players = [p.copy() for p in self.players]
         s.city_good = self.city_good
-        s.houses = self.houses[:]
-        s.route_occ = self.route_occ[:]
+        s.houses = self.houses.copy()
+        s.route_occ = self.route_occ.copy()
         s.marker_good = self.marker_good
-        s.marker_up = self.marker_up[:]
-        s.display = self.display[:]
-        s.deck = self.deck[:]
-        s.deck_labels = self.deck_labels[:]
+        s.marker_up = self.marker_up.copy()
+        s.display = self.display.copy()
+        s.deck = self.deck.copy()
+        s.deck_labels = self.deck_labels.copy()
         s.pm = self.pm
         s.current = self.current
         s.turn = self.turn
-        s.pending = self.pending[:]
+        s.pending = self.pending.copy()
         s.concordia = self.concordia
         s.final_turns = self.final_turns
         s.over = self.over
         s.rng = self.rng
         s.turn_info = self.turn_info.copy()
-        s.logged = self.logged[:]
+        s.logged = self.logged.copy()
         s._made = self._made
         s.intermediate = self.intermediate
         s.parts = {k: v.copy() if hasattr(v, "copy") and not isinstance(v, (dict, list)) else _deepcopy_plain(v)
-                   for k, v in self.parts.items()}
+                   for k, v in self.parts.items()} if self.parts else {}
         s.display_costs = self.display_costs
         s.R = self.R
         s.seen_decks = self.seen_decks
