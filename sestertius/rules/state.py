@@ -168,7 +168,8 @@ class GameState:
         return LAND if slot < self.cat.land_colonists else SEA
 
     def colonists_on_board(self, seat: int) -> int:
-        return sum(1 for loc in self.players[seat].col if loc != STORE)
+        col = self.players[seat].col
+        return len(col) - col.count(STORE)
 
     def decider(self) -> int | None:
         return self.pending[-1][1] if self.pending else None
