@@ -30,8 +30,12 @@ def god_values(s: GameState, seat: int) -> dict[str, int]:
     on_board = len(p.col) - p.col.count(STORE)
     others = s.rules.mode.venus_with(s, seat)
     if others is None:
-        venus = min(sc["venus_max"],
-                    sc["venus_per"] * sum(1 for k in per_province.values() if k >= sc["venus_min_houses"]))
+        least = sc["venus_min_houses"]
+        full = 0  # provinces with enough houses (a loop: a generator costs more than the few provinces it counts)
+        for k in per_province.values():
+            if k >= least:
+                full += 1
+        venus = min(sc["venus_max"], sc["venus_per"] * full)
     else:  # team play: 1 per province where both partners have a house (Solitaria's Contrarius: it and one of you)
         theirs = {province_of[c] for o in others for c in s.players[o].houses}
         venus = sc["venus_team_per"] * len(theirs.intersection(per_province))
