@@ -30,8 +30,12 @@ def god_values(s: GameState, seat: int) -> dict[str, int]:
     on_board = len(p.col) - p.col.count(STORE)
     others = s.rules.mode.venus_with(s, seat)
     if others is None:
-        venus = min(sc["venus_max"],
-                    sc["venus_per"] * sum(1 for k in per_province.values() if k >= sc["venus_min_houses"]))
+        least = sc["venus_min_houses"]
+        full = 0  # provinces with enough houses (a loop: a generator costs more than the few provinces it counts)
+        for k in per_province.values():
+            if k >= least:
+                full += 1
+        venus = min(sc["venus_max"], sc["venus_per"] * full)
     else:  # team play: 1 per province where both partners have a house (Solitaria's Contrarius: it and one of you)
         theirs = {province_of[c] for o in others for c in s.players[o].houses}
         venus = sc["venus_team_per"] * len(theirs.intersection(per_province))
@@ -52,27 +56,53 @@ def score_seat(s: GameState, seat: int) -> dict[str, int]:
     p = s.players[seat]
     values = god_values(s, seat)
     out = dict.fromkeys(cat.scoring["god_order"], 0)
-    cards = cat.cards
-    by_good: list[int] | None = None  # the seat's houses per good of their city (for Minerva), counted once
-    for pile in (p.hand, p.pile):
-        for key in pile:
-            card = cards[key]
-            for god in card.gods:
-                if god == "Minerva":
-                    if by_good is None:
-                        by_good = [0] * 5
-                        for c in p.houses:
-                            good = s.city_good[c]
-                            if 0 <= good < 5:
-                                by_good[good] += 1
-                    if 0 <= card.good < 5:
-                        out["Minerva"] += card.vp_per_house * by_good[card.good]
-                else:
-                    out[god] += values[god]
+    held, specialists = holdings(cat, p.hand, p.pile)
+    for god, n in held:  # every card of a god scores the same: n cards, n times its value
+        out[god] = n * values[god]
+    if specialists:  # Minerva: per specialist, its points per house of its good
+        by_good = [0] * 5
+        for c in p.houses:
+            good = s.city_good[c]
+            if 0 <= good < 5:
+                by_good[good] += 1
+        minerva = 0
+        for good, vp in specialists:
+            minerva += vp * by_good[good]
+        out["Minerva"] = minerva
     out["Concordia"] = cat.scoring["concordia"] if s.concordia == seat else 0
     out["during play"] = p.vp
     out.update(s.rules.mode.final_extras(s, seat))
     out["total"] = sum(out.values())
+    return out
+
+
+Holdings = tuple[tuple[tuple[str, int], ...], tuple[tuple[int, int], ...]]
+_HOLDINGS: dict[tuple[int, tuple[str, ...], tuple[str, ...]], tuple[Catalog, Holdings]] = {}
+
+
+def holdings(cat: Catalog, hand: list[str], pile: list[str]) -> Holdings:
+    """The gods of a seat's cards: (god, cards carrying it) for every god but Minerva, in the order first met, and
+    (good, points per house) of each specialist of a good (Minerva). A seat's cards change seldom while its
+    positions are scored many times (the bots), so the answer is kept per hand and pile."""
+    key = (id(cat), tuple(hand), tuple(pile))
+    found = _HOLDINGS.get(key)
+    if found is not None and found[0] is cat:
+        return found[1]
+    counts: dict[str, int] = {}
+    specialists: list[tuple[int, int]] = []
+    cards = cat.cards
+    for pile_ in (hand, pile):
+        for k in pile_:
+            card = cards[k]
+            for god in card.gods:
+                if god != "Minerva":
+                    counts[god] = counts.get(god, 0) + 1
+                elif 0 <= card.good < 5:
+                    specialists.append((card.good, card.vp_per_house))
+    out = (tuple(counts.items()), tuple(specialists))
+    if len(_HOLDINGS) >= 8192:
+        _HOLDINGS.clear()
+    _HOLDINGS[key] = (cat, out)
     return out
 
 

@@ -49,8 +49,8 @@ def splitmix64(x: int) -> tuple[int, int]:
 
 
 Entry = dict[str, Any]  # one entry of the log: turn, kind, seat, text and fields of its own
-# a log entry not made yet: (its maker, the turn, the maker's arguments); see ``GameState.log_later``
-LazyEntry = tuple[Callable[..., dict[str, Any]], int, tuple[Any, ...]]
+# a log entry not made yet: (its maker, the turn, the maker's arguments...); see ``GameState.log_later``
+LazyEntry = tuple[Any, ...]
 
 
 class PlayerState:
@@ -68,11 +68,11 @@ class PlayerState:
     def copy(self) -> PlayerState:
         p = PlayerState.__new__(PlayerState)
         p.money = self.money
-        p.goods = self.goods[:]
-        p.col = self.col[:]
-        p.hand = self.hand[:]
-        p.pile = self.pile[:]
-        p.houses = self.houses[:]
+        p.goods = self.goods.copy()
+        p.col = self.col.copy()
+        p.hand = self.hand.copy()
+        p.pile = self.pile.copy()
+        p.houses = self.houses.copy()
         p.vp = self.vp
         return p
 
@@ -83,7 +83,7 @@ class PlayerState:
 class GameState:
     __slots__ = ("board", "cat", "options", "n", "players", "city_good", "houses", "route_occ", "marker_good",
                  "marker_up", "display", "deck", "deck_labels", "pm", "current", "turn", "pending", "concordia",
-                 "final_turns", "over", "rng", "turn_info", "_events", "_made", "intermediate", "parts",
+                 "final_turns", "over", "rng", "turn_info", "logged", "_made", "intermediate", "parts",
                  "display_costs", "R", "seen_decks", "rules")
 
     board: Board  # the map (shared, immutable)
@@ -111,7 +111,7 @@ class GameState:
     over: bool
     rng: int  # the SplitMix64 state of the chance outcomes
     turn_info: TurnInfo
-    _events: list[dict[str, Any] | LazyEntry]  # the log (``events``), entries logged with ``log_later`` not made yet
+    logged: list[dict[str, Any] | LazyEntry]  # the log as logged (``events``): entries of ``log_later`` not made yet
     _made: int  # the entries before this index are made
     intermediate: dict[str, Any] | None  # the optional intermediate scoring, once taken
     parts: dict[str, Any]  # each mode's, board's or variant's own part of the state, by name
@@ -125,27 +125,27 @@ class GameState:
         s.n = self.n
         s.players = [p.copy() for p in self.players]
         s.city_good = self.city_good
-        s.houses = self.houses[:]
-        s.route_occ = self.route_occ[:]
+        s.houses = self.houses.copy()
+        s.route_occ = self.route_occ.copy()
         s.marker_good = self.marker_good
-        s.marker_up = self.marker_up[:]
-        s.display = self.display[:]
-        s.deck = self.deck[:]
-        s.deck_labels = self.deck_labels[:]
+        s.marker_up = self.marker_up.copy()
+        s.display = self.display.copy()
+        s.deck = self.deck.copy()
+        s.deck_labels = self.deck_labels.copy()
         s.pm = self.pm
         s.current = self.current
         s.turn = self.turn
-        s.pending = self.pending[:]
+        s.pending = self.pending.copy()
         s.concordia = self.concordia
         s.final_turns = self.final_turns
         s.over = self.over
         s.rng = self.rng
         s.turn_info = self.turn_info.copy()
-        s._events = self._events[:]
+        s.logged = self.logged.copy()
         s._made = self._made
         s.intermediate = self.intermediate
         s.parts = {k: v.copy() if hasattr(v, "copy") and not isinstance(v, (dict, list)) else _deepcopy_plain(v)
-                   for k, v in self.parts.items()}
+                   for k, v in self.parts.items()} if self.parts else {}
         s.display_costs = self.display_costs
         s.R = self.R
         s.seen_decks = self.seen_decks
@@ -168,28 +168,30 @@ class GameState:
         return LAND if slot < self.cat.land_colonists else SEA
 
     def colonists_on_board(self, seat: int) -> int:
-        return sum(1 for loc in self.players[seat].col if loc != STORE)
+        col = self.players[seat].col
+        return len(col) - col.count(STORE)
 
     def decider(self) -> int | None:
         return self.pending[-1][1] if self.pending else None
 
     def log(self, kind: str, seat: int, text: str, **data: Any) -> None:
-        self._events.append({"turn": self.turn, "kind": kind, "seat": seat, "text": text, **data})
+        self.logged.append({"turn": self.turn, "kind": kind, "seat": seat, "text": text, **data})
 
     def log_later(self, make: Callable[..., dict[str, Any]], *args: Any) -> None:
         """Log an entry made only when the log is read: ``make(state, turn, *args)`` returns it (made with
         ``entry``). The entries of every change are many and a simulation never reads them, so their words are built
-        late; ``make`` may use only what never changes in a game (the board, the catalogue) besides ``args``."""
-        self._events.append((make, self.turn, args))
+        late; ``make`` may use only what never changes in a game (the board, the catalogue) besides ``args``. The
+        entry is the flat tuple ``(make, turn, *args)``: the hot paths append it to ``logged`` themselves."""
+        self.logged.append((make, self.turn, *args))
 
     @property
     def events(self) -> list[dict[str, Any]]:
         """The log, oldest first: each entry a dict of its turn, kind, seat, words ("text") and fields of its own."""
-        ev = self._events
+        ev = self.logged
         for i in range(self._made, len(ev)):
             e = ev[i]
             if type(e) is tuple:
-                ev[i] = e[0](self, e[1], *e[2])
+                ev[i] = e[0](self, *e[1:])
         self._made = len(ev)
         return ev  # type: ignore[return-value]  # every entry is made now
 
@@ -316,7 +318,7 @@ def new_state(options: GameOptions, rules: Rulebook, seed: int, catalog: Catalog
     s.over = False
     s.rng = seed & MASK64
     s.turn_info = TurnInfo()
-    s._events = []
+    s.logged = []
     s._made = 0
     s.intermediate = None
     s.parts = {}

@@ -11,7 +11,6 @@ from sestertius.data.catalog import GOODS
 from sestertius.rules.scoring import score_all
 from sestertius.rules.state import AUTO, NOBODY, Entry, GameState, TurnInfo, _draw, entry
 from sestertius.rules.steps import Action, Pending, Step, auto_step
-from sestertius.rules.words import goods_words
 
 
 # ------------------------------------------------------------------------------------------------------------
@@ -133,7 +132,7 @@ def apply_turn(s: GameState, st: Pending, a: Action) -> None:
     p.pile.append(key)
     s.pending.pop()
     s.turn_info = TurnInfo(seat=seat, card=key)
-    s.log("play", seat, f"plays {card.title}", card=key)
+    s.logged.append((play_entry, s.turn, seat, key))  # made when the log is read (see GameState.log_later)
     s.pending.append(("end_turn", AUTO))
     s.rules.mode.after_card(s, seat, card)
     if card.action == "magister":
@@ -142,6 +141,10 @@ def apply_turn(s: GameState, st: Pending, a: Action) -> None:
         perform(s, seat, key)
     else:
         carry_out(s, seat, key)
+
+
+def play_entry(s: GameState, turn: int, seat: int, key: str) -> Entry:
+    return entry(turn, "play", seat, f"plays {s.cat.cards[key].title}", card=key)
 
 
 def carry_out(s: GameState, seat: int, key: str | None) -> None:
@@ -172,7 +175,7 @@ def perform(s: GameState, seat: int, key: str | None) -> None:
     elif act == "mercator":
         s.players[seat].money += card.money
         if card.money:
-            s.log_later(income_entry, seat, key)
+            s.logged.append((income_entry, s.turn, seat, key))
         s.pending.append(("trade", seat, 0, 0))
     elif act == "colonist":
         s.pending.append(("colonist", seat, 0))
@@ -184,7 +187,8 @@ def perform(s: GameState, seat: int, key: str | None) -> None:
         p.hand.extend(p.pile)
         p.pile.clear()
         cards = "1 card" if k == 1 else f"{k} cards"
-        s.log("tribune", seat, f"takes {cards} back" + (f", +{goods_words((), bonus)}" if bonus else ""))
+        s.log("tribune", seat, f"takes {cards} back" + (f", +{bonus} sesterti{'us' if bonus == 1 else 'i'}" if bonus
+                                                        else ""))
         s.pending.append(("tribune", seat))
         s.rules.board.after_recover(s, seat)  # e.g. Sicilia's volcano tile, before the colonist purchase
     elif act == "senator":
@@ -196,10 +200,12 @@ def perform(s: GameState, seat: int, key: str | None) -> None:
     elif act == "specialist":
         p = s.players[seat]
         br = s.rules.board
-        cities = tuple(c for c in p.houses if s.city_good[c] == card.good
-                       and br.can_produce(s, s.board.province_of[c]))
+        cities = []  # a loop, not a generator: a closure over s, card and br would cost every call of perform
+        for c in p.houses:
+            if s.city_good[c] == card.good and br.can_produce(s, s.board.province_of[c]):
+                cities.append(c)
         p.goods[card.good] += len(cities)
-        s.log_later(specialist_entry, seat, key, cities)
+        s.logged.append((specialist_entry, s.turn, seat, key, cities))
         queue_overflow(s, seat)
     elif act == "double":
         s.pending.append(("half", seat, key))
@@ -213,7 +219,7 @@ def income_entry(s: GameState, turn: int, seat: int, key: str) -> Entry:
                  money=card.money)
 
 
-def specialist_entry(s: GameState, turn: int, seat: int, key: str, cities: tuple[int, ...]) -> Entry:
+def specialist_entry(s: GameState, turn: int, seat: int, key: str, cities: list[int]) -> Entry:
     card = s.cat.cards[key]
     n = len(cities)
     good = GOODS[card.good]

@@ -311,3 +311,17 @@ def test_the_tribune_names_its_bonus_in_the_right_number(played, words):
     g.state.players[0].pile.extend(["architect", "prefect", "mercator", "diplomat"][:played])
     play(g, 0, "tribune")
     assert entries(g, "tribune")[-1]["text"] == words
+
+
+def test_an_entry_logged_later_is_made_from_its_arguments_when_read():
+    """log_later keeps the maker and its arguments (a flat tuple, as the frequent entries append it themselves) and
+    makes the entry on the first reading, with the turn it was logged in."""
+    from sestertius.rules.state import entry
+
+    g = new_game()
+    s = g.state
+    turn = s.turn
+    s.log_later(lambda st, t, seat, n: entry(t, "test", seat, f"{n} things", n=n), 1, 3)
+    assert s.logged[-1][1:] == (turn, 1, 3)
+    s.turn += 1  # read later: the entry keeps its own turn
+    assert s.events[-1] == {"turn": turn, "kind": "test", "seat": 1, "text": "3 things", "n": 3}

@@ -257,3 +257,44 @@ def test_intermediate_scoring_is_taken_once_when_stack_two_reaches_the_display_a
             assert plain.state.intermediate is None
         assert taken_at is not None
         assert g.scores() == plain.scores()  # for information only: no points change hands
+
+
+def per_card_points(s, seat):
+    """The gods' points summed card by card, as the rules say it (the reference for score_seat's shortcuts)."""
+    p = s.players[seat]
+    values = god_values(s, seat)
+    out = dict.fromkeys(GOD_ORDER, 0)
+    for key in p.hand + p.pile:
+        card = s.cat.cards[key]
+        for god in card.gods:
+            if god == "Minerva":
+                out[god] += card.vp_per_house * sum(1 for c in p.houses if s.city_good[c] == card.good)
+            else:
+                out[god] += values[god]
+    return out
+
+
+@pytest.mark.parametrize("options", [
+    {"board": "italia", "players": 2},
+    {"board": "imperium", "players": 4, "venus": True},
+    {"board": "italia", "players": 4, "mode": "team"},
+    {"board": "italia", "players": 1, "mode": "solo", "difficulty": "expert"},
+    {"board": "hellas", "players": 3, "fish_market": "coastal"},
+])
+def test_scores_agree_with_the_cards_summed_one_by_one_through_a_game(options):
+    """score_seat counts a seat's cards per god once per hand and pile and multiplies: the same points as every card
+    counted alone, at every position of a game (hands, piles and houses changing, positions scored again)."""
+    import random
+
+    from sestertius.rules.game import Game
+
+    g = Game.new(options, seed=3)
+    rnd = random.Random(3)
+    while not g.is_over:
+        s = g.state
+        for seat in range(s.n):
+            got = score_seat(s, seat)
+            assert {god: got[god] for god in GOD_ORDER} == per_card_points(s, seat)
+            assert got["total"] == sum(v for k, v in got.items() if k != "total")
+        legal = g.legal_actions()
+        g.apply(legal[rnd.randrange(len(legal))])

@@ -905,3 +905,32 @@ def test_reach_reading_is_data_empty_lines_only_when_chosen(monkeypatch):
     assert text.startswith("builds in Capua"), text  # only Capua is left (though not a new province)
     assert "Aleria, Bononia, Genua, Tarentum: no free line next to it that its colonists can reach over empty " \
            "lines" in text
+
+
+@pytest.mark.parametrize("options", [
+    {"board": "italia", "players": 1, "mode": "solo", "difficulty": "expert"},
+    {"board": "roma", "players": 2, "mode": "solo", "difficulty": "standard"},
+])
+def test_the_summary_of_contrarius_tells_its_pieces_at_every_position(options):
+    """What every seat sees of Contrarius (the view's extra, the search bot's reading of its track) agrees with its
+    pieces at every position of a random game: colonists out of the storehouse, houses built and in the supply."""
+    import random
+
+    from sestertius.rules.game import Game
+
+    g = Game.new(options, seed=4)
+    rnd = random.Random(4)
+    while not g.is_over:
+        s = g.state
+        seat = s.options.players
+        p = s.players[seat]
+        info = s.parts["contrarius"]
+        got = s.rules.mode.public(s)["contrarius"]
+        assert got["seat"] == seat and got["vp"] == p.vp and got["track"] == tuple(info.track)
+        assert got["face_up"] == tuple(p.hand) and got["face_down"] == tuple(p.pile)
+        assert got["colonists_on_board"] == sum(1 for loc in p.col if loc != STORE) == s.colonists_on_board(seat)
+        assert got["houses_built"] == len(p.houses)
+        assert got["houses_in_supply"] == (info.houses - len(p.houses) - len(info.track)
+                                           - s.rules.board.other_houses(s, seat))
+        legal = g.legal_actions()
+        g.apply(legal[rnd.randrange(len(legal))])

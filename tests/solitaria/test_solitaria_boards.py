@@ -426,3 +426,37 @@ def test_solitaria_combinations_no_rulebook_describes_are_refused():
             Game.new({"board": "balearica", "players": 2, "mode": mode}, seed=1)
     with pytest.raises(OptionsError, match="1 player .solo. or 2 players"):
         Game.new({"board": "italia", "players": 3, "mode": "solo"}, seed=1)
+
+
+@pytest.mark.parametrize("options", [
+    {"board": "italia", "players": 1, "mode": "solo", "difficulty": "expert"},
+    {"board": "roma", "players": 1, "mode": "solo"},
+    {"board": "ionium", "players": 2, "mode": "solo"},
+])
+def test_reach_is_the_fewest_steps_of_any_colonist_to_a_line_next_to_the_city(options):
+    """Reach's steps and shortest ways, against every colonist's distances looked through one by one, at every
+    position of a random game."""
+    from sestertius.rules.modes.solitaria.contrarius import con
+    from sestertius.rules.modes.solitaria.reach import INF, colonist_distances
+
+    g = Game.new(options, seed=6)
+    rnd = random.Random(6)
+    while not g.is_over:
+        s = g.state
+        reach = Reach(s)
+        ways: dict[int, set[tuple[int, int, int]]] = {}
+        places = set()
+        for slot, loc in enumerate(con(s).col):
+            if (s.kind_of(slot), loc) in places:  # two colonists of a kind at one place: the lower slot stands for both
+                continue
+            places.add((s.kind_of(slot), loc))
+            for r, d in colonist_distances(s, slot).items():
+                for c in s.board.route_cities[r]:
+                    ways.setdefault(c, set()).add((d, slot, r))
+        for c in range(len(s.board.cities)):
+            fewest = min((d for d, _, _ in ways.get(c, ())), default=INF)
+            assert reach.steps(c) == fewest
+            if fewest < INF:
+                assert reach.shortest(c) == (fewest, sorted({(slot, r) for d, slot, r in ways[c] if d == fewest}))
+        legal = g.legal_actions()
+        g.apply(legal[rnd.randrange(len(legal))])

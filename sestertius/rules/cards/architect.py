@@ -69,7 +69,7 @@ def apply_arch_move(s: GameState, st: Pending, a: Action) -> None:
         s.route_occ[r2] = seat
     p.col[slot] = r2
     s.pending[-1] = ("arch_move", seat, pts - d) + st[3:]
-    s.log_later(move_entry, seat, slot, loc, r2, d, pts - d)
+    s.logged.append((move_entry, s.turn, seat, slot, loc, r2, d, pts - d))
     if br.dynamic_moves:
         br.moved(s, seat, slot, loc, r2)  # e.g. Roma: a ship-track space's bonus, house site or Byzantium
 
@@ -176,9 +176,9 @@ def build_house(s: GameState, seat: int, c: int, pay_cost: bool) -> None:
         goods, coins = house_cost(s, c)
         pay(p.goods, goods)
         s.rules.mode.spend(s, seat, coins)
-        s.log_later(build_entry, seat, c, goods, coins)
+        s.logged.append((build_entry, s.turn, seat, c, goods, coins))
     else:
-        s.log_later(build_entry, seat, c, None, 0)
+        s.logged.append((build_entry, s.turn, seat, c, None, 0))
     s.houses[c] |= 1 << seat
     p.houses.append(c)
     if houses_built(s, seat) >= s.cat.houses:

@@ -62,7 +62,7 @@ def place_colonist(s: GameState, seat: int, kind: int, city: int, paid: tuple[in
     for slot in rng:
         if p.col[slot] == STORE:
             p.col[slot] = s.R + city
-            s.log_later(colonist_entry, seat, kind, city, paid)
+            s.logged.append((colonist_entry, s.turn, seat, kind, city, paid))
             return
     raise IllegalAction("no colonist of that kind in the storehouse", "Colonist")
 

@@ -67,12 +67,12 @@ def apply_trade(s: GameState, st: Pending, a: Action) -> None:
         p.goods[g] -= 1
         p.money += price
         sold |= 1 << g
-        s.log_later(trade_entry, seat, "sell", g, price)
+        s.logged.append((trade_entry, s.turn, seat, "sell", g, price))
     else:
         p.goods[g] += 1
         s.rules.mode.spend(s, seat, price)
         bought |= 1 << g
-        s.log_later(trade_entry, seat, "buy", g, price)
+        s.logged.append((trade_entry, s.turn, seat, "buy", g, price))
     s.pending[-1] = ("trade", seat, sold, bought) + st[4:]
 
 

@@ -79,7 +79,7 @@ def produce_province(s: GameState, seat: int, prov: int, bonus: bool) -> None:
                     s.players[other].goods[g] += 1
                     got.append((other, g, c))
     s.turn_info.prefect = ("produce", prov)
-    s.log_later(produce_entry, seat, prov, good, n, pm_to, tuple(got))
+    s.logged.append((produce_entry, s.turn, seat, prov, good, n, pm_to, tuple(got)))
 
 
 def produce_entry(s: GameState, turn: int, seat: int, prov: int, good: int, n: int, pm_to: int,

@@ -67,7 +67,7 @@ def apply_buy(s: GameState, st: Pending, a: Action) -> None:
     p.hand.append(key)
     s.display[pos] = None
     s.turn_info.bought += (key,)
-    s.log_later(buy_entry, seat, key, pos, tuple(cost))
+    s.logged.append((buy_entry, s.turn, seat, key, pos, tuple(cost)))
     if display_empty(s):
         trigger_end(s, seat)
     if left <= 1:

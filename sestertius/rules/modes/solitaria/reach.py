@@ -82,8 +82,9 @@ def distances(s: GameState, kind: int, loc: int) -> dict[int, int]:
         seeds = dict.fromkeys(capital_routes(s, LAND), 1)  # the first step goes through a gate (none free: no way in)
     elif passes:  # the usual movement: occupied lines are passed, each costing a step
         out = {loc: 0} if loc < s.R else {}
+        stoppable = b.stoppable
         for d, r2 in distance_table(b, kind, loc):
-            if occ[r2] == NOBODY and b.stoppable[r2]:
+            if occ[r2] == NOBODY and stoppable[r2]:
                 out[r2] = d
         return out
     elif loc < s.R:
@@ -122,10 +123,16 @@ class Reach:
                 continue
             seen_places.add((kind, loc))
             for r, d in colonist_distances(s, slot).items():
-                for c in rc[r]:
-                    ways.setdefault(c, []).append((d, slot, r))
-                    if d < best.get(c, INF):
+                for c in rc[r]:  # (runs for every route of every colonist: no list made for setdefault to drop)
+                    way = (d, slot, r)
+                    found = ways.get(c)
+                    if found is None:
+                        ways[c] = [way]
                         best[c] = d
+                    else:
+                        found.append(way)
+                        if d < best[c]:
+                            best[c] = d
         self.ways, self.best = ways, best
 
     def steps(self, c: int) -> int:
