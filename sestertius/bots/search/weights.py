@@ -15,5 +15,5 @@ AUTOMATON_SCALE = {
 BASE_SCALE = {
     "Jupiter": 1.0, "Saturnus": 0.5, "Mercurius": 0.5, "Mars": 1.0, "Venus": 1.0, "Minerva": 0.5,
     "cards": 1.0, "wealth": 0.25, "variety": 0.6, "production": 0.25, "colonists": 1.5, "hand": 0.7,
-    "sites": 0.45, "time": 0.0, "houses": 0.0,
+    "sites": 0.45, "time": 0.0, "houses": -1.5,
 }
