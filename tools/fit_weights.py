@@ -1,11 +1,13 @@
 """Fit the search bot's feature weights to what games really scored.
 
     python tools/fit_weights.py play --games 200 --mode solo --difficulty standard --out /tmp/data.jsonl
+    python tools/fit_weights.py play --games 200 --mode base --players 2 --bot medium,greedy --out /tmp/base.jsonl
     python tools/fit_weights.py fit /tmp/data.jsonl [more.jsonl ...] [--write]
 
 ``play`` has the bot play games (every core, one game per task) and records, at the start of every player's turn,
 each seat's score now, its features (``sestertius.bots.search.evaluate.features``) and, at the end, its final score.
-``fit`` finds for each role (a player, Contrarius) the weights that best predict final minus now: least squares
+``fit`` finds for each role (a player against Contrarius, Contrarius, a player of a game without Contrarius: the
+base game, ``--mode base``) the weights that best predict final minus now: least squares
 pulled towards the current weights (ridge, ``--pull``), so that a feature the games say little about keeps its
 hand-set value. ``--write`` rewrites ``sestertius/bots/search/weights.py``.
 """
@@ -39,7 +41,8 @@ def play_one(task: tuple[dict, int, list[str]]) -> list[dict]:
         if step is not None and step[0] == "turn":
             for i in range(game.state.n):
                 now, f = features(game.state, i, DEFAULT)
-                rows.append({"seed": seed, "seat": i, "role": "automaton" if i == automaton else "player",
+                role = "automaton" if i == automaton else "player" if automaton is not None else "base"
+                rows.append({"seed": seed, "seat": i, "role": role,
                              "now": now, "f": f})
         legal = game.legal_actions()
         game.apply_unchecked(legal[0] if len(legal) == 1 else players[seat % len(players)].choose(game, legal))
@@ -102,7 +105,9 @@ def fit_role(rows: list[dict], prior: dict[str, float], pull: float) -> tuple[di
 def fit(args: argparse.Namespace) -> None:
     rows = [json.loads(line) for path in args.data for line in open(path, encoding="utf-8")]
     out = {}
-    for role, prior in (("player", weights_module.PLAYER_SCALE), ("automaton", weights_module.AUTOMATON_SCALE)):
+    roles = (("player", weights_module.PLAYER_SCALE), ("automaton", weights_module.AUTOMATON_SCALE),
+             ("base", weights_module.BASE_SCALE))
+    for role, prior in roles:
         mine = [r for r in rows if r["role"] == role]
         if not mine:
             out[role] = dict(prior)
@@ -116,8 +121,8 @@ def fit(args: argparse.Namespace) -> None:
         path = ROOT / "sestertius" / "bots" / "search" / "weights.py"
         text = path.read_text(encoding="utf-8")
         head = text[: text.index("PLAYER_SCALE")]
-        path.write_text(head + f"PLAYER_SCALE = {_fmt(out['player'])}\nAUTOMATON_SCALE = {_fmt(out['automaton'])}\n",
-                        encoding="utf-8")
+        path.write_text(head + f"PLAYER_SCALE = {_fmt(out['player'])}\nAUTOMATON_SCALE = {_fmt(out['automaton'])}\n"
+                        f"BASE_SCALE = {_fmt(out['base'])}\n", encoding="utf-8")
         print(f"wrote {path}")
 
 

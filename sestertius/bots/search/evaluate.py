@@ -13,7 +13,8 @@ come in the turns left (``turns_left``: from the cards still for sale and the ho
 - Contrarius' points from its reactions to come.
 
 The features' weights are measured: ``tools/fit_weights.py`` fits them to the final scores of games the bot played
-(a least-squares fit pulled towards the hand-set start values), one set for a player and one for Contrarius.
+(a least-squares fit pulled towards the hand-set start values), one set for a player against Contrarius, one for
+Contrarius and one for a player of a game without Contrarius (``Evaluator.scale`` chooses).
 ``objective`` turns the estimates into what a seat plays for: its side's estimate (a team's mean) less the best
 other side's.
 """
@@ -45,16 +46,23 @@ class Evaluator:
     def __init__(self, weights: Weights = DEFAULT) -> None:
         self.w = weights
 
+    def scale(self, seat: int, ctx: Context) -> dict[str, float]:
+        """The weights for this seat: Contrarius', a player's against Contrarius, or a player's in a game without
+        Contrarius (the base game and team play, fitted on their own games)."""
+        if ctx.automaton is None:
+            return self.w.base
+        return self.w.automaton if seat == ctx.automaton else self.w.player
+
     def seat(self, s: GameState, seat: int, ctx: Context | None = None) -> SeatEstimate:
         ctx = ctx or Context(s, self.w)
         now, f = features(s, seat, self.w, ctx)
-        scale = self.w.automaton if seat == ctx.automaton else self.w.player
+        scale = self.scale(seat, ctx)
         terms = {k: scale.get(k, 0.0) * v for k, v in f.items()}
         return SeatEstimate(now + sum(terms.values()), now, terms)
 
     def total(self, s: GameState, seat: int, ctx: Context) -> float:
         now, f = features(s, seat, self.w, ctx)
-        scale = self.w.automaton if seat == ctx.automaton else self.w.player
+        scale = self.scale(seat, ctx)
         return now + sum(scale.get(k, 0.0) * v for k, v in f.items())
 
     def estimates(self, s: GameState) -> list[float]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from sestertius.bots.search.sites import sites_worth
-from sestertius.bots.search.weights import AUTOMATON_SCALE, PLAYER_SCALE
+from sestertius.bots.search.weights import AUTOMATON_SCALE, BASE_SCALE, PLAYER_SCALE
 from sestertius.data.catalog import BRICK
 from sestertius.rules.scoring import score_seat
 from sestertius.rules.state import NOBODY, STORE
@@ -51,6 +51,7 @@ class Weights:
     sigma_turn: float = 2.2  # and its growth per turn left
     player: dict[str, float] = field(default_factory=lambda: dict(PLAYER_SCALE))
     automaton: dict[str, float] = field(default_factory=lambda: dict(AUTOMATON_SCALE))
+    base: dict[str, float] = field(default_factory=lambda: dict(BASE_SCALE))  # a player where there is no Contrarius
 
 
 DEFAULT = Weights()

@@ -1,6 +1,8 @@
 """The weights of the search bot's estimate, per feature (see :mod:`sestertius.bots.search.evaluate`): one set for a
-player, one for Contrarius. Written by ``tools/fit_weights.py`` from games the bot played; the numbers by hand are
-its starting point."""
+player against Contrarius, one for Contrarius, and one for a player of a game without Contrarius (the base game, where
+other players race for the houses and cards and end the game). Written by ``tools/fit_weights.py`` from games the bot
+played; the numbers by hand are its starting point. The base set keeps the player's numbers: the fits on base games
+measured no better in play (README, "How strong are the bots?")."""
 
 PLAYER_SCALE = {
     "Jupiter": 1.0, "Saturnus": 0.5, "Mercurius": 0.5, "Mars": 1.0, "Venus": 1.0, "Minerva": 0.5,
@@ -10,4 +12,9 @@ PLAYER_SCALE = {
 AUTOMATON_SCALE = {
     "Jupiter": 1.3, "Saturnus": 1.3, "Mercurius": 1.5, "Mars": 0.7, "Venus": 1.0, "Minerva": 0.7,
     "cards": 1.0, "reactions": 1.2,
+}
+BASE_SCALE = {
+    "Jupiter": 1.0, "Saturnus": 0.5, "Mercurius": 0.5, "Mars": 1.0, "Venus": 1.0, "Minerva": 0.5,
+    "cards": 1.0, "wealth": 0.25, "variety": 0.6, "production": 0.25, "colonists": 1.5, "hand": 0.7,
+    "sites": 0.45, "time": 0.0, "houses": 0.0,
 }
