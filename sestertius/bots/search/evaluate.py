@@ -62,8 +62,11 @@ class Evaluator:
 
     def total(self, s: GameState, seat: int, ctx: Context) -> float:
         now, f = features(s, seat, self.w, ctx)
-        scale = self.scale(seat, ctx)
-        return now + sum(scale.get(k, 0.0) * v for k, v in f.items())
+        get = self.scale(seat, ctx).get
+        extra = 0.0  # a loop, not sum() over a generator (the same additions in the same order: the same float)
+        for k, v in f.items():
+            extra += get(k, 0.0) * v
+        return now + extra
 
     def estimates(self, s: GameState) -> list[float]:
         ctx = Context(s, self.w)
