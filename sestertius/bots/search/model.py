@@ -18,6 +18,7 @@ from sestertius.rules.scoring import score_seat
 from sestertius.rules.state import NOBODY, STORE
 
 if TYPE_CHECKING:  # pragma: no cover
+    from sestertius.data.catalog import Catalog
     from sestertius.rules.state import GameState
 
 GROWING = ("Jupiter", "Saturnus", "Mercurius", "Mars")
@@ -68,23 +69,41 @@ class Context:
         if board is None:
             board = _BOARDS[key] = _board_info(s)
         self.by_good, self.n_buildable = board
-        cards = s.cat.cards
-        keys = [k for k in s.display if k is not None] + s.deck
+        keys = (*[k for k in s.display if k is not None], *s.deck)
         self.for_sale = len(keys)
         self.house_cost = _house_cost(s) if w.budget else 0.0
-        gods = dict.fromkeys(GROWING, 0)
-        specialists = [0] * 5  # per good: the points per house of the specialists for sale
-        for k in keys:
-            card = cards[k]
-            for god in card.gods:
-                if god == "Minerva":
-                    specialists[card.good] += card.vp_per_house
-                elif god in gods:
-                    gods[god] += 1
-        self.sale_gods, self.sale_specialists = gods, specialists
+        self.sale_gods, self.sale_specialists = sale_gods(s.cat, keys)
         self.turns = _turns(s, w, self.automaton)
-        summary = s.rules.mode.public(s).get("contrarius") if self.automaton is not None else None
-        self.track: tuple[int, ...] = tuple(summary["track"]) if summary else ()  # houses on its points track
+        # Contrarius' houses on its points track, read from its part of the state (Solitaria's)
+        info = s.parts.get("contrarius") if self.automaton is not None else None
+        self.track: tuple[int, ...] = tuple(info.track) if info is not None else ()
+
+
+_SALE: dict[tuple[int, tuple[str, ...]], tuple[Catalog, dict[str, int], list[int]]] = {}
+
+
+def sale_gods(cat: Catalog, keys: tuple[str, ...]) -> tuple[dict[str, int], list[int]]:
+    """The growing gods of the cards for sale (their count per god) and, per good, the points per house of the
+    specialists for sale. Kept per catalogue and cards for sale: a search judges many positions of one display and
+    deck. The answer is shared: read it, never change it."""
+    key = (id(cat), keys)
+    found = _SALE.get(key)
+    if found is not None and found[0] is cat:
+        return found[1], found[2]
+    cards = cat.cards
+    gods = dict.fromkeys(GROWING, 0)
+    specialists = [0] * 5  # per good: the points per house of the specialists for sale
+    for k in keys:
+        card = cards[k]
+        for god in card.gods:
+            if god == "Minerva":
+                specialists[card.good] += card.vp_per_house
+            elif god in gods:
+                gods[god] += 1
+    if len(_SALE) >= 4096:
+        _SALE.clear()
+    _SALE[key] = (cat, gods, specialists)
+    return gods, specialists
 
 
 _BOARDS: dict[tuple[str, tuple[int, ...]], tuple[list[int], int]] = {}
