@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from sestertius.bots.search.sites import sites_worth
 from sestertius.bots.search.weights import AUTOMATON_SCALE, BASE_SCALE, PLAYER_SCALE
 from sestertius.data.catalog import BRICK
-from sestertius.rules.scoring import score_seat
+from sestertius.rules.scoring import holdings, score_seat
 from sestertius.rules.state import NOBODY, STORE
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -156,19 +156,14 @@ def turns_left(s: GameState, seat: int, w: Weights = DEFAULT, ctx: Context | Non
     return ctx.turns if ctx else _turns(s, w, s.rules.mode.automaton(s))
 
 
-def _god_counts(s: GameState, seat: int) -> tuple[dict[str, int], list[tuple[int, int]]]:
-    """How many of the seat's cards count each god, and its specialists as (good, points per house)."""
-    counts = {"Vesta": 0, "Jupiter": 0, "Saturnus": 0, "Mercurius": 0, "Mars": 0, "Venus": 0}
-    specialists: list[tuple[int, int]] = []
-    cards = s.cat.cards
+def _god_counts(s: GameState, seat: int) -> tuple[dict[str, int], tuple[tuple[int, int], ...]]:
+    """How many of the seat's cards count each god, and its specialists as (good, points per house): the engine's
+    ``holdings`` (kept per hand and pile) with every god present."""
     p = s.players[seat]
-    for key in p.hand + p.pile:
-        card = cards[key]
-        for god in card.gods:
-            if god == "Minerva":
-                specialists.append((card.good, card.vp_per_house))
-            else:
-                counts[god] += 1
+    gods, specialists = holdings(s.cat, p.hand, p.pile)
+    counts = {"Vesta": 0, "Jupiter": 0, "Saturnus": 0, "Mercurius": 0, "Mars": 0, "Venus": 0}
+    for god, n in gods:
+        counts[god] = n
     return counts, specialists
 
 

@@ -1,6 +1,7 @@
 """Colonists next to building sites: what the houses a seat could build where its colonists stand are worth."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from sestertius.data.catalog import BRICK
@@ -9,7 +10,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from sestertius.rules.state import GameState
 
 
-def house_gain(s: GameState, seat: int, city: int, counts: dict[str, int], specialists: list[tuple[int, int]],
+def house_gain(s: GameState, seat: int, city: int, counts: dict[str, int], specialists: Sequence[tuple[int, int]],
                provinces: set[int], kinds: set[int]) -> float:
     """What a house of the seat in ``city`` would add to its score now (with its cards now)."""
     good = s.city_good[city]
@@ -28,7 +29,7 @@ def house_gain(s: GameState, seat: int, city: int, counts: dict[str, int], speci
     return gain
 
 
-def sites_worth(s: GameState, seat: int, counts: dict[str, int], specialists: list[tuple[int, int]],
+def sites_worth(s: GameState, seat: int, counts: dict[str, int], specialists: Sequence[tuple[int, int]],
            provinces: set[int], kinds: set[int], rho: float) -> float:
     """The worth of the best houses the seat could build where its colonists stand: in full when it can pay them
     now, half when a trade would pay them, a fifth when not."""
