@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from sestertius.data.catalog import BRICK
 
 if TYPE_CHECKING:  # pragma: no cover
+    from sestertius.data.catalog import Catalog
     from sestertius.rules.state import GameState
 
 
@@ -41,6 +42,7 @@ def sites_worth(s: GameState, seat: int, counts: dict[str, int], specialists: Se
     options: list[tuple[float, int, int, tuple[int, ...]]] = []
     br = s.rules.board
     cat = s.cat
+    goods_cost = _goods_cost(cat)
     for loc in s.players[seat].col:
         if 0 <= loc < R:
             for c in rc[loc]:
@@ -52,7 +54,7 @@ def sites_worth(s: GameState, seat: int, counts: dict[str, int], specialists: Se
                 good = s.city_good[c]
                 coins = cat.house_coins[good] * (s.houses[c].bit_count() + 1)
                 need = cat.house_goods[good]
-                cost = coins + sum(n * price for n, price in zip(need, cat.prices))
+                cost = coins + goods_cost[good]
                 gain = house_gain(s, seat, c, counts, specialists, provinces, kinds) - rho * cost
                 if gain > 0:
                     options.append((gain, cost, coins, need))
@@ -62,10 +64,18 @@ def sites_worth(s: GameState, seat: int, counts: dict[str, int], specialists: Se
     p = s.players[seat]
     money = s.rules.mode.funds(s, seat)
     goods = p.goods[:]
-    wealth = money + sum(n * price for n, price in zip(goods, cat.prices))
+    wealth = money
+    for n, price in zip(goods, cat.prices):
+        wealth += n * price
     worth = 0.0
     for gain, cost, coins, need in options:
-        if coins <= money and all(g >= n for g, n in zip(goods, need)):
+        payable = coins <= money
+        if payable:
+            for g, n in zip(goods, need):
+                if g < n:
+                    payable = False
+                    break
+        if payable:
             worth += gain
             money -= coins
             for k in range(5):
@@ -77,3 +87,18 @@ def sites_worth(s: GameState, seat: int, counts: dict[str, int], specialists: Se
         else:
             worth += gain * 0.2
     return worth
+
+
+_GOODS_COST: dict[int, tuple[Catalog, list[int]]] = {}
+
+
+def _goods_cost(cat: Catalog) -> list[int]:
+    """Per city good: the goods a house there costs, at their prices (whole sestertii; kept per catalogue)."""
+    found = _GOODS_COST.get(id(cat))
+    if found is not None and found[0] is cat:
+        return found[1]
+    cost = [sum(n * price for n, price in zip(need, cat.prices)) for need in cat.house_goods]
+    if len(_GOODS_COST) >= 64:
+        _GOODS_COST.clear()
+    _GOODS_COST[id(cat)] = (cat, cost)
+    return cost
