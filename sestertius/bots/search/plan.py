@@ -84,10 +84,11 @@ class Planner:
     def _architect(self, g: Game, legal: list[Action], seat: int) -> Action:
         """A move judged by the houses it lets the seat build: the most promising moves (by the estimate right
         after them) are each followed by the end of the moves and the best houses."""
-        ranked = sorted(legal[1:], key=lambda a: -self.value(self.after(g, a), seat))[:self.moves]
+        # each copy made to rank a move is the one followed (a copy is only read while ranked)
+        tried = [(a, h, -self.value(h, seat)) for a, h in ((a, self.after(g, a)) for a in legal[1:])]
+        tried.sort(key=lambda x: x[2])  # stable: ties keep the order of ``legal``
         best, best_v = legal[0], float("-inf")
-        for a in [legal[0], *ranked]:
-            h = self.after(g, a)
+        for a, h in [(legal[0], self.after(g, legal[0])), *((a, h) for a, h, _ in tried[:self.moves])]:
             self._stop_moving(h, seat)
             self._builds(h, seat)
             v = self.value(h, seat)
