@@ -9,6 +9,7 @@ plays the turns of the others and the seat's own next turn, keeping the best of 
 """
 from __future__ import annotations
 
+import bisect
 import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -84,11 +85,17 @@ class Planner:
     def _architect(self, g: Game, legal: list[Action], seat: int) -> Action:
         """A move judged by the houses it lets the seat build: the most promising moves (by the estimate right
         after them) are each followed by the end of the moves and the best houses."""
-        # each copy made to rank a move is the one followed (a copy is only read while ranked)
-        tried = [(a, h, -self.value(h, seat)) for a, h in ((a, self.after(g, a)) for a in legal[1:])]
-        tried.sort(key=lambda x: x[2])  # stable: ties keep the order of ``legal``
+        # the copy made to rank a move is the one followed; only the best ``moves`` copies are kept meanwhile,
+        # ordered by value, ties in the order of ``legal``
+        top: list[tuple[float, int, Action, Game]] = []
+        for i, a in enumerate(legal[1:]):
+            h = self.after(g, a)
+            rank = (-self.value(h, seat), i)
+            if len(top) < self.moves or (top and rank < top[-1][:2]):
+                bisect.insort(top, (*rank, a, h), key=lambda x: x[:2])
+                del top[self.moves:]
         best, best_v = legal[0], float("-inf")
-        for a, h in [(legal[0], self.after(g, legal[0])), *((a, h) for a, h, _ in tried[:self.moves])]:
+        for a, h in [(legal[0], self.after(g, legal[0])), *((a, h) for _, _, a, h in top)]:
             self._stop_moving(h, seat)
             self._builds(h, seat)
             v = self.value(h, seat)
