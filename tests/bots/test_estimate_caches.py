@@ -67,3 +67,16 @@ def test_an_estimate_is_the_same_with_its_caches_emptied(name):
     assert positions > 100
     if name == "solo-expert":
         assert tracks  # the expert Contrarius starts with houses on its points track
+
+
+def test_sides_are_not_taken_from_another_games_rulebook_with_the_same_id():
+    # a rulebook's id may be reused once its game is gone: the cached sides must belong to this very rulebook
+    from sestertius.bots.search import evaluate
+
+    team = Game.new({"board": "italia", "players": 4, "mode": "team"}, seed=3)
+    base = Game.new({"board": "italia", "players": 4}, seed=3)
+    s = base.state
+    stale = evaluate._sides(team.state, 0)
+    evaluate._SIDES[(id(s.rules), s.n, 0)] = (team.state.rules, stale)
+    mine, others = evaluate.sides(s, 0)
+    assert mine == (0,) and len(others) == 3

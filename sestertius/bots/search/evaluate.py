@@ -87,16 +87,17 @@ class Evaluator:
         return 0.5 * (1 + math.erf(margin / (sd * math.sqrt(2))))
 
 
-_SIDES: dict[tuple[int, int, int], tuple[tuple[int, ...], list[tuple[int, ...]]]] = {}
+Sides = tuple[tuple[int, ...], list[tuple[int, ...]]]
+_SIDES: dict[tuple[int, int, int], tuple[object, Sides]] = {}
 
 
-def sides(s: GameState, seat: int) -> tuple[tuple[int, ...], list[tuple[int, ...]]]:
+def sides(s: GameState, seat: int) -> Sides:
     """The seat's side (itself and its partner) and the other sides (teams, players, Contrarius)."""
     key = (id(s.rules), s.n, seat)  # partners are fixed for a game (its rulebook is shared by all its copies)
     found = _SIDES.get(key)
-    if found is None:
-        found = _SIDES[key] = _sides(s, seat)
-    return found
+    if found is None or found[0] is not s.rules:  # an id may be reused once a game's rulebook is gone
+        found = _SIDES[key] = (s.rules, _sides(s, seat))
+    return found[1]
 
 
 def _sides(s: GameState, seat: int) -> tuple[tuple[int, ...], list[tuple[int, ...]]]:
