@@ -13,7 +13,7 @@ from sestertius.data.solitaria import SPECIAL_FACE, SoloData, solo_data
 from sestertius.rules.boards.roma.track import Track
 from sestertius.rules.boards.roma.track import track as roma_board_track
 from sestertius.rules.scoring import score_seat
-from sestertius.rules.state import CHANCE, STORE, GameState, PlayerState
+from sestertius.rules.state import CHANCE, GameState, PlayerState
 
 CONTRARIUS = 1  # Contrarius' seat in solo play; in general it is the last seat, ``cseat(s)``
 PLAYER = 0  # the (starting) player
@@ -192,7 +192,7 @@ def summary(s: GameState) -> dict[str, Any]:
         "seat": seat, "name": NAME, "difficulty": info.difficulty, "vp": p.vp,
         "face_up": tuple(p.hand), "face_down": tuple(p.pile), "houses_built": len(p.houses),
         "houses_in_supply": houses_in_supply(s), "track": tuple(info.track),
-        "colonists_on_board": len(p.col) - p.col.count(STORE),
+        "colonists_on_board": s.colonists_on_board(seat),
         **({"fish": info.fish} if info.fish is not None else {}),
         **({"veto": tuple(info.veto)} if info.veto is not None else {}),
     }}
