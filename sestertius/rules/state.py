@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from sestertius.data.board import LAND, SEA, Board, load_board
@@ -49,7 +48,11 @@ def splitmix64(x: int) -> tuple[int, int]:
 
 
 Entry = dict[str, Any]  # one entry of the log: turn, kind, seat, text and fields of its own
-# a log entry not made yet: (its maker, the turn, the maker's arguments...); see ``GameState.log_later``
+# A log entry not made yet, the one way to log an entry late: append the flat tuple ``(make, s.turn, *args)`` to
+# ``s.logged``; ``events`` makes it at the first reading as ``make(state, turn, *args)``, which returns the entry (made
+# with ``entry``). The entries of every change are many and a simulation never reads them, so their words are built
+# late; ``make`` may use only what never changes in a game (the board, the catalogue) besides ``args``. No method
+# wraps the append: a call at each of the frequent sites cost 1.4% of a random game's instructions.
 LazyEntry = tuple[Any, ...]
 
 
@@ -111,7 +114,7 @@ class GameState:
     over: bool
     rng: int  # the SplitMix64 state of the chance outcomes
     turn_info: TurnInfo
-    logged: list[dict[str, Any] | LazyEntry]  # the log as logged (``events``): entries of ``log_later`` not made yet
+    logged: list[dict[str, Any] | LazyEntry]  # the log as logged (``events``): ``LazyEntry`` tuples not made yet
     _made: int  # the entries before this index are made
     intermediate: dict[str, Any] | None  # the optional intermediate scoring, once taken
     parts: dict[str, Any]  # each mode's, board's or variant's own part of the state, by name
@@ -177,13 +180,6 @@ class GameState:
     def log(self, kind: str, seat: int, text: str, **data: Any) -> None:
         self.logged.append({"turn": self.turn, "kind": kind, "seat": seat, "text": text, **data})
 
-    def log_later(self, make: Callable[..., dict[str, Any]], *args: Any) -> None:
-        """Log an entry made only when the log is read: ``make(state, turn, *args)`` returns it (made with
-        ``entry``). The entries of every change are many and a simulation never reads them, so their words are built
-        late; ``make`` may use only what never changes in a game (the board, the catalogue) besides ``args``. The
-        entry is the flat tuple ``(make, turn, *args)``: the hot paths append it to ``logged`` themselves."""
-        self.logged.append((make, self.turn, *args))
-
     @property
     def events(self) -> list[dict[str, Any]]:
         """The log, oldest first: each entry a dict of its turn, kind, seat, words ("text") and fields of its own."""
@@ -213,7 +209,7 @@ class GameState:
 
 
 def entry(turn: int, kind: str, seat: int, text: str, **data: Any) -> dict[str, Any]:
-    """One entry of the log, as ``GameState.log`` makes it (for the makers of ``log_later``)."""
+    """One entry of the log, as ``GameState.log`` makes it (for the makers of a ``LazyEntry``)."""
     return {"turn": turn, "kind": kind, "seat": seat, "text": text, **data}
 
 

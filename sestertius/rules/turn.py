@@ -132,7 +132,7 @@ def apply_turn(s: GameState, st: Pending, a: Action) -> None:
     p.pile.append(key)
     s.pending.pop()
     s.turn_info = TurnInfo(seat=seat, card=key)
-    s.logged.append((play_entry, s.turn, seat, key))  # made when the log is read (see GameState.log_later)
+    s.logged.append((play_entry, s.turn, seat, key))  # made when the log is read (a LazyEntry, see state.py)
     s.pending.append(("end_turn", AUTO))
     s.rules.mode.after_card(s, seat, card)
     if card.action == "magister":

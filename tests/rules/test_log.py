@@ -313,15 +313,21 @@ def test_the_tribune_names_its_bonus_in_the_right_number(played, words):
     assert entries(g, "tribune")[-1]["text"] == words
 
 
-def test_an_entry_logged_later_is_made_from_its_arguments_when_read():
-    """log_later keeps the maker and its arguments (a flat tuple, as the frequent entries append it themselves) and
-    makes the entry on the first reading, with the turn it was logged in."""
+def test_an_entry_logged_late_is_made_from_its_tuple_when_read():
+    """A LazyEntry, the flat tuple (maker, turn, *args) appended to ``state.logged``, is made on the first reading
+    with the turn it was logged in, and kept made; the card played is logged so (a simulation never reads it)."""
     from sestertius.rules.state import entry
 
     g = new_game()
     s = g.state
     turn = s.turn
-    s.log_later(lambda st, t, seat, n: entry(t, "test", seat, f"{n} things", n=n), 1, 3)
-    assert s.logged[-1][1:] == (turn, 1, 3)
+    s.logged.append((lambda st, t, seat, n: entry(t, "test", seat, f"{n} things", n=n), turn, 1, 3))
     s.turn += 1  # read later: the entry keeps its own turn
-    assert s.events[-1] == {"turn": turn, "kind": "test", "seat": 1, "text": "3 things", "n": 3}
+    made = s.events[-1]
+    assert made == {"turn": turn, "kind": "test", "seat": 1, "text": "3 things", "n": 3}
+    assert s.logged[-1] is made and s.events[-1] is made  # made once
+    play(g, 0, "tribune")
+    lazy = [e for e in s.logged if type(e) is tuple]
+    assert lazy and lazy[0][1:3] == (s.turn, 0)  # (maker, turn, seat, ...) until read
+    assert entries(g, "play")[-1]["seat"] == 0
+    assert not any(type(e) is tuple for e in s.logged)
