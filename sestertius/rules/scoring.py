@@ -3,6 +3,7 @@ holder of Praefectus Magnus, then to whoever would receive it next (it passes to
 from __future__ import annotations
 
 from sestertius.data.catalog import BRICK, Catalog
+from sestertius.rules.memo import Memo
 from sestertius.rules.state import STORE, GameState
 
 
@@ -77,15 +78,15 @@ def score_seat(s: GameState, seat: int) -> dict[str, int]:
 
 
 Holdings = tuple[tuple[tuple[str, int], ...], tuple[tuple[int, int], ...]]
-_HOLDINGS: dict[tuple[int, tuple[str, ...], tuple[str, ...]], tuple[Catalog, Holdings]] = {}
+_HOLDINGS: Memo[Holdings] = Memo(8192)  # per catalogue, hand and pile
 
 
 def holdings(cat: Catalog, hand: list[str], pile: list[str]) -> Holdings:
     """The gods of a seat's cards: (god, cards carrying it) for every god but Minerva, in the order first met, and
     (good, points per house) of each specialist of a good (Minerva). A seat's cards change seldom while its
     positions are scored many times (the bots), so the answer is kept per hand and pile."""
-    key = (id(cat), tuple(hand), tuple(pile))
-    found = _HOLDINGS.get(key)
+    hand_t, pile_t = tuple(hand), tuple(pile)
+    found = _HOLDINGS.entries.get((id(cat), hand_t, pile_t))  # Memo.find inline (a hot path)
     if found is not None and found[0] is cat:
         return found[1]
     counts: dict[str, int] = {}
@@ -99,11 +100,7 @@ def holdings(cat: Catalog, hand: list[str], pile: list[str]) -> Holdings:
                     counts[god] = counts.get(god, 0) + 1
                 elif 0 <= card.good < 5:
                     specialists.append((card.good, card.vp_per_house))
-    out = (tuple(counts.items()), tuple(specialists))
-    if len(_HOLDINGS) >= 8192:
-        _HOLDINGS.clear()
-    _HOLDINGS[key] = (cat, out)
-    return out
+    return _HOLDINGS.keep(cat, (hand_t, pile_t), (tuple(counts.items()), tuple(specialists)))
 
 
 def god_table(s: GameState, seat: int) -> dict[str, dict[str, int | list[int]]]:

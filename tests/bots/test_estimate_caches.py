@@ -21,7 +21,7 @@ CONFIGS = {
     "venus-3": {"board": "hellas", "players": 3, "venus": True},
     "fish-2": {"board": "cyprus", "players": 2, "fish_market": "mountain"},
 }
-CACHES = (model._SALE, model._BOARDS, sites._GOODS_COST, scoring._HOLDINGS)
+CACHES = tuple(m.entries for m in (model._SALE, model._BOARDS, sites._GOODS_COST, scoring._HOLDINGS))
 
 
 def _fresh(fn):
@@ -77,6 +77,6 @@ def test_sides_are_not_taken_from_another_games_rulebook_with_the_same_id():
     base = Game.new({"board": "italia", "players": 4}, seed=3)
     s = base.state
     stale = evaluate._sides(team.state, 0)
-    evaluate._SIDES[(id(s.rules), s.n, 0)] = (team.state.rules, stale)
+    evaluate._SIDES.entries[(id(s.rules), s.n, 0)] = (team.state.rules, stale)
     mine, others = evaluate.sides(s, 0)
     assert mine == (0,) and len(others) == 3

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from sestertius.bots.search.model import DEFAULT, Context, Weights, features, turns_left
+from sestertius.rules.memo import Memo
 
 if TYPE_CHECKING:  # pragma: no cover
     from sestertius.rules.state import GameState
@@ -88,16 +89,15 @@ class Evaluator:
 
 
 Sides = tuple[tuple[int, ...], list[tuple[int, ...]]]
-_SIDES: dict[tuple[int, int, int], tuple[object, Sides]] = {}
+_SIDES: Memo[Sides] = Memo(4096)  # per rulebook (shared by a game's copies), seats and seat
 
 
 def sides(s: GameState, seat: int) -> Sides:
     """The seat's side (itself and its partner) and the other sides (teams, players, Contrarius)."""
-    key = (id(s.rules), s.n, seat)  # partners are fixed for a game (its rulebook is shared by all its copies)
-    found = _SIDES.get(key)
-    if found is None or found[0] is not s.rules:  # an id may be reused once a game's rulebook is gone
-        found = _SIDES[key] = (s.rules, _sides(s, seat))
-    return found[1]
+    found = _SIDES.entries.get((id(s.rules), s.n, seat))  # Memo.find inline (once per estimate)
+    if found is not None and found[0] is s.rules:
+        return found[1]
+    return _SIDES.keep(s.rules, (s.n, seat), _sides(s, seat))  # partners are fixed for a game
 
 
 def _sides(s: GameState, seat: int) -> tuple[tuple[int, ...], list[tuple[int, ...]]]:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from sestertius.bots.search.sites import sites_worth
 from sestertius.bots.search.weights import AUTOMATON_SCALE, BASE_SCALE, PLAYER_SCALE
 from sestertius.data.catalog import BRICK
+from sestertius.rules.memo import Memo
 from sestertius.rules.scoring import holdings, score_seat
 from sestertius.rules.state import NOBODY, STORE
 
@@ -64,10 +65,12 @@ class Context:
 
     def __init__(self, s: GameState, w: Weights) -> None:
         self.automaton = s.rules.mode.automaton(s)
-        key = (s.board.name, tuple(s.city_good))
-        board = _BOARDS.get(key)
-        if board is None:
-            board = _BOARDS[key] = _board_info(s)
+        city_good = tuple(s.city_good)
+        found = _BOARDS.entries.get((id(s.board), city_good))  # Memo.find inline (once per estimate)
+        if found is not None and found[0] is s.board:
+            board = found[1]
+        else:
+            board = _BOARDS.keep(s.board, (city_good,), _board_info(s))
         self.by_good, self.n_buildable = board
         keys = (*[k for k in s.display if k is not None], *s.deck)
         self.for_sale = len(keys)
@@ -79,17 +82,16 @@ class Context:
         self.track: tuple[int, ...] = tuple(info.track) if info is not None else ()
 
 
-_SALE: dict[tuple[int, tuple[str, ...]], tuple[Catalog, dict[str, int], list[int]]] = {}
+_SALE: Memo[tuple[dict[str, int], list[int]]] = Memo(4096)  # per catalogue and cards for sale
 
 
 def sale_gods(cat: Catalog, keys: tuple[str, ...]) -> tuple[dict[str, int], list[int]]:
     """The growing gods of the cards for sale (their count per god) and, per good, the points per house of the
     specialists for sale. Kept per catalogue and cards for sale: a search judges many positions of one display and
     deck. The answer is shared: read it, never change it."""
-    key = (id(cat), keys)
-    found = _SALE.get(key)
+    found = _SALE.entries.get((id(cat), keys))  # Memo.find inline (once per estimate)
     if found is not None and found[0] is cat:
-        return found[1], found[2]
+        return found[1]
     cards = cat.cards
     gods = dict.fromkeys(GROWING, 0)
     specialists = [0] * 5  # per good: the points per house of the specialists for sale
@@ -100,13 +102,10 @@ def sale_gods(cat: Catalog, keys: tuple[str, ...]) -> tuple[dict[str, int], list
                 specialists[card.good] += card.vp_per_house
             elif god in gods:
                 gods[god] += 1
-    if len(_SALE) >= 4096:
-        _SALE.clear()
-    _SALE[key] = (cat, gods, specialists)
-    return gods, specialists
+    return _SALE.keep(cat, (keys,), (gods, specialists))
 
 
-_BOARDS: dict[tuple[str, tuple[int, ...]], tuple[list[int], int]] = {}
+_BOARDS: Memo[tuple[list[int], int]] = Memo(1024)  # per board and goods of its cities
 
 
 def _board_info(s: GameState) -> tuple[list[int], int]:

@@ -5,6 +5,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from sestertius.data.catalog import BRICK
+from sestertius.rules.memo import Memo
 
 if TYPE_CHECKING:  # pragma: no cover
     from sestertius.data.catalog import Catalog
@@ -89,16 +90,13 @@ def sites_worth(s: GameState, seat: int, counts: dict[str, int], specialists: Se
     return worth
 
 
-_GOODS_COST: dict[int, tuple[Catalog, list[int]]] = {}
+_GOODS_COST: Memo[list[int]] = Memo(64)  # per catalogue
 
 
 def _goods_cost(cat: Catalog) -> list[int]:
     """Per city good: the goods a house there costs, at their prices (whole sestertii; kept per catalogue)."""
-    found = _GOODS_COST.get(id(cat))
+    found = _GOODS_COST.entries.get((id(cat),))  # Memo.find inline (once per estimate)
     if found is not None and found[0] is cat:
         return found[1]
     cost = [sum(n * price for n, price in zip(need, cat.prices)) for need in cat.house_goods]
-    if len(_GOODS_COST) >= 64:
-        _GOODS_COST.clear()
-    _GOODS_COST[id(cat)] = (cat, cost)
-    return cost
+    return _GOODS_COST.keep(cat, (), cost)
