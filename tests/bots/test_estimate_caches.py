@@ -1,7 +1,8 @@
 """The search bot's estimate keeps what many positions share in caches (the gods of the cards for sale per catalogue
 and display+deck, a seat's gods per hand and pile, a house's goods at their prices per catalogue, the board's cities
 per good): across random games, and their determinised copies, every estimate equals the one computed with every
-cache emptied; and Contrarius' points track, read from its part of the state, is the one its public summary shows."""
+cache emptied; and Contrarius' points track, read through the mode's automaton_track, is the one its public summary
+shows."""
 from __future__ import annotations
 
 import random

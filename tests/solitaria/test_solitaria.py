@@ -101,6 +101,22 @@ def test_expert_houses_on_the_track(difficulty, track):
     assert con(g).col.count(cap) == 2
 
 
+def test_the_mode_tells_contrarius_houses_on_its_track():
+    """The public hook the bots read (``mode.automaton_track``): Contrarius' houses on its victory point track as a
+    tuple, following its part of the state; empty below the expert levels and in modes without Contrarius."""
+    from sestertius import Game
+
+    s = solo(difficulty="expert").state
+    assert s.rules.mode.automaton_track(s) == (10, 20, 30, 40, 50)
+    s.parts["contrarius"].track.pop(0)  # as when its marker reaches the house at 10
+    assert s.rules.mode.automaton_track(s) == (20, 30, 40, 50)
+    standard = solo(difficulty="standard").state
+    assert standard.rules.mode.automaton_track(standard) == ()
+    for options in ({"board": "italia", "players": 2}, {"board": "imperium", "players": 4, "mode": "team"}):
+        other = Game.new(options, seed=1).state
+        assert other.rules.mode.automaton_track(other) == ()
+
+
 def solitaria_supply(g):
     from sestertius.rules.modes.solitaria import houses_in_supply
     return houses_in_supply(g.state)

@@ -77,9 +77,8 @@ class Context:
         self.house_cost = _house_cost(s) if w.budget else 0.0
         self.sale_gods, self.sale_specialists = sale_gods(s.cat, keys)
         self.turns = _turns(s, w, self.automaton)
-        # Contrarius' houses on its points track, read from its part of the state (Solitaria's)
-        info = s.parts.get("contrarius") if self.automaton is not None else None
-        self.track: tuple[int, ...] = tuple(info.track) if info is not None else ()
+        # Contrarius' houses on its points track (Solitaria's expert levels)
+        self.track = s.rules.mode.automaton_track(s) if self.automaton is not None else ()
 
 
 _SALE: Memo[tuple[dict[str, int], list[int]]] = Memo(4096)  # per catalogue and cards for sale

@@ -78,6 +78,11 @@ class Ruleset:
         """The seat of an automaton that plays against the players (Solitaria's Contrarius), or None."""
         return None
 
+    def automaton_track(self, s: GameState) -> tuple[int, ...]:
+        """The automaton's houses on its victory point track, their spaces lowest first (Solitaria's expert levels:
+        Contrarius builds each its marker reaches); empty without an automaton or such houses."""
+        return ()
+
     def partner(self, s: GameState, seat: int) -> int | None:
         """The seat's team partner (team play), or None."""
         return None

@@ -53,6 +53,9 @@ class SoloRuleset(Ruleset):
     def automaton(self, s: GameState) -> int:
         return cseat(s)
 
+    def automaton_track(self, s: GameState) -> tuple[int, ...]:
+        return tuple(s.parts["contrarius"].track)
+
     def setup(self, s: GameState) -> None:
         set_up(s, self)
 
