@@ -72,7 +72,10 @@ def create_app(db_url: str | None = None, campaigns_path: str | None = None, max
         # changes made by other processes on the same database (PostgreSQL): live updates for this one's browsers
         loop = asyncio.get_running_loop()
         hub = app.state.hub
-        listener = store.listen(lambda gid: loop.call_soon_threadsafe(hub.changed_elsewhere, service, gid))
+        # (on the listener's thread: a game nobody here watches wakes nothing; a WebSocket joining meanwhile has
+        # its first view made after it is counted, from the database)
+        listener = store.listen(lambda gid: gid in hub.conns
+                                and loop.call_soon_threadsafe(hub.changed_elsewhere, service, gid))
         app.state.listener = listener
         yield
         if listener is not None:
