@@ -1,6 +1,7 @@
-"""The statements of every decision. PostgreSQL (web/pg.py): a decision on a game the process holds up to date is
-ONE round trip, the write statement outside a transaction, conditional on the row's position (no head read first). SQLite (web/lite.py): the write on the sqlite3 connection, read back as
-before. On both, a write on a position the row no longer holds stores nothing."""
+"""The statements of every decision. PostgreSQL (web/pg.py): a decision on a game the process holds up to date is ONE
+round trip, the write statement outside a transaction, conditional on the row's position (no head read first). SQLite
+(web/lite.py): the write on the sqlite3 connection, read back as before. On both, a write on a position the row no
+longer holds stores nothing."""
 from __future__ import annotations
 
 import psycopg
