@@ -41,6 +41,7 @@ from sestertius.rules.boards.sicilia import volcano_data
 from sestertius.web import logs
 from sestertius.web.campaigns import Campaigns
 from sestertius.web.hot import HotRoutes
+from sestertius.web.hot import threads as hot_threads
 from sestertius.web.hub import MAX_PER_CLIENT, MAX_PER_GAME, Hub
 from sestertius.web.limits import MAX_BODY, BodyLimit
 from sestertius.web.routes import analysis, campaigns, data, games, pages, replay, websocket
@@ -80,6 +81,7 @@ def create_app(db_url: str | None = None, campaigns_path: str | None = None, max
         yield
         if listener is not None:
             listener.stop()
+        app.state.hot_threads.shutdown(wait=False)
         store.dispose()
 
     # the API's pages (/docs, /redoc) with their scripts and styles served by the app itself: they work offline
@@ -90,6 +92,7 @@ def create_app(db_url: str | None = None, campaigns_path: str | None = None, max
     app.state.hub = Hub(per_game=ws_per_game, per_client=ws_per_client)
     app.add_middleware(BodyLimit, max_bytes=max_body)
     app.state.hot_answered = 0
+    app.state.hot_threads = hot_threads()
     if hot_routes:  # outside BodyLimit: it hands on what it does not answer itself, bodies over the limit too
         app.add_middleware(HotRoutes, max_bytes=max_body)
     app.state.campaigns = Campaigns(service, campaigns_path or os.environ.get("SESTERTIUS_CAMPAIGNS"))
