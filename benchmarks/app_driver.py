@@ -71,7 +71,7 @@ async def play(app: Any, decisions: int, seed: int, games: int) -> tuple[int, in
             g = orjson.loads(body)
             gid, keys = g["id"], {s["seat"]: s["key"] for s in g["seats"]}
 
-            async def view(seat: int) -> Any:
+            async def view(seat: int, gid: str = gid, keys: dict[int, str] = keys) -> Any:
                 nonlocal views
                 status, body = await call(app, "GET", f"/api/games/{gid}", query=f"seat={seat}".encode(),
                                           headers=[(b"x-seat-key", keys[seat].encode())])
