@@ -23,7 +23,11 @@ answers, which measures saturation). ``--workers N``: the server runs N worker p
 
 Reports decisions per second (POSTed decisions acknowledged), the median, 95th and 99th percentile response times of
 the decision POSTs and of the view GETs, the server's memory per game (the growth of its processes' resident memory
-over the run, divided by the games started) and the CPU time of the server, the client and PostgreSQL over the run.
+over the run, divided by the games started) and the CPU time of the server, the client and PostgreSQL over the run
+(each a whole process tree, processes that ended included), then an account of all the machine's CPU over the run
+(``cpu_account.py``): the whole machine's busy time from /proc/stat, each process of the server's, PostgreSQL's and
+the client's trees with its user and system time and context switches, and the rest (other users' processes, kernel
+threads, interrupts), all per decision.
 The figures in the README come from this script.
 """
 from __future__ import annotations
@@ -46,6 +50,9 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import cpu_account  # beside this script
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -295,13 +302,28 @@ def main() -> None:
         pg_pid = postmaster(pg)
         rss0, cpu0, pg0 = server_rss(proc.pid), server_cpu(proc.pid), server_cpu(pg_pid) if pg_pid else 0.0
         load0 = os.getloadavg()
-        client = subprocess.run([sys.executable, __file__, "--client-of", base, *sys.argv[1:]],
-                                capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        trees = [cpu_account.Tree("the server (every process under concordia serve)", proc.pid)]
+        if pg_pid:
+            trees.append(cpu_account.Tree("PostgreSQL (the postmaster and every process under it)", pg_pid))
+        own0, kids0 = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+        client = subprocess.Popen([sys.executable, __file__, "--client-of", base, *sys.argv[1:]],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                  env={**os.environ, "PYTHONPATH": str(ROOT)})
+        trees.append(cpu_account.Tree("the load client", client.pid))
+        everything = cpu_account.Tree("every process", 1)  # other users' processes: what remains of it
+        sampler = cpu_account.Sampler([*trees, everything])
+        m0 = sampler.begin()
+        out, err = client.communicate()
+        m1 = sampler.end()
+        own1, kids1 = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+        # the client has ended and been reaped by this process (its only child that ended meanwhile): its whole tree
+        trees[-1].end_total = trees[-1].start_total + (kids1.ru_utime + kids1.ru_stime - kids0.ru_utime
+                                                       - kids0.ru_stime)
         if client.returncode != 0:
-            raise SystemExit(f"the client failed:\n{client.stderr[-3000:]}")
+            raise SystemExit(f"the client failed:\n{err[-3000:]}")
         rss1, cpu1, pg1 = server_rss(proc.pid), server_cpu(proc.pid), server_cpu(pg_pid) if pg_pid else 0.0
         load1 = os.getloadavg()
-        stats = json.loads(client.stdout)
+        stats = json.loads(out)
     finally:
         proc.terminate()
         proc.wait(10)
@@ -309,6 +331,8 @@ def main() -> None:
             pg.stop()
         tmp.cleanup()
     report(args, stats, rss0, rss1, cpu1 - cpu0, pg1 - pg0 if pg_pid else None, load0, load1)
+    own = own1.ru_utime + own1.ru_stime - own0.ru_utime - own0.ru_stime
+    print("\n".join(cpu_account.report(trees, m1 - m0, len(stats["post"]), own, everything)))
 
 
 def report(args: argparse.Namespace, stats: dict[str, Any], rss0: int, rss1: int, cpu: float, pg_cpu: float | None,
@@ -360,23 +384,14 @@ def postmaster(pg: Any) -> int | None:
 
 
 def server_pids(pid: int) -> list[int]:
-    """The server process and its children (the workers)."""
-    try:
-        return [pid] + [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
-    except OSError:
-        return [pid]
+    """The server process and every process under it (its workers, and theirs)."""
+    return cpu_account.descendants(pid)
 
 
 def server_cpu(pid: int) -> float:
-    """The CPU time (user + system, seconds) the process and its children have used so far."""
-    total = 0
-    for p in server_pids(pid):
-        try:
-            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of the whole line)
-        except (OSError, IndexError, ValueError):
-            pass
-    return total / os.sysconf("SC_CLK_TCK")
+    """The CPU time (user + system, seconds) the process tree has used so far, processes that ended included (see
+    cpu_account)."""
+    return cpu_account.tree_cpu(cpu_account.snapshot(pid))
 
 
 def server_rss(pid: int) -> int:

@@ -33,11 +33,17 @@ def _add_serve(sub: Any, table: dict[str, Any]) -> None:
     p.add_argument("--db", default=None, help="database URL (default: SQLite file in the user data folder)")
     p.add_argument("--workers", type=int, default=1,
                    help="worker processes sharing the port (more than 1 needs a PostgreSQL database)")
+    p.add_argument("--keep-alive", type=float, default=None, metavar="SECONDS",
+                   help="how long an idle HTTP connection is kept open for the next request (default 75 s: a "
+                        "person thinking over a decision keeps theirs)")
 
 
 def serve(args: argparse.Namespace) -> int:
-    from sestertius.web.app import run
-    run(host=args.host, port=args.port, db_url=args.db, workers=args.workers)
+    from sestertius.web.app import KEEP_ALIVE, run
+    keep = KEEP_ALIVE if args.keep_alive is None else args.keep_alive
+    if keep <= 0:
+        return _refused("serve", f"--keep-alive {args.keep_alive:g}: give a number of seconds above 0")
+    run(host=args.host, port=args.port, db_url=args.db, workers=args.workers, keep_alive=keep)
     return 0
 
 

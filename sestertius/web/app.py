@@ -1,7 +1,7 @@
 """The web app: a FastAPI application serving the JSON API (documented at ``/docs``), a WebSocket per game that
 pushes fresh views, and the browser UI (plain HTML/CSS/JS modules in ``static/``).
 
-    concordia serve [--host 127.0.0.1] [--port 8000] [--db URL] [--workers N]
+    concordia serve [--host 127.0.0.1] [--port 8000] [--db URL] [--workers N] [--keep-alive SECONDS]
 
 Seats and secrets: creating a game returns one secret per seat that a person plays, and the creator's secret. A
 request that shows a seat's hand or acts for it must carry that seat's number and secret (``seat`` is 0-based in the
@@ -41,6 +41,7 @@ from sestertius.rules.boards.sicilia import volcano_data
 from sestertius.web import logs
 from sestertius.web.campaigns import Campaigns
 from sestertius.web.hot import HotRoutes
+from sestertius.web.hot import threads as hot_threads
 from sestertius.web.hub import MAX_PER_CLIENT, MAX_PER_GAME, Hub
 from sestertius.web.limits import MAX_BODY, BodyLimit
 from sestertius.web.routes import analysis, campaigns, data, games, pages, replay, websocket
@@ -72,11 +73,15 @@ def create_app(db_url: str | None = None, campaigns_path: str | None = None, max
         # changes made by other processes on the same database (PostgreSQL): live updates for this one's browsers
         loop = asyncio.get_running_loop()
         hub = app.state.hub
-        listener = store.listen(lambda gid: loop.call_soon_threadsafe(hub.changed_elsewhere, service, gid))
+        # (on the listener's thread: a game nobody here watches wakes nothing; a WebSocket joining meanwhile has
+        # its first view made after it is counted, from the database)
+        listener = store.listen(lambda gid: gid in hub.conns
+                                and loop.call_soon_threadsafe(hub.changed_elsewhere, service, gid))
         app.state.listener = listener
         yield
         if listener is not None:
             listener.stop()
+        app.state.hot_threads.shutdown(wait=False)
         store.dispose()
 
     # the API's pages (/docs, /redoc) with their scripts and styles served by the app itself: they work offline
@@ -87,6 +92,7 @@ def create_app(db_url: str | None = None, campaigns_path: str | None = None, max
     app.state.hub = Hub(per_game=ws_per_game, per_client=ws_per_client)
     app.add_middleware(BodyLimit, max_bytes=max_body)
     app.state.hot_answered = 0
+    app.state.hot_threads = hot_threads()
     if hot_routes:  # outside BodyLimit: it hands on what it does not answer itself, bodies over the limit too
         app.add_middleware(HotRoutes, max_bytes=max_body)
     app.state.campaigns = Campaigns(service, campaigns_path or os.environ.get("SESTERTIUS_CAMPAIGNS"))
@@ -172,18 +178,25 @@ def app_from_env() -> FastAPI:
     return create_app(os.environ["SESTERTIUS_DB"])
 
 
-def server_options(host: str, port: int, log_level: str) -> dict[str, Any]:
+KEEP_ALIVE = 75.0  # seconds an idle keep-alive connection stays open (uvicorn's own default, 5 s, is shorter than
+# a person's thinking: each of their decisions opened a new connection); as nginx's default keepalive_timeout
+
+
+def server_options(host: str, port: int, log_level: str, keep_alive: float = KEEP_ALIVE) -> dict[str, Any]:
     """uvicorn's settings for ``concordia serve``: uvloop and httptools (uvicorn's choice when they are installed,
     as ``uvicorn[standard]`` does); the access log only at level info or below (above it, uvicorn would still
     format each request's line for a logger that drops it); WebSocket messages are a seat and its secret, or
-    "ping": a small frame limit (the app closes longer ones)."""
+    "ping": a small frame limit (the app closes longer ones); idle connections kept ``keep_alive`` seconds."""
     return {"host": host, "port": port, "log_level": log_level, "ws_max_size": 64 * 1024,
-            "access_log": log_level.lower() in ("info", "debug", "trace"), "loop": "auto", "http": "auto"}
+            "access_log": log_level.lower() in ("info", "debug", "trace"), "loop": "auto", "http": "auto",
+            "timeout_keep_alive": keep_alive}
 
 
-def run(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, workers: int = 1) -> None:
+def run(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, workers: int = 1,
+        keep_alive: float = KEEP_ALIVE) -> None:
     """Start the web app with uvicorn (``concordia serve``): one process, or ``workers`` worker processes sharing
-    the port (a PostgreSQL database only: with SQLite the live updates stay within one process)."""
+    the port (a PostgreSQL database only: with SQLite the live updates stay within one process); an idle HTTP
+    connection is kept ``keep_alive`` seconds."""
     import uvicorn
     url = db_url or default_db_url()
     if "://" not in url:
@@ -192,7 +205,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, wo
         raise SystemExit("concordia serve: refused: --workers needs a PostgreSQL database (--db postgresql+psycopg://"
                          "...); SQLite serves from one process")
     shown = url if "@" not in url else url.split("@")[-1]
-    common = server_options(host, port, os.environ.get("SESTERTIUS_LOG", "warning"))
+    common = server_options(host, port, os.environ.get("SESTERTIUS_LOG", "warning"), keep_alive)
     if workers > 1:
         Store(url).dispose()  # migrate once before the workers start (they would wait on each other's lock)
         os.environ["SESTERTIUS_DB"] = url

@@ -11,9 +11,10 @@ request is taken here (409, 503...) is answered as the app's error handler answe
 """
 from __future__ import annotations
 
+import asyncio
 import re
+from concurrent.futures import ThreadPoolExecutor
 
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -26,6 +27,17 @@ from sestertius.web.service import ApiError
 DECISION = re.compile(r"/api/games/([A-Za-z0-9_-]{1,32})/decisions")
 VIEW = re.compile(r"/api/games/([A-Za-z0-9_-]{1,32})")
 SEAT_QUERY = re.compile(rb"(?:seat=([0-5]))?")
+
+
+THREADS = 40  # as many as FastAPI's own thread pool (anyio's default limit)
+
+
+def threads() -> ThreadPoolExecutor:
+    """The hot requests' threads (``app.state.hot_threads``): a plain executor, whose busy threads take the next
+    request from one shared queue without sleeping, where anyio's (FastAPI's ``run_in_threadpool``) wakes a thread
+    of its own for each call: measured on uvloop with 8 calls at a time, about 13 against 30 us of CPU and 0.6
+    against 2.7 context switches per call."""
+    return ThreadPoolExecutor(THREADS, thread_name_prefix="sestertius-hot")
 
 
 class HotRoutes:
@@ -81,7 +93,8 @@ class HotRoutes:
             return
         app.state.hot_answered += 1
         try:
-            view = await run_in_threadpool(service.act_answer, live, seat, list(given.action), given.expect)
+            view = await asyncio.get_running_loop().run_in_executor(
+                app.state.hot_threads, service.act_answer, live, seat, list(given.action), given.expect)
         except ApiError as e:
             await JSONResponse(e.body(), status_code=e.status)(scope, receive, send)
             return
@@ -110,7 +123,8 @@ class HotRoutes:
             return
         app.state.hot_answered += 1
         try:
-            view = await run_in_threadpool(service.view_json, live, seat)
+            view = await asyncio.get_running_loop().run_in_executor(app.state.hot_threads, service.view_json, live,
+                                                                    seat)
         except ApiError as e:
             await JSONResponse(e.body(), status_code=e.status)(scope, receive, send)
             return

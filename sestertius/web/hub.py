@@ -93,11 +93,14 @@ class Hub:
             except Exception:  # already closed
                 pass
 
+    def lock(self, gid: str) -> asyncio.Lock:
+        """The lock of a game's sends: one broadcast (or a new connection's first view) at a time."""
+        return self.locks.setdefault(gid, asyncio.Lock())
+
     async def broadcast(self, service: GameService, live: Live) -> None:
         # one broadcast at a time per game, each computing the views when it runs: the last view sent is the
         # freshest
-        lock = self.locks.setdefault(live.id, asyncio.Lock())
-        async with lock:
+        async with self.lock(live.id):
             conns = list(self.conns.get(live.id, ()))
             if not conns or live.deleted:
                 return

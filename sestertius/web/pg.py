@@ -29,7 +29,7 @@ T = TypeVar("T")
 
 HEAD = "SELECT decisions, state_hash, status FROM games WHERE id = %(gid)s"
 ROWS_FROM = "SELECT action, decider FROM decisions WHERE game = %(gid)s AND idx >= %(start)s ORDER BY idx"
-WRITE = """
+ADVANCE = """
 WITH adv AS (
     UPDATE games SET status = %(status)s::varchar, updated = %(t)s::timestamp, decisions = %(count)s::integer,
         state_hash = %(state_hash)s::varchar
@@ -37,9 +37,17 @@ WITH adv AS (
         AND state_hash IS NOT DISTINCT FROM %(base_hash)s::varchar
     RETURNING pg_notify(%(chan)s::text, %(payload)s::text)
 ), ins AS (
-    INSERT INTO decisions (game, idx, action, decider, time)
+    INSERT INTO decisions (game, idx, action, decider, time)"""
+# the new rows: arrays in general; the usual single decision as plain values (psycopg's work on two arrays of
+# parameters, their element types looked up, was about a tenth of a worker's CPU at saturation)
+WRITE = ADVANCE + """
     SELECT %(gid)s::varchar, %(keep)s::integer + u.i::integer - 1, u.a, u.d, %(t)s::timestamp
     FROM unnest(%(actions)s::text[], %(deciders)s::integer[]) WITH ORDINALITY AS u(a, d, i)
+    WHERE EXISTS (SELECT 1 FROM adv)
+)
+SELECT count(*) FROM adv"""
+WRITE_ONE = ADVANCE + """
+    SELECT %(gid)s::varchar, %(keep)s::integer, %(action)s::text, %(decider)s::integer, %(t)s::timestamp
     WHERE EXISTS (SELECT 1 FROM adv)
 )
 SELECT count(*) FROM adv"""
@@ -92,7 +100,11 @@ def decision_rows_from(store: Store, game_id: str, start: int) -> list[tuple[lis
 def write(store: Store, params: dict[str, Any], keep: int, new: list[tuple[list, int]]) -> bool:
     """The usual write of a decision (see the module's text): whether the row was at the writer's position (then the
     rows are stored)."""
-    values = {**params, "keep": keep, "actions": [json.dumps(a) for a, _ in new], "deciders": [d for _, d in new]}
+    if len(new) == 1:
+        query, values = WRITE_ONE, {**params, "keep": keep, "action": json.dumps(new[0][0]), "decider": new[0][1]}
+    else:
+        query, values = WRITE, {**params, "keep": keep, "actions": [json.dumps(a) for a, _ in new],
+                                "deciders": [d for _, d in new]}
     with connection(store) as conn:
-        row = conn.execute(WRITE, values).fetchone()
+        row = conn.execute(query, values).fetchone()
     return bool(row and row[0] == 1)

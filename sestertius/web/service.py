@@ -6,8 +6,9 @@ Every public method raises :class:`ApiError` (status, message, rule) for a refus
 decision is applied to a copy of the game, which takes the place of the cached one only once the database has stored
 it: a failed write leaves the game as it was, for this request and every other.
 
-Several processes may serve one database (PostgreSQL): each view and decision first catches up with the stored game
-(``shared.py``), and a decision is stored only if the row still holds the position it was decided on (else 409).
+Several processes may serve one database (PostgreSQL): each view first catches up with the stored game
+(``shared.py``); a decision is stored only if the row still holds the position it was decided on, so it is first
+tried on the cached game, and decided again on the stored game when that write (or a refusal) finds it behind.
 
 The parts: ``live.py`` the cached game and the refusal, ``seats.py`` the seats and their checks, ``views.py`` the
 views and their JSON, ``botruns.py`` the bots' decisions, ``commit.py`` the writes, ``shared.py`` the catch-up.
@@ -245,27 +246,48 @@ class GameService:
 
     # -- deciding -------------------------------------------------------------------------------------------
     def act(self, live: Live, seat: int, action: list, expect: int | None = None) -> None:
+        """Apply a seat's decision and store it. With a shared database the decision is first tried on the cached
+        game without reading the game row: the write is conditional on the row still holding the cached position
+        (its decision count and state hash), so a stored decision was decided on the stored game. Only when the
+        attempt is refused (or the write finds the row moved on) is the game caught up with the database and the
+        decision decided again: a refusal stands only if it was made on the stored game."""
         with live.lock:
+            if self.store.shared and not live.deleted:
+                seen = (live.stored, live.stored_hash)
+                try:
+                    self._act(live, seat, action, expect)
+                    return
+                except ApiError as e:
+                    if e.status == 503:  # the database refused the write: nothing changed
+                        raise
+                    if (live.stored, live.stored_hash) == seen and not live.deleted:
+                        self.sync(live)
+                        if (live.stored, live.stored_hash) == seen and not live.deleted:
+                            raise  # decided on the stored game
             self.sync(live)
-            self._alive(live)
-            g = live.game
-            if g.is_over:
-                raise ApiError(409, "the game is over", "End of game")
-            if expect is not None and expect != len(g.history):
-                raise ApiError(409, f"the game has moved on since your view (decision {expect}, now "
-                                    f"{len(g.history)}); look again", "Stale view")
-            to_act = g.to_act()
-            seat_checks.check_turn(live, seat, to_act, to_act == CHANCE)
-            new = g.copy()  # the cached game changes only once the database holds the decision
-            try:
-                new.apply(action)
-            except IllegalAction as e:
-                raise ApiError(409, e.detail or str(e), e.rule) from None
-            except (TypeError, ValueError, KeyError, IndexError) as e:  # a decision of the wrong shape
-                raise ApiError(422, f"malformed decision {action!r}: {e}", "Request") from None
-            assert len(new.history) > len(g.history)
-            run_bots(live, new)
-            commit(self, live, new)
+            self._act(live, seat, action, expect)
+
+    def _act(self, live: Live, seat: int, action: list, expect: int | None) -> None:
+        """The decision on the cached game (the caller holds ``live.lock``)."""
+        self._alive(live)
+        g = live.game
+        if g.is_over:
+            raise ApiError(409, "the game is over", "End of game")
+        if expect is not None and expect != len(g.history):
+            raise ApiError(409, f"the game has moved on since your view (decision {expect}, now "
+                                f"{len(g.history)}); look again", "Stale view")
+        to_act = g.to_act()
+        seat_checks.check_turn(live, seat, to_act, to_act == CHANCE)
+        new = g.copy()  # the cached game changes only once the database holds the decision
+        try:
+            new.apply(action)
+        except IllegalAction as e:
+            raise ApiError(409, e.detail or str(e), e.rule) from None
+        except (TypeError, ValueError, KeyError, IndexError) as e:  # a decision of the wrong shape
+            raise ApiError(422, f"malformed decision {action!r}: {e}", "Request") from None
+        assert len(new.history) > len(g.history)
+        run_bots(live, new)
+        commit(self, live, new)
 
     def undo(self, live: Live, seat: int, expect: int | None = None) -> None:
         with live.lock:

@@ -1,11 +1,11 @@
 """Several processes serving one database (PostgreSQL; ``store.shared``): a cached game catching up with the stored one.
 
-Before each view and each decision a process compares its cached game with the game row (decision count and state
-hash). When another process added decisions, they are applied to a copy of the cached game; after an undo elsewhere
-(or rows that do not add up) the game is rebuilt from its record. A decision is then stored only if the row still
-holds the position it was decided on (``Store.sync_decisions(base=...)``), so no process acts on a stale game, and
-bots and campaign bookkeeping, which run within the request that stores the decision, run once: in the process whose
-write won.
+Before each view (and before a decision that the cached game refused, or whose write found the row moved on: see
+``GameService.act``) a process compares its cached game with the game row (decision count and state hash). When another
+process added decisions, they are applied to a copy of the cached game; after an undo elsewhere (or rows that do not add
+up) the game is rebuilt from its record. A decision is then stored only if the row still holds the position it was
+decided on (``Store.sync_decisions(base=...)``), so no process acts on a stale game, and bots and campaign bookkeeping,
+which run within the request that stores the decision, run once: in the process whose write won.
 """
 from __future__ import annotations
 

@@ -70,6 +70,7 @@ from sestertius.web import lite, pg
 log = logging.getLogger("sestertius.web")
 metadata = MetaData()
 CHANNEL = "sestertius"  # PostgreSQL's NOTIFY channel: the id of each game that changed
+POOL_SIZE = 15  # database connections a process keeps at most (requests beyond wait for one, as before: 5 + 10)
 MIGRATION_LOCK = 0x5E57E271  # the advisory lock held while migrating (any number from this program)
 
 games = Table(
@@ -187,6 +188,11 @@ class Store:
             if url in ("sqlite://", "sqlite:///:memory:"):
                 from sqlalchemy.pool import StaticPool
                 kwargs["poolclass"] = StaticPool
+        if "poolclass" not in kwargs:
+            # every connection the pool makes is kept (no overflow): SQLAlchemy's default (5 kept, 10 more made
+            # when busy and closed when given back) opened and closed a PostgreSQL connection, that is a server
+            # process forked and set up, for most requests once more than 5 ran at once
+            kwargs.update(pool_size=POOL_SIZE, max_overflow=0)
         # PostgreSQL: no ping before each use of a pooled connection (a round trip per query); a connection lost
         # (the server restarted) fails its query, the pool drops every connection, and a read is tried once more
         # (see _retried); a write is answered 503 (nothing changed: try again)

@@ -49,10 +49,15 @@ def dumps(content: Any) -> bytes:
     """Compact JSON as UTF-8 (views are plain dicts, lists, tuples, str, int, bool, None): orjson, the same bytes as
     ``json.dumps(content, separators=(",", ":"), ensure_ascii=False)`` (keys that are not strings made strings as
     json does) in a fifteenth of the time on a late game's view; json itself for anything orjson refuses (an integer
-    over 64 bits...)."""
+    over 64 bits...). Views have string keys: orjson is asked for keys of other types only when it refused one
+    (allowing them costs about 40% more on every view)."""
+    try:
+        return orjson.dumps(content)
+    except TypeError:  # orjson.JSONEncodeError: a key that is not a string, an integer over 64 bits...
+        pass
     try:
         return orjson.dumps(content, option=orjson.OPT_NON_STR_KEYS)
-    except TypeError:  # orjson.JSONEncodeError
+    except TypeError:
         return json.dumps(content, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 

@@ -76,7 +76,8 @@ def test_a_race_for_one_position_stores_one_decision(postgres_db):
     live_b = b.get(live_a.id)
     action = list(live_a.game.legal_actions()[0])
     a.act(live_a, 0, action)
-    # b's copy is behind: it catches up before acting, so the same decision is now refused by the rules or turn
+    # b's copy is behind: its write finds the row moved on, it catches up, and the same decision is now refused by
+    # the rules or turn
     with pytest.raises(ApiError) as e:
         b.act(live_b, 0, action)
     assert e.value.status == 409

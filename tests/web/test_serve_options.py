@@ -26,3 +26,58 @@ def test_the_server_runs_on_uvloop_and_httptools_without_an_access_log(monkeypat
         assert isinstance(loop, uvloop.Loop)
     finally:
         loop.close()
+
+
+def _serve(tmp_path, *extra: str):
+    import subprocess
+    import sys
+
+    from support.postgres import free_port
+    from support.servers import wait_up
+    port = free_port()
+    env = {**__import__("os").environ, "SESTERTIUS_CAMPAIGNS": str(tmp_path / "c.sqlite3")}
+    proc = subprocess.Popen([sys.executable, "-m", "sestertius", "serve", "--port", str(port), "--db",
+                             f"sqlite:///{tmp_path / 'g.sqlite3'}", *extra], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    wait_up(port, proc)
+    return port, proc
+
+
+def _ask(sock) -> bytes:
+    """GET /api/meta on an open connection: the answer's first bytes (b"" if the server had closed it)."""
+    sock.sendall(b"GET /api/meta HTTP/1.1\r\nHost: test\r\n\r\n")
+    try:
+        return sock.recv(65536)
+    except ConnectionError:
+        return b""
+
+
+def test_an_idle_connection_is_kept_longer_than_a_person_thinks(tmp_path):
+    """uvicorn's default closes a connection idle for 5 s: a person thinking longer reconnected for every decision.
+    ``concordia serve`` keeps it 75 s by default; ``--keep-alive SECONDS`` sets it."""
+    import socket
+    import time
+    for extra, idle, kept in (((), 6.5, True), (("--keep-alive", "1"), 2.5, False)):
+        port, proc = _serve(tmp_path, *extra)
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+                assert _ask(sock).startswith(b"HTTP/1.1 200")
+                time.sleep(idle)
+                again = _ask(sock)
+                assert again.startswith(b"HTTP/1.1 200") if kept else again == b"", (extra, again[:40])
+        finally:
+            proc.terminate()
+            proc.wait(10)
+
+
+def test_keep_alive_is_given_to_uvicorn_and_checked(monkeypatch, tmp_path, capsys):
+    from sestertius.cli import main
+    seen = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.append(kw))
+    monkeypatch.setenv("SESTERTIUS_CAMPAIGNS", str(tmp_path / "c.sqlite3"))
+    db = f"sqlite:///{tmp_path / 'g.sqlite3'}"
+    assert main(["serve", "--db", db]) == 0
+    assert main(["serve", "--db", db, "--keep-alive", "300"]) == 0
+    assert [kw["timeout_keep_alive"] for kw in seen] == [75.0, 300.0]
+    assert main(["serve", "--db", db, "--keep-alive", "0"]) == 2
+    assert "--keep-alive" in capsys.readouterr().err

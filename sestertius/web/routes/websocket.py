@@ -56,13 +56,21 @@ async def ws_game(ws: WebSocket, gid: str, service: ServiceDep, hub: HubDep) -> 
             return
         try:
             seat = service.check_seat(live, hello.seat, hello.key)
-            view = await run_in_threadpool(service.view_json, live, seat)
         except ApiError as e:
             await ws.close(code=4404 if e.status == 404 else 4403, reason=e.error[:120])
             return
-        hub.add(live.id, ws, seat)
-        seated = True
-        await ws.send_text(view_message(view))
+        # counted before its first view is made, under the game's broadcast lock: a change made meanwhile (here or
+        # by another process, whose notice is dropped for games nobody watches) is in that view or in a broadcast
+        # sent after it
+        async with hub.lock(live.id):
+            hub.add(live.id, ws, seat)
+            seated = True
+            try:
+                view = await run_in_threadpool(service.view_json, live, seat)
+            except ApiError as e:
+                await ws.close(code=4404 if e.status == 404 else 4403, reason=e.error[:120])
+                return
+            await ws.send_text(view_message(view))
         while True:
             text = await _text(ws, await ws.receive())
             if text is None:
