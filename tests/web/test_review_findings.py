@@ -1,0 +1,81 @@
+"""Review of the round d724039..3cd3c89 (issue 13): failing cases found by reading the code."""
+from __future__ import annotations
+
+import threading
+import warnings
+
+from sqlalchemy import event
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from sestertius.web import service as service_module
+from sestertius.web.app import create_app
+from sestertius.web.service import ApiError, GameService
+from sestertius.web.store import Store
+
+
+def test_the_hot_routes_answer_after_the_app_is_started_again(tmp_path):
+    """The hot routes' executor is shut down when the app's lifespan ends; an app started again (a test client
+    entered twice, an embedding server restarting the app) answered every hot view and decision with 500."""
+    app = create_app(f"sqlite:///{tmp_path / 'g.sqlite3'}", campaigns_path=str(tmp_path / "c.sqlite3"))
+    with TestClient(app) as c:
+        made = c.post("/api/games", json={"board": "italia", "seed": 3, "seats": [{"kind": "human"}] * 2}).json()
+    with TestClient(app, raise_server_exceptions=False) as c:
+        r = c.get(f"/api/games/{made['id']}")
+        assert r.status_code == 200, r.text[:200]
+
+
+def test_sqlite_a_game_evicted_while_in_use_does_not_stay_stale(tmp_path, monkeypatch):
+    """One process on SQLite: a request holds a game (L1) while the cache evicts it; another request loads it again
+    (L2); L1's decision is stored. L2 must not stay behind the stored game: before, every decision on it was refused
+    409 (its catch-up is a no-op with SQLite) and its views missed L1's decision, until the process restarted."""
+    monkeypatch.setattr(service_module, "CACHE_SIZE", 1)
+    service = GameService(Store(f"sqlite:///{tmp_path / 'g.sqlite3'}"))
+    spec = {"board": "italia", "seed": 8, "seats": [{"kind": "human"}] * 2}
+    l1, _, _ = service.create(spec)
+    service.create({**spec, "seed": 9})  # evicts l1 (a request still holds it)
+    l2 = service.get(l1.id)  # another request: loaded again
+    service.act(l1, l1.game.to_act(), list(l1.game.legal_actions()[-1]))  # stored
+    assert service.store.head(l1.id)[0] == l1.stored
+    assert (l2.stored, l2.game.history) == (l1.stored, l1.game.history), "the other request's copy is behind"
+    for _ in range(2):  # the person's next decisions, as the view L1's answer showed them
+        shown = l1.game
+        service.act(service.get(l1.id), shown.to_act(), list(shown.legal_actions()[-1]), expect=len(shown.history))
+        assert service.store.head(l1.id)[0] == len(shown.history) + 1
+    service.store.dispose()
+
+
+def test_a_decision_racing_a_deletion_elsewhere_leaves_no_rows(postgres_db):
+    """Process B deletes a game while process A stores a decision on it. B's transaction deleted the decisions
+    first and the game row last: A's one-statement write, coming between the two, found the row unlocked and
+    stored its decision (answered 200), which B's transaction had already passed over: a decision row left behind
+    for a game that no longer exists. Deleting the game row first takes its lock: A's write waits for B, then finds
+    no row (404)."""
+    a, b = GameService(Store(postgres_db)), GameService(Store(postgres_db))
+    live_a, _, owner = a.create({"board": "italia", "seed": 12, "seats": [{"kind": "human"}] * 2})
+    live_b = b.get(live_a.id)
+    g = live_a.game
+    outcome: list[object] = []
+
+    def decide() -> None:
+        try:
+            a.act(live_a, g.to_act(), list(g.legal_actions()[-1]))
+            outcome.append("stored")
+        except ApiError as e:
+            outcome.append(e.status)
+    racer = threading.Thread(target=decide)
+
+    def between(conn, cursor, statement, *args) -> None:  # after the deletion's first statement
+        if statement.lstrip().upper().startswith("DELETE") and not racer.is_alive() and not outcome:
+            racer.start()
+            racer.join(timeout=1.0)
+    event.listen(b.store.engine, "after_cursor_execute", between)
+    b.delete(live_b, owner)
+    racer.join(timeout=10)
+    assert not racer.is_alive()
+    assert a.store.decision_rows(live_a.id) == [], f"rows left for a deleted game (the decision was {outcome})"
+    assert outcome == [404]
+    a.store.dispose()
+    b.store.dispose()
