@@ -78,6 +78,9 @@ def create_app(db_url: str | None = None, campaigns_path: str | None = None, max
         listener = store.listen(lambda gid: gid in hub.conns
                                 and loop.call_soon_threadsafe(hub.changed_elsewhere, service, gid))
         app.state.listener = listener
+        # the hot routes' threads of this run (those of an earlier run were shut down when it ended: an app started
+        # again answered its hot requests 500)
+        app.state.hot_threads = hot_threads()
         yield
         if listener is not None:
             listener.stop()

@@ -23,6 +23,7 @@ import logging
 import secrets
 import threading
 import time
+import weakref
 from collections import OrderedDict
 from typing import Any
 
@@ -58,6 +59,11 @@ class GameService:
         self.store = store
         self._cache: OrderedDict[str, Live] = OrderedDict()
         self._cache_lock = threading.Lock()
+        # every game this process holds, cached or not (a request, a WebSocket): a game evicted from the cache while a
+        # request still holds it is taken again, not loaded a second time (two copies of one game in one process,
+        # each with its own lock: with SQLite, whose catch-up is a no-op, the copy that did not store a decision
+        # stayed behind the stored game, refusing every decision 409 and showing old views)
+        self._held: weakref.WeakValueDictionary[str, Live] = weakref.WeakValueDictionary()
         # games being loaded: a lock each and how many requests wait for it (dropped when none does)
         self._loading: dict[str, tuple[threading.Lock, int]] = {}
         self.replays = ReplayCache()
@@ -143,6 +149,11 @@ class GameService:
             if live is not None:
                 self._cache.move_to_end(gid)
                 return live
+            live = self._held.get(gid)
+            if live is not None and not live.deleted:
+                self._cache[gid] = live
+                self._trim()
+                return live
             # one load per game at a time; the lock is kept only while a request waits for it, so that asking for
             # unknown games leaves nothing behind
             load_lock, waiting = self._loading.get(gid, (threading.Lock(), 0))
@@ -150,10 +161,10 @@ class GameService:
         try:
             with load_lock:
                 with self._cache_lock:
-                    live = self._cache.get(gid)
-                if live is None:
+                    live = self._cache.get(gid) or self._held.get(gid)  # loaded meanwhile by another request
+                if live is None or live.deleted:
                     live = self._load(gid)
-                    self._remember(live)
+                self._remember(live)
             return live
         finally:
             with self._cache_lock:
@@ -203,13 +214,18 @@ class GameService:
         with self._cache_lock:
             self._cache[live.id] = live
             self._cache.move_to_end(live.id)
-            while len(self._cache) > CACHE_SIZE:
-                self._cache.popitem(last=False)
+            self._held[live.id] = live
+            self._trim()
+
+    def _trim(self) -> None:
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
 
     def forget_all(self) -> None:
         """Drop the in-memory cache (tests: behaves like a restart)."""
         with self._cache_lock:
             self._cache.clear()
+            self._held.clear()
 
     # -- several processes -------------------------------------------------------------------------------------
     def sync(self, live: Live) -> None:

@@ -294,9 +294,12 @@ class Store:
     def delete_game(self, game_id: str) -> None:
         """Drop a game with its seats and decisions."""
         with self._writing(), self.engine.begin() as conn:
-            conn.execute(decisions.delete().where(decisions.c.game == game_id))
-            conn.execute(seats.delete().where(seats.c.game == game_id))
+            # the game row first: its lock makes a concurrent write of a decision (pg.py's one statement, which
+            # takes that lock first) wait, then find no row and store nothing; deleted last, the decisions' rows
+            # were passed over before such a write added one, which stayed after the game was gone
             conn.execute(games.delete().where(games.c.id == game_id))
+            conn.execute(seats.delete().where(seats.c.game == game_id))
+            conn.execute(decisions.delete().where(decisions.c.game == game_id))
             self._notify(conn, game_id)
 
     def _notify(self, conn: Connection, game_id: str) -> None:
