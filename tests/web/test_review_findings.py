@@ -79,3 +79,52 @@ def test_a_decision_racing_a_deletion_elsewhere_leaves_no_rows(postgres_db):
     assert outcome == [404]
     a.store.dispose()
     b.store.dispose()
+
+
+def test_a_decision_on_a_game_undone_elsewhere_is_decided_on_the_stored_game(postgres_db):
+    """Coverage the round's tests lack: process B's cached game is ahead of the stored one (A took a decision back);
+    B's decision, sent without a view first (no catch-up), is tried on B's cached game, refused by the conditional
+    write, and decided again on the stored game: the one B stores follows the undo."""
+    a, b = GameService(Store(postgres_db)), GameService(Store(postgres_db))
+    live_a, _, _ = a.create({"board": "italia", "seed": 11, "seats": [{"kind": "human"}] * 2})
+    for _ in range(30):
+        g = live_a.game
+        a.act(live_a, g.to_act(), list(g.legal_actions()[-1]))
+        if live_a.game.can_undo():
+            break
+    assert live_a.game.can_undo()
+    live_b = b.get(live_a.id)  # B holds the position before the undo
+    ahead = live_b.stored
+    a.undo(live_a, live_a.game.to_act())
+    assert live_a.stored < ahead and live_b.stored == ahead
+    g = live_a.game  # what the player sees (A's answer)
+    b.act(live_b, g.to_act(), list(g.legal_actions()[0]))
+    assert live_b.stored == len(g.history) + 1 == b.store.head(live_b.id)[0]
+    assert [list(x) for x in live_b.game.history[:-1]] == [list(x) for x in g.history]
+    assert [r[0] for r in b.store.decision_rows(live_b.id)] == [list(x) for x in live_b.game.history]
+    a.store.dispose()
+    b.store.dispose()
+
+
+def test_a_view_while_the_pool_is_exhausted_is_answered_503(postgres_db):
+    """The pool keeps 15 connections and makes no more; the hot routes' 40 threads (and anyio's 40) wait for one
+    up to the pool's timeout. A decision that times out is answered 503 (commit.py), but a view's catch-up read let
+    the pool's TimeoutError through: 500. Both are the database's refusal: 503, nothing changed, try again."""
+    service = GameService(Store(postgres_db))
+    live, _, _ = service.create({"board": "italia", "seed": 3, "seats": [{"kind": "human"}] * 2})
+    engine = service.store.engine
+    held = [engine.raw_connection() for _ in range(engine.pool.size())]
+    engine.pool._timeout = 0.2  # (30 s by default)
+    try:
+        for call in (lambda: service.view_json(live, 0),
+                     lambda: service.act(live, live.game.to_act(), list(live.game.legal_actions()[-1]))):
+            try:
+                call()
+            except ApiError as e:
+                assert e.status == 503
+            else:
+                raise AssertionError("answered without a connection")
+    finally:
+        for c in held:
+            c.close()
+    service.store.dispose()
