@@ -231,7 +231,17 @@ class GameService:
     def sync(self, live: Live) -> None:
         """With a shared database: make the cached game the stored one (caller holds ``live.lock``; see
         :func:`.shared.catch_up`)."""
-        if self.store.shared and not live.deleted and catch_up(self.store, live, self._load) is None:
+        if not self.store.shared or live.deleted:
+            return
+        try:
+            caught = catch_up(self.store, live, self._load)
+        except ApiError:
+            raise
+        except Exception:  # the database could not be read (the pool's timeout, a connection lost twice...)
+            log.exception("game %s: the stored game could not be read", live.id)
+            raise ApiError(503, "the game could not be read from the database; nothing changed: try again",
+                           "Storage") from None
+        if caught is None:
             with self._cache_lock:  # deleted by another process
                 self._cache.pop(live.id, None)
 
