@@ -128,3 +128,30 @@ def test_a_view_while_the_pool_is_exhausted_is_answered_503(postgres_db):
         for c in held:
             c.close()
     service.store.dispose()
+
+
+def test_a_games_send_lock_outlives_its_last_seated_connection_while_another_is_joining():
+    """The first view of a joining WebSocket and every broadcast take the game's one lock (websocket.py: counted
+    before its first view, under that lock, so no change is missed and no older view follows a newer one). The
+    lock was dropped when the last seated connection left, even while another connection, admitted, waited for it
+    (or a broadcast held it): the next broadcast then made a new lock and ran beside the joining connection's first
+    view, which could reach the browser after the broadcast's newer view (the browser showing the older position
+    until the next change)."""
+    import asyncio
+
+    from sestertius.web.hub import Hub
+
+    async def scenario() -> None:
+        hub = Hub()
+        w1 = object()
+        assert hub.admit("g", "c1")
+        hub.add("g", w1, None)  # type: ignore[arg-type]
+        assert hub.admit("g", "c2")  # w2: admitted, about to take the lock for its first view
+        lock = hub.lock("g")
+        async with lock:  # a broadcast to w1 holds it
+            hub.remove("g", w1, None)  # type: ignore[arg-type]  # w1 leaves meanwhile
+            hub.release("g", "c1")
+            assert hub.lock("g") is lock, "a second lock for the game while the first is held"
+        hub.release("g", "c2")
+        assert "g" not in hub.locks  # dropped once no connection to the game is open
+    asyncio.run(scenario())
