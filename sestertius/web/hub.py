@@ -45,6 +45,13 @@ class Hub:
             counter[k] -= 1
             if counter[k] <= 0:
                 del counter[k]
+        # the game's send lock goes with its last open connection (not its last seated one: a connection admitted
+        # and waiting to send its first view must take the lock a broadcast holds, not a new one), and only when
+        # nobody holds it or waits for it
+        lock = self.locks.get(gid)
+        if gid not in self.open_games and lock is not None and not lock.locked() and not getattr(lock, "_waiters",
+                                                                                                 None):
+            del self.locks[gid]
 
     def notify(self, service: GameService, live: Live) -> None:
         """Schedule a broadcast without delaying the HTTP answer."""
@@ -82,7 +89,6 @@ class Hub:
             s.discard((ws, seat))
             if not s:
                 self.conns.pop(gid, None)
-                self.locks.pop(gid, None)
 
     async def close_game(self, gid: str) -> None:
         """Close every connection to a game that is gone (4404)."""
