@@ -3,8 +3,9 @@
 The client's first message names the seat and carries its secret, ``{"seat": 0, "key": "..."}``, or ``{}`` for the
 public view: a secret is never put in the WebSocket's URL, which access logs record. Closing codes: 4404 unknown
 game (before the connection is accepted), 4429 too many connections (to this game, or from this address), 4400 a
-malformed first message or a secret in the URL, 4408 no first message in time, 4403 a wrong or missing secret, 1003
-a binary frame, 1009 a message over the size limit. The client may send "ping"; it is answered with
+malformed first message or a secret in the URL, 4408 no first message in time, 4403 a wrong or missing secret, 1013
+the database could not be read (try again), 1003 a binary frame, 1009 a message over the size limit. The client may
+send "ping"; it is answered with
 {"type": "pong"}.
 """
 from __future__ import annotations
@@ -67,8 +68,8 @@ async def ws_game(ws: WebSocket, gid: str, service: ServiceDep, hub: HubDep) -> 
             seated = True
             try:
                 view = await run_in_threadpool(service.view_json, live, seat)
-            except ApiError as e:
-                await ws.close(code=4404 if e.status == 404 else 4403, reason=e.error[:120])
+            except ApiError as e:  # deleted meanwhile (4404), or the database could not be read (1013: try again)
+                await ws.close(code={404: 4404, 503: 1013}.get(e.status, 4403), reason=e.error[:120])
                 return
             await ws.send_text(view_message(view))
         while True:
