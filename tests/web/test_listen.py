@@ -16,6 +16,7 @@ def test_only_the_changes_of_watched_games_reach_the_event_loop(postgres_db, tmp
     app = create_app(postgres_db, campaigns_path=str(tmp_path / "c.sqlite3"))
     with TestClient(app):
         hub, listener = app.state.hub, app.state.listener
+        assert listener.ready.wait(10)  # (once listening, it looks at the games watched then: none yet)
         handed = []
         monkeypatch.setattr(hub, "changed_elsewhere", lambda service, gid: handed.append(gid))
         hub.conns["watched"] = set()  # a game with a browser here (its connections are not looked at)

@@ -155,3 +155,31 @@ def test_a_games_send_lock_outlives_its_last_seated_connection_while_another_is_
         hub.release("g", "c2")
         assert "g" not in hub.locks  # dropped once no connection to the game is open
     asyncio.run(scenario())
+
+
+def test_the_watched_games_are_refreshed_when_the_listener_reconnects(postgres_db, tmp_path, monkeypatch):
+    """The listener's connection lost (PostgreSQL restarted, a proxy's idle timeout...): it reconnects after a
+    second, but a change notified meanwhile was never delivered, and this process's browsers kept the older view
+    until the next change. On each (re)connection the games watched here are looked at again."""
+    import time
+
+    import psycopg
+    app = create_app(postgres_db, campaigns_path=str(tmp_path / "c.sqlite3"))
+    with TestClient(app):
+        hub, listener = app.state.hub, app.state.listener
+        assert listener.ready.wait(10)
+        handed: list[str] = []
+        monkeypatch.setattr(hub, "changed_elsewhere", lambda service, gid: handed.append(gid))
+        hub.conns["watched"] = set()
+        listener.ready.clear()
+        with psycopg.connect(app.state.store.engine.url.set(drivername="postgresql")
+                             .render_as_string(hide_password=False), autocommit=True) as conn:
+            killed = conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                  "WHERE query LIKE 'LISTEN%%' AND datname = current_database()").fetchall()
+        assert killed
+        assert listener.ready.wait(10)  # reconnected
+        deadline = time.monotonic() + 5
+        while not handed and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert handed == ["watched"]
+        hub.conns.pop("watched")
