@@ -75,8 +75,12 @@ def create_app(db_url: str | None = None, campaigns_path: str | None = None, max
         hub = app.state.hub
         # (on the listener's thread: a game nobody here watches wakes nothing; a WebSocket joining meanwhile has
         # its first view made after it is counted, from the database)
+        # (and each time it starts listening, every game watched here: what was notified while its connection was
+        # lost never arrives)
         listener = store.listen(lambda gid: gid in hub.conns
-                                and loop.call_soon_threadsafe(hub.changed_elsewhere, service, gid))
+                                and loop.call_soon_threadsafe(hub.changed_elsewhere, service, gid),
+                                lambda: [loop.call_soon_threadsafe(hub.changed_elsewhere, service, gid)
+                                         for gid in list(hub.conns)])
         app.state.listener = listener
         # the hot routes' threads of this run (those of an earlier run were shut down when it ended: an app started
         # again answered its hot requests 500)

@@ -374,13 +374,16 @@ class Store:
             rows = conn.execute(_ROWS_FROM, {"gid": game_id, "start": start})
             return [(json.loads(a), d) for a, d in rows]
 
-    def listen(self, on_change: Callable[[str], object]) -> Listener | None:
+    def listen(self, on_change: Callable[[str], object],
+               on_connect: Callable[[], object] | None = None) -> Listener | None:
         """Start a thread calling ``on_change(game_id)`` for each game another process changed (PostgreSQL's
-        LISTEN); None with SQLite (one process: its own changes are announced in process)."""
+        LISTEN), and ``on_connect()`` each time it starts listening (the first time, and after a lost connection,
+        whose notifications were never delivered); None with SQLite (one process: its own changes are announced in
+        process)."""
         if not self.shared:
             return None
         return Listener(self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False),
-                        on_change)
+                        on_change, on_connect)
 
     @_retried
     def count_games(self) -> int:
@@ -397,8 +400,9 @@ PROCESS = os.urandom(6).hex()  # this process, in its notifications (its own are
 class Listener:
     """A thread holding its own connection with ``LISTEN sestertius``; reconnects after a lost connection."""
 
-    def __init__(self, conninfo: str, on_change: Callable[[str], object]) -> None:
-        self.conninfo, self.on_change = conninfo, on_change
+    def __init__(self, conninfo: str, on_change: Callable[[str], object],
+                 on_connect: Callable[[], object] | None = None) -> None:
+        self.conninfo, self.on_change, self.on_connect = conninfo, on_change, on_connect
         self.stopped = threading.Event()
         self.ready = threading.Event()
         self.thread = threading.Thread(target=self._run, name="sestertius-listen", daemon=True)
@@ -410,6 +414,11 @@ class Listener:
             try:
                 with psycopg.connect(self.conninfo, autocommit=True) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
+                    if self.on_connect is not None:  # changes made while nobody here listened: look again
+                        try:
+                            self.on_connect()
+                        except Exception:
+                            log.exception("the live updates could not be refreshed")
                     self.ready.set()
                     while not self.stopped.is_set():
                         for n in conn.notifies(timeout=0.5):
