@@ -109,12 +109,8 @@ def main() -> None:
     tmp = tempfile.TemporaryDirectory()
     pg = None
     if args.postgres:
-        sys.path.insert(1, str(ROOT / "tests"))
-        from support import postgres
-        pg = postgres.start()
-        if pg is None:
-            raise SystemExit("no PostgreSQL server could be started")
-        url = pg.create_db("driver")
+        from load_server import throwaway_postgres  # this script's folder is on the path
+        url, pg = throwaway_postgres("driver")
     else:
         url = f"sqlite:///{Path(tmp.name) / 'g.sqlite3'}"
     os.environ["SESTERTIUS_CAMPAIGNS"] = str(Path(tmp.name) / "c.sqlite3")

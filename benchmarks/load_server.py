@@ -63,6 +63,17 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def throwaway_postgres(name: str) -> tuple[str, Any]:
+    """A fresh database on a PostgreSQL server of its own, started as the tests start one: its URL, and the server
+    (``stop()`` it at the end)."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from support import postgres
+    pg = postgres.start()
+    if pg is None:
+        raise SystemExit("no PostgreSQL server could be started (install Debian's postgresql package)")
+    return pg.create_db(name), pg
+
+
 def pct(xs: list[float], p: float) -> float:
     if not xs:
         return float("nan")
@@ -272,12 +283,7 @@ def main() -> None:
     tmp = tempfile.TemporaryDirectory()
     pg = None
     if args.postgres:
-        sys.path.insert(0, str(ROOT / "tests"))
-        from support import postgres
-        pg = postgres.start()
-        if pg is None:
-            raise SystemExit("no PostgreSQL server could be started (install Debian's postgresql package)")
-        args.db = pg.create_db("load")
+        args.db, pg = throwaway_postgres("load")
     db = args.db or f"sqlite:///{Path(tmp.name) / 'load.sqlite3'}"
     port = free_port()
     server_root = str(Path(args.server_root).resolve())
