@@ -287,10 +287,11 @@ class GameService:
                     if e.status == 503:  # the database refused the write: nothing changed
                         raise
                     if (live.stored, live.stored_hash) == seen and not live.deleted:
-                        self.sync(live)
+                        self.sync(live)  # the refusal was made on the cached game: is that the stored one?
                         if (live.stored, live.stored_hash) == seen and not live.deleted:
                             raise  # decided on the stored game
-            self.sync(live)
+                # the game is the stored one now (caught up just above, or by the write that found the row moved
+                # on): decided again without a second read
             self._act(live, seat, action, expect)
 
     def _act(self, live: Live, seat: int, action: list, expect: int | None) -> None:
