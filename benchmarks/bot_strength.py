@@ -4,6 +4,9 @@
     python benchmarks/bot_strength.py --level hard --games 200 team         # two bots as a team against Contrarius
     python benchmarks/bot_strength.py --level hard --games 200 players      # against greedy and random, 2-4 players
     python benchmarks/bot_strength.py --level hard --games 40 cell solo:italia:expert cell base:italia:2:greedy
+    python benchmarks/bot_strength.py --level medium --games 200 --set 'P.wealth=0.4;L.samples=3' --lines b.jsonl \
+        cell solo:italia:expert                                        # a changed bot, its games kept
+    python benchmarks/bot_strength.py --pair a.jsonl b.jsonl           # paired: the same seeds, B's margin less A's
 
 One game per task (``multiprocessing``, ``--procs`` workers, all cores by default); game ``i`` of a cell uses seed
 ``--seed + i``, the bot seats its own seeds from it, so a cell replays. Against other bots the measured bot sits in
@@ -14,11 +17,19 @@ time for each decision with a choice (its plan for the rest of a turn makes late
 result as soon as it is played (a stopped run keeps what it played; ``--resume`` skips the games already there, and
 ``--table FILE`` prints the tables of such a file). The cells are interleaved (game 0 of every cell, then game 1...),
 so a run stopped early still has every cell, each with fewer games.
+
+Experiments with the search bot: ``--set SPEC`` changes the measured bot (``k=v`` separated by ``;``: ``P.k``, ``A.k``
+and ``B.k`` a feature's weight for a player against Contrarius, for Contrarius and for a player of a game without it;
+``L.k`` a field of its level; any other ``k`` a number of ``Weights``). Two such runs on the same seeds compare with
+``--pair A B``: games diverge after the first different decision, so the pairing removes little of the spread, and a
+difference of a few points needs hundreds of games (the interval says how many).
 """
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
+import math
 import multiprocessing
 import statistics
 import sys
@@ -30,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sestertius import Game
 from sestertius.bots import make_bot
+from sestertius.bots.search import SearchBot
 from sestertius.research.stats import wilson
 
 LEVELS = ["standard", "veteran", "expert", "strong_veteran", "strong_expert"]
@@ -53,8 +65,58 @@ def parse_cell(cell: str) -> tuple[dict[str, Any], str]:
     raise SystemExit(f"unknown cell {cell!r}")
 
 
-def play(task: tuple[str, int, str, int]) -> dict[str, Any]:
-    cell, seed, level, index = task
+def changed(bot: Any, spec: str) -> Any:
+    """The search bot with the changes of ``spec`` (see the module's doc); an unknown name stops the run."""
+    if not spec:
+        return bot
+    if not isinstance(bot, SearchBot):
+        raise SystemExit("--set changes the search bot only (--level medium or hard)")
+    w = dataclasses.replace(bot.evaluator.w, player=dict(bot.evaluator.w.player),
+                            automaton=dict(bot.evaluator.w.automaton), base=dict(bot.evaluator.w.base))
+    level: dict[str, int] = {}
+    sets = {"P": w.player, "A": w.automaton, "B": w.base}
+    for part in filter(None, (x.strip() for x in spec.split(";"))):
+        key, _, value = part.partition("=")
+        try:
+            number = float(value)
+        except ValueError:
+            raise SystemExit(f"--set {part!r}: the value must be a number") from None
+        prefix, _, name = key.partition(".")
+        if name and prefix in sets:
+            if name not in sets[prefix]:
+                raise SystemExit(f"--set {part!r}: no feature {name!r} in the {prefix} set ({', '.join(sets[prefix])})")
+            sets[prefix][name] = number
+        elif name and prefix == "L":
+            if name not in {f.name for f in dataclasses.fields(bot.level)} - {"name"}:
+                raise SystemExit(f"--set {part!r}: the level has no field {name!r}")
+            level[name] = int(number)
+        elif key in {f.name for f in dataclasses.fields(w)} - {"player", "automaton", "base"}:
+            current = getattr(w, key)
+            setattr(w, key, type(current)(number))
+        else:
+            raise SystemExit(f"--set {part!r}: unknown name {key!r}")
+    bot.evaluator.w = w
+    bot.level = dataclasses.replace(bot.level, **level)
+    bot.name = f"{bot.name}+{spec}"  # the plans it keeps are its own (they are kept by name)
+    return bot
+
+
+def paired(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> dict[str, Any]:
+    """B's margin less A's over the games of the same seed: the mean, its 95% interval (normal), and the games each
+    won alone."""
+    by_seed = {r["seed"]: r for r in a}
+    pairs = [(by_seed[r["seed"]], r) for r in b if r["seed"] in by_seed]
+    diffs = [y["margin"] - x["margin"] for x, y in pairs]
+    n = len(diffs)
+    mean = statistics.fmean(diffs) if n else 0.0
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.inf
+    return {"games": n, "diff": mean, "low": mean - half, "high": mean + half,
+            "only_a": sum(x["win"] and not y["win"] for x, y in pairs),
+            "only_b": sum(y["win"] and not x["win"] for x, y in pairs)}
+
+
+def play(task: tuple[str, int, str, int, str]) -> dict[str, Any]:
+    cell, seed, level, index, spec = task
     options, opponent = parse_cell(cell)
     game = Game.new(options, seed=seed)
     players = options["players"]
@@ -62,7 +124,8 @@ def play(task: tuple[str, int, str, int]) -> dict[str, Any]:
         mine = list(range(players))  # every player's seat is the measured bot's (a team: both partners)
     else:
         mine = [index % players]
-    bots = {seat: make_bot(level if seat in mine else opponent, seed * 97 + seat) for seat in range(players)}
+    bots = {seat: changed(make_bot(level, seed * 97 + seat), spec) if seat in mine
+            else make_bot(opponent, seed * 97 + seat) for seat in range(players)}
     spent: list[float] = []
     start = time.process_time()
     while not game.is_over and game.state.turn < 1000:
@@ -88,7 +151,7 @@ def play(task: tuple[str, int, str, int]) -> dict[str, Any]:
         margin = ours - max(x for i, x in enumerate(scores) if i not in mine)
         win = first == mine[0]
     return {"cell": cell, "seed": seed, "win": win, "margin": margin, "score": ours, "over": game.is_over,
-            "seconds": time.process_time() - start, "decisions": spent}
+            "seconds": time.process_time() - start, "decisions": spent, **({"set": spec} if spec else {})}
 
 
 def summary(cell: str, games: list[dict[str, Any]]) -> dict[str, Any]:
@@ -114,6 +177,16 @@ def table(rows: list[dict[str, Any]], level: str) -> str:
     return "\n".join(out)
 
 
+def _read(path: Path) -> dict[str, list[dict[str, Any]]]:
+    """The games of a --lines file, per cell."""
+    by_cell: dict[str, list[dict[str, Any]]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line:
+            r = json.loads(line)
+            by_cell.setdefault(r["cell"], []).append(r)
+    return by_cell
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("what", nargs="*", help="groups (contrarius, team, players) or 'cell SPEC' pairs")
@@ -125,14 +198,21 @@ def main() -> None:
     p.add_argument("--lines", default=None, help="append each game's result to this JSON-lines file as it is played")
     p.add_argument("--resume", action="store_true", help="skip the games already in --lines")
     p.add_argument("--table", default=None, help="only print the tables of a --lines file")
+    p.add_argument("--set", default="", help="change the measured search bot: 'P.wealth=0.4;build_rate=0.3;L.width=8'")
+    p.add_argument("--pair", nargs=2, metavar=("A", "B"), help="only compare two --lines files game by game")
     args = p.parse_args()
-    if args.table:
-        done = [json.loads(line) for line in Path(args.table).read_text(encoding="utf-8").splitlines() if line]
-        by_cell: dict[str, list[dict[str, Any]]] = {}
-        for r in done:
-            by_cell.setdefault(r["cell"], []).append(r)
-        print(table([summary(cell, games) for cell, games in by_cell.items()], args.level))
+    if args.pair:
+        runs = [_read(Path(f)) for f in args.pair]
+        print("| cell | paired games | B - A margin (95% CI) | won by A only | won by B only |\n|---|---|---|---|---|")
+        for cell in sorted(set(runs[0]) & set(runs[1])):
+            r = paired(runs[0][cell], runs[1][cell])
+            print(f"| {cell} | {r['games']} | {r['diff']:+.2f} ({r['low']:+.2f} to {r['high']:+.2f}) | "
+                  f"{r['only_a']} | {r['only_b']} |")
         return
+    if args.table:
+        print(table([summary(cell, games) for cell, games in _read(Path(args.table)).items()], args.level))
+        return
+    changed(make_bot(args.level), args.set)  # a wrong --set stops here, before any game
     cells: list[str] = []
     words = list(args.what)
     while words:
@@ -143,13 +223,13 @@ def main() -> None:
             cells.extend(GROUPS[w])
         else:
             raise SystemExit(f"unknown group {w!r}: {', '.join(GROUPS)} or cell SPEC")
-    tasks = [(cell, args.seed + i, args.level, i) for i in range(args.games) for cell in cells]
+    tasks = [(cell, args.seed + i, args.level, i, args.set) for i in range(args.games) for cell in cells]
     results: dict[str, list[dict[str, Any]]] = {cell: [] for cell in cells}
     lines = Path(args.lines) if args.lines else None
     if lines and args.resume and lines.exists():
         for line in lines.read_text(encoding="utf-8").splitlines():
             r = json.loads(line) if line else None
-            if r and r["cell"] in results:
+            if r and r["cell"] in results and r.get("set", "") == args.set:  # a changed bot's games are its own
                 results[r["cell"]].append(r)
         seen = {(r["cell"], r["seed"]) for games in results.values() for r in games}
         tasks = [t for t in tasks if (t[0], t[1]) not in seen]

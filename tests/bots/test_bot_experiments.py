@@ -1,0 +1,80 @@
+"""The strength benchmark's experiment tools (benchmarks/bot_strength.py): ``--set`` changes the measured search bot
+and nothing else, refuses names it does not know, and ``--pair`` compares two runs game by game."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from sestertius.bots import make_bot
+from sestertius.bots.search.evaluate import DEFAULT
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+import bot_strength
+
+
+def test_set_changes_weights_numbers_and_level_of_that_bot_only():
+    bot = bot_strength.changed(make_bot("medium", 3), "P.wealth=0.4; A.reactions=2;B.hand=0;build_rate=0.3;"
+                                                      "goods_stock=3;L.width=5")
+    w = bot.evaluator.w
+    assert (w.player["wealth"], w.automaton["reactions"], w.base["hand"]) == (0.4, 2.0, 0.0)
+    assert w.build_rate == 0.3 and w.goods_stock == 3 and isinstance(w.goods_stock, int)
+    assert bot.level.width == 5 and bot.level.samples == 2  # the other fields of medium kept
+    assert bot.name == "medium+P.wealth=0.4; A.reactions=2;B.hand=0;build_rate=0.3;goods_stock=3;L.width=5"
+    # the shared default weights and a fresh bot are untouched
+    assert DEFAULT.player["wealth"] == 0.25 and DEFAULT.build_rate == 0.4
+    assert make_bot("medium", 3).evaluator.w.player["wealth"] == 0.25
+    assert make_bot("medium", 3).level.width == 8
+
+
+@pytest.mark.parametrize(("spec", "words"), [
+    ("P.nothing=1", "no feature 'nothing' in the P set"),
+    ("L.depthh=2", "the level has no field 'depthh'"),
+    ("L.name=2", "the level has no field 'name'"),
+    ("player=1", "unknown name 'player'"),
+    ("sigma_turns=1", "unknown name 'sigma_turns'"),
+    ("P.wealth=much", "the value must be a number"),
+])
+def test_set_refuses_what_it_does_not_know(spec, words):
+    with pytest.raises(SystemExit, match=words):
+        bot_strength.changed(make_bot("hard", 1), spec)
+
+
+def test_set_is_for_the_search_bot():
+    with pytest.raises(SystemExit, match="search bot only"):
+        bot_strength.changed(make_bot("greedy", 1), "P.wealth=1")
+    greedy = make_bot("greedy", 1)
+    assert bot_strength.changed(greedy, "") is greedy
+
+
+def test_a_changed_bot_plays_a_game_and_its_record_says_how_it_was_changed():
+    r = bot_strength.play(("solo:italia:standard", 11, "medium", 0, "L.width=2;L.samples=1"))
+    assert r["over"] and r["set"] == "L.width=2;L.samples=1" and r["cell"] == "solo:italia:standard"
+    assert "set" not in bot_strength.play(("solo:italia:standard", 11, "medium", 0, ""))
+
+
+def _game(seed, margin, win):
+    return {"cell": "c", "seed": seed, "margin": margin, "win": win}
+
+
+def test_paired_counts_only_the_seeds_both_played():
+    a = [_game(1, 1, True), _game(2, -2, False), _game(3, 5, True), _game(4, 9, True)]
+    b = [_game(1, 3, True), _game(2, -2, False), _game(3, -2, False), _game(5, 7, True)]
+    r = bot_strength.paired(a, b)
+    # differences 2, 0, -7: mean -5/3, sample standard deviation sqrt(((11/3)^2 + (5/3)^2 + (16/3)^2) / 2)
+    sd = ((11 / 3) ** 2 + (5 / 3) ** 2 + (16 / 3) ** 2) ** 0.5 / 2 ** 0.5
+    assert r["games"] == 3 and r["diff"] == pytest.approx(-5 / 3)
+    assert r["high"] - r["diff"] == pytest.approx(1.96 * sd / 3 ** 0.5)
+    assert (r["only_a"], r["only_b"]) == (1, 0)
+
+
+def test_pair_prints_the_table_of_two_files(tmp_path, monkeypatch, capsys):
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    a.write_text("".join(json.dumps(g) + "\n" for g in [_game(1, 1, True), _game(2, -4, False)]))
+    b.write_text("".join(json.dumps(g) + "\n" for g in [_game(1, 2, True), _game(2, 0, False)]))
+    monkeypatch.setattr(sys, "argv", ["bot_strength.py", "--pair", str(a), str(b)])
+    bot_strength.main()
+    out = capsys.readouterr().out
+    assert "| c | 2 | +2.50 (" in out
