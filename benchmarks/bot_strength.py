@@ -177,6 +177,14 @@ def table(rows: list[dict[str, Any]], level: str) -> str:
     return "\n".join(out)
 
 
+def schedule(cells: list[str], games: int, seed: int, level: str, spec: str,
+             seen: set[tuple[str, int]]) -> list[tuple[str, int, str, int, str]]:
+    """The games still to play, the cells taking turns (each cell's next game, then the next...): a run stopped early
+    has every cell, each with fewer games, also when it resumed cells that had played different numbers of games."""
+    todo = [[(cell, seed + i, level, i, spec) for i in range(games) if (cell, seed + i) not in seen] for cell in cells]
+    return [todo[c][k] for k in range(max(map(len, todo), default=0)) for c in range(len(cells)) if k < len(todo[c])]
+
+
 def _read(path: Path) -> dict[str, list[dict[str, Any]]]:
     """The games of a --lines file, per cell."""
     by_cell: dict[str, list[dict[str, Any]]] = {}
@@ -223,7 +231,6 @@ def main() -> None:
             cells.extend(GROUPS[w])
         else:
             raise SystemExit(f"unknown group {w!r}: {', '.join(GROUPS)} or cell SPEC")
-    tasks = [(cell, args.seed + i, args.level, i, args.set) for i in range(args.games) for cell in cells]
     results: dict[str, list[dict[str, Any]]] = {cell: [] for cell in cells}
     lines = Path(args.lines) if args.lines else None
     if lines and args.resume and lines.exists():
@@ -231,8 +238,8 @@ def main() -> None:
             r = json.loads(line) if line else None
             if r and r["cell"] in results and r.get("set", "") == args.set:  # a changed bot's games are its own
                 results[r["cell"]].append(r)
-        seen = {(r["cell"], r["seed"]) for games in results.values() for r in games}
-        tasks = [t for t in tasks if (t[0], t[1]) not in seen]
+    seen = {(r["cell"], r["seed"]) for games in results.values() for r in games}
+    tasks = schedule(cells, args.games, args.seed, args.level, args.set, seen)
     started = time.time()
     with multiprocessing.Pool(args.procs) as pool:
         for k, r in enumerate(pool.imap_unordered(play, tasks)):

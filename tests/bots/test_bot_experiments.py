@@ -78,3 +78,12 @@ def test_pair_prints_the_table_of_two_files(tmp_path, monkeypatch, capsys):
     bot_strength.main()
     out = capsys.readouterr().out
     assert "| c | 2 | +2.50 (" in out
+
+
+def test_a_resumed_run_brings_its_cells_up_together():
+    seen = {("a", 100 + i) for i in range(3)} | {("b", 101)}
+    order = [(cell, seed) for cell, seed, _, _, _ in bot_strength.schedule(["a", "b"], 5, 100, "hard", "", seen)]
+    # a has played 3 of its 5 games, b 1: their next games take turns, each cell's own in seed order
+    assert order == [("a", 103), ("b", 100), ("a", 104), ("b", 102), ("b", 103), ("b", 104)]
+    tasks = bot_strength.schedule(["a"], 2, 7, "medium", "L.width=3", set())
+    assert tasks == [("a", 7, "medium", 0, "L.width=3"), ("a", 8, "medium", 1, "L.width=3")]
