@@ -1,8 +1,8 @@
 """The search bot's estimate keeps what many positions share in caches (the gods of the cards for sale per catalogue
 and display+deck, a seat's gods per hand and pile, a house's goods at their prices per catalogue, the board's cities
-per good): across random games, and their determinised copies, every estimate equals the one computed with every
-cache emptied; and Contrarius' points track, read through the mode's automaton_track, is the one its public summary
-shows."""
+per good, and the evaluator's seat estimates by what they read): across random games, and their determinised copies,
+every estimate equals the one computed with every cache emptied by a new evaluator; and Contrarius' points track,
+read through the mode's automaton_track, is the one its public summary shows."""
 from __future__ import annotations
 
 import random
@@ -10,7 +10,7 @@ import random
 import pytest
 
 from sestertius import Game
-from sestertius.bots.search import Evaluator, model, sites
+from sestertius.bots.search import Evaluator, Weights, model, sites
 from sestertius.bots.search.model import Context, features
 from sestertius.rules import scoring
 
@@ -21,6 +21,9 @@ CONFIGS = {
     "team-4": {"board": "imperium", "players": 4, "mode": "team"},
     "venus-3": {"board": "hellas", "players": 3, "venus": True},
     "fish-2": {"board": "cyprus", "players": 2, "fish_market": "mountain"},
+    "sicilia-2": {"board": "sicilia", "players": 2},
+    "roma-solo": {"board": "roma", "players": 1, "mode": "solo"},
+    "italia-2": {"board": "italia", "players": 2},
 }
 CACHES = tuple(m.entries for m in (model._SALE, model._BOARDS, sites._GOODS_COST, scoring._HOLDINGS))
 
@@ -45,7 +48,7 @@ def _check(ev, s):
     assert (warm_ctx.by_good, warm_ctx.for_sale, warm_ctx.turns) == (ctx.by_good, ctx.for_sale, ctx.turns)
     for seat in range(s.n):
         assert features(s, seat, ev.w, warm_ctx) == _fresh(lambda seat=seat: features(s, seat, ev.w))
-    assert ev.estimates(s) == _fresh(lambda: ev.estimates(s))
+    assert ev.estimates(s) == _fresh(lambda: Evaluator(ev.w).estimates(s))
     if ctx.automaton is not None:
         assert ctx.track == tuple(s.rules.mode.public(s)["contrarius"]["track"])
     return ctx
@@ -81,3 +84,28 @@ def test_sides_are_not_taken_from_another_games_rulebook_with_the_same_id():
     evaluate._SIDES.entries[(id(s.rules), s.n, 0)] = (team.state.rules, stale)
     mine, others = evaluate.sides(s, 0)
     assert mine == (0,) and len(others) == 3
+
+
+def test_seat_estimates_are_kept_only_where_the_key_holds_all_they_read():
+    # Sicilia closes cities, Roma keeps houses outside the cities, the fish market's fish count for Vesta: the key
+    # does not hold those parts, so there every estimate is made anew
+    for name, keyed in [("italia-2", True), ("solo-expert", True), ("team-4", True), ("venus-3", True),
+                        ("solo-team", True), ("sicilia-2", False), ("roma-solo", False), ("fish-2", False)]:
+        ev = Evaluator()
+        s = Game.new(CONFIGS[name], seed=1).state
+        ev.estimates(s)
+        assert ev._keyed is keyed, name
+        assert bool(ev._cache) is keyed, name
+
+
+def test_seat_estimates_start_anew_for_other_weights_or_another_game():
+    ev = Evaluator()
+    s = Game.new(CONFIGS["italia-2"], seed=1).state
+    before = ev.estimates(s)
+    w = Weights()
+    w.base = {**w.base, "wealth": 5.0}
+    ev.w = w  # the key does not hold the weights: a new set must not meet the old estimates
+    assert ev.estimates(s) != before
+    assert ev.estimates(s) == Evaluator(w).estimates(s)
+    other = Game.new(CONFIGS["italia-2"], seed=2).state  # other city tokens
+    assert ev.estimates(other) == Evaluator(w).estimates(other)

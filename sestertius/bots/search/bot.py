@@ -100,15 +100,18 @@ class SearchBot:
         lv = self.level
         rng = self._rng(game)
         planner = Planner(self.evaluator, rng, lv.branch)
-        games = [game.determinised(seat, rng) for _ in range(lv.samples)]
-        lines = planner.lines(games, seat, lv.width, must)
-        if lv.depth >= 2 and not game.is_over:
-            searched = [line for line in lines if line.ends][:lv.deep]
-            searched += [line for line in lines if line.action == must and line not in searched]
-            for line in searched:
-                line.values = [planner.ahead(end, seat, lv.depth - 1, lv.beam, lv.next_width, lv.others)
-                               for end in line.ends]
-            searched.sort(key=lambda line: -line.value)
-            lines = searched + [line for line in lines if line not in searched]
+        try:
+            games = [game.determinised(seat, rng) for _ in range(lv.samples)]
+            lines = planner.lines(games, seat, lv.width, must)
+            if lv.depth >= 2 and not game.is_over:
+                searched = [line for line in lines if line.ends][:lv.deep]
+                searched += [line for line in lines if line.action == must and line not in searched]
+                for line in searched:
+                    line.values = [planner.ahead(end, seat, lv.depth - 1, lv.beam, lv.next_width, lv.others)
+                                   for end in line.ends]
+                searched.sort(key=lambda line: -line.value)
+                lines = searched + [line for line in lines if line not in searched]
+        finally:
+            self.evaluator.forget()
         self.last = lines
         return lines

@@ -25,7 +25,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from sestertius.bots.search.model import DEFAULT, Context, Weights, features, turns_left
+from sestertius.rules.boards.base import BoardRules
 from sestertius.rules.memo import Memo
+from sestertius.rules.variants.base import Variant
 
 if TYPE_CHECKING:  # pragma: no cover
     from sestertius.rules.state import GameState
@@ -46,6 +48,15 @@ class Evaluator:
 
     def __init__(self, weights: Weights = DEFAULT) -> None:
         self.w = weights
+        # Seat estimates by what they read (see ``_keys``): a search judges many positions in which only one seat
+        # changed (measured: over half of the estimates repeat one). Valid for one weight set, rulebook and set of
+        # city tokens (``_for``); ``_pins`` keeps the shared objects whose identity a key holds alive.
+        self._cache: dict[tuple[object, ...], float] = {}
+        self._pins: dict[int, object] = {}
+        self._for: tuple[object, ...] = ()
+        self._keyed = False
+
+    CACHE = 20_000  # entries before the cache starts anew (a hard decision makes about 7,000 estimates)
 
     def scale(self, seat: int, ctx: Context) -> dict[str, float]:
         """The weights for this seat: Contrarius', a player's against Contrarius, or a player's in a game without
@@ -71,7 +82,44 @@ class Evaluator:
 
     def estimates(self, s: GameState) -> list[float]:
         ctx = Context(s, self.w)
-        return [self.total(s, i, ctx) for i in range(s.n)]
+        if self._for != (self.w, s.rules, s.city_good, s.cat):
+            self._start(s)
+        if not self._keyed:
+            return [self.total(s, i, ctx) for i in range(s.n)]
+        cache = self._cache
+        if len(cache) > self.CACHE:
+            self.forget()
+        sale = ctx.sale_gods
+        self._pins[id(sale)] = sale
+        shared = (ctx.turns, id(sale), ctx.track, s.over, s.concordia, s.current, s.final_turns, tuple(s.houses))
+        funds = s.rules.mode.funds
+        automaton = ctx.automaton
+        out = []
+        for i, p in enumerate(s.players):
+            key = (i, p.money, funds(s, i) if i != automaton else 0, p.vp, tuple(p.goods), tuple(p.col),
+                   tuple(p.hand), tuple(p.pile), tuple(p.houses), shared)
+            v = cache.get(key)
+            if v is None:
+                v = cache[key] = self.total(s, i, ctx)
+            out.append(v)
+        return out
+
+    def forget(self) -> None:
+        """Let the kept seat estimates go (the bot calls it after each decision: a bot waiting in a game holds none)."""
+        self._cache.clear()
+        self._pins.clear()
+
+    def _start(self, s: GameState) -> None:
+        """A new cache, for this weight set, rulebook and city tokens. The keys hold what a seat's estimate reads of
+        the state: its own pieces, everyone's houses, the cards for sale (their memo's object), the turns left, the
+        mode's funds; a board or variant that changes what counts (Sicilia's closed cities, Roma's houses outside
+        the cities, the fish market's fish for Vesta) reads more: there every estimate is made anew."""
+        self._cache = {}
+        self._pins = {}
+        self._for = (self.w, s.rules, s.city_good, s.cat)
+        board = type(s.rules.board)
+        self._keyed = (board.can_build is BoardRules.can_build and board.other_houses is BoardRules.other_houses
+                       and all(type(v).goods_value is Variant.goods_value for v in s.rules.variants))
 
     def objective(self, s: GameState, seat: int, est: list[float] | None = None) -> float:
         """The seat's side's estimated final score less the best other side's (a team counts the mean of its
