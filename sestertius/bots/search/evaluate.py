@@ -48,9 +48,10 @@ class Evaluator:
 
     def __init__(self, weights: Weights = DEFAULT) -> None:
         self.w = weights
-        # Seat estimates by what they read (see ``_keys``): a search judges many positions in which only one seat
+        # Seat estimates by what they read (see ``estimates``): a search judges many positions in which only one seat
         # changed (measured: over half of the estimates repeat one). Valid for one weight set, rulebook and set of
-        # city tokens (``_for``); ``_pins`` keeps the shared objects whose identity a key holds alive.
+        # city tokens (``_for``); ``_pins`` keeps the shared objects whose identity a key holds alive. Weights changed
+        # in place count from the next ``forget()`` (the bot forgets after every decision).
         self._cache: dict[tuple[object, ...], float] = {}
         self._pins: dict[int, object] = {}
         self._for: tuple[object, ...] = ()
@@ -82,7 +83,8 @@ class Evaluator:
 
     def estimates(self, s: GameState) -> list[float]:
         ctx = Context(s, self.w)
-        if self._for != (self.w, s.rules, s.city_good, s.cat):
+        f = self._for  # by identity (a Weights compares its dicts): the objects are kept, so their ids stay theirs
+        if not f or f[0] is not self.w or f[1] is not s.rules or f[2] is not s.city_good or f[3] is not s.cat:
             self._start(s)
         if not self._keyed:
             return [self.total(s, i, ctx) for i in range(s.n)]
