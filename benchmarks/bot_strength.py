@@ -234,10 +234,9 @@ def main() -> None:
     results: dict[str, list[dict[str, Any]]] = {cell: [] for cell in cells}
     lines = Path(args.lines) if args.lines else None
     if lines and args.resume and lines.exists():
-        for line in lines.read_text(encoding="utf-8").splitlines():
-            r = json.loads(line) if line else None
-            if r and r["cell"] in results and r.get("set", "") == args.set:  # a changed bot's games are its own
-                results[r["cell"]].append(r)
+        for cell, games in _read(lines).items():
+            if cell in results:  # a changed bot's games are its own
+                results[cell] += [r for r in games if r.get("set", "") == args.set]
     seen = {(r["cell"], r["seed"]) for games in results.values() for r in games}
     tasks = schedule(cells, args.games, args.seed, args.level, args.set, seen)
     started = time.time()
