@@ -18,8 +18,18 @@ GOODS_USEFUL = 2  # per good type
 
 def value(game, seat: int) -> float:
     s = game.state
+    v = worth(s, seat, float(score_seat(s, seat)["total"]))
+    automaton = s.rules.mode.automaton(s)
+    if automaton is not None:
+        v -= score_seat(s, automaton)["total"]  # the automaton's points count against the player(s)
+    return v
+
+
+def worth(s, seat: int, start: float = 0.0) -> float:
+    """What the seat's pieces are worth beyond its points, added to ``start`` (one term after another: ``value``
+    gives the same float as before it was split out). The search bot's estimate counts it too (``assets``)."""
     p = s.players[seat]
-    v = float(score_seat(s, seat)["total"])
+    v = start
     v += PIECE_WORTH["house"] * len(p.houses)
     v += PIECE_WORTH["colonist"] * sum(1 for loc in p.col if loc != STORE)
     v += PIECE_WORTH["card"] * (len(p.hand) + len(p.pile))
@@ -34,9 +44,6 @@ def value(game, seat: int) -> float:
     bit = 1 << seat
     v += PIECE_WORTH["site"] * sum(1 for c in build_sites(s, seat) if not s.houses[c] & bit
                                    and c != s.board.capital)
-    automaton = s.rules.mode.automaton(s)
-    if automaton is not None:
-        v -= score_seat(s, automaton)["total"]  # the automaton's points count against the player(s)
     return v
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sestertius import Game
-from sestertius.bots.search import Evaluator, Weights
+from sestertius.bots.search import Evaluator, SearchBot, Weights
 from sestertius.bots.search import weights as weights_module
 from sestertius.bots.search.evaluate import DEFAULT, features
 from sestertius.bots.search.model import Context
@@ -47,3 +47,30 @@ def test_the_default_weights_hold_the_three_sets():
     assert DEFAULT.automaton == weights_module.AUTOMATON_SCALE
     assert DEFAULT.base == weights_module.BASE_SCALE
     assert set(weights_module.BASE_SCALE) == set(weights_module.PLAYER_SCALE)  # the same features, own weights
+
+
+def test_the_pieces_are_worth_what_the_greedy_bot_counts_with_a_short_look_ahead_without_contrarius():
+    """``assets``: the greedy bot's worth of a seat's pieces, weighed by the levels that look at this turn only, in
+    the base set only (measured to play better there, not against Contrarius nor with ``hard``'s look-ahead)."""
+    from sestertius.bots.greedy import PIECE_WORTH, worth
+    base = Game.new({"board": "italia", "players": 2}, seed=5).state
+    solo = Game.new({"board": "italia", "players": 1, "mode": "solo"}, seed=5).state
+    assert weights_module.BASE_SCALE["assets"] == weights_module.PLAYER_SCALE["assets"] == 0
+    hard, medium = SearchBot(1, "hard").evaluator, SearchBot(1, "medium").evaluator
+    assert medium.w.base["assets"] == SearchBot(2, "medium").evaluator.w.base["assets"] > 0
+    assert SearchBot(2, "medium").evaluator.w is medium.w  # one weight set per level: the cache holds
+    assert hard.w is DEFAULT
+    for seat in range(2):
+        _, f = features(base, seat)
+        assert f["assets"] == worth(base, seat) > 0
+        assert medium.seat(base, seat).terms["assets"] == pytest.approx(medium.w.base["assets"] * f["assets"])
+        assert hard.seat(base, seat).terms["assets"] == 0.0
+    assert medium.seat(solo, 0).terms["assets"] == 0.0
+    # a house and a card more are worth their pieces' worth more
+    s = base.copy()
+    before = worth(s, 0)
+    city = next(c for c in range(len(s.board.cities)) if c != s.board.capital and not s.houses[c])
+    s.players[0].houses.append(city)
+    s.houses[city] |= 1
+    s.players[0].hand.append(s.deck[0])
+    assert worth(s, 0) == pytest.approx(before + PIECE_WORTH["house"] + PIECE_WORTH["card"])

@@ -3,14 +3,16 @@
 ``features(state, seat)`` gives the score if the game ended now and, for what is likely to come in the turns left
 (``turns_left``: from the cards still for sale and the houses still to build), unweighted features: per god the
 growth of the cards held with the houses still to come, the cards still to buy (or, for Contrarius, to take), and
-for a player its wealth, kinds of goods, production, colonists on the board, cards in hand and colonists next to
-cities where it can build now; for Contrarius its reactions to come. :mod:`.evaluate` weighs them.
+for a player its wealth, kinds of goods, production, colonists on the board, cards in hand, colonists next to
+cities where it can build now and the greedy bot's worth of its pieces (``assets``); for Contrarius its reactions
+to come. :mod:`.evaluate` weighs them.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from sestertius.bots.greedy import worth as pieces_worth
 from sestertius.bots.search.sites import sites_worth
 from sestertius.bots.search.weights import AUTOMATON_SCALE, BASE_SCALE, PLAYER_SCALE
 from sestertius.data.catalog import BRICK
@@ -271,4 +273,8 @@ def features(s: GameState, seat: int, w: Weights = DEFAULT, ctx: Context | None 
     f["sites"] = sites_worth(s, seat, counts, specialists, provinces, {g for g in range(5) if own_by_good[g]},
                         0.25 * early)
     f["time"] = t
+    # what the greedy bot counts its pieces worth, to the end (measured: a flat worth of houses, cards and goods
+    # beside the projection plays far better in games without Contrarius, where the projection alone is no
+    # better than the greedy bot; it gains nothing against Contrarius)
+    f["assets"] = pieces_worth(s, seat)
     return now, f

@@ -7,10 +7,12 @@ measured no better in play (README, "How strong are the bots?")."""
 PLAYER_SCALE = {
     "Jupiter": 1.0, "Saturnus": 0.5, "Mercurius": 0.5, "Mars": 1.0, "Venus": 1.0, "Minerva": 0.5,
     "cards": 1.0, "wealth": 0.25, "variety": 0.6, "production": 0.25, "colonists": 1.5, "hand": 0.7,
-    "sites": 0.45, "time": 0.0, "houses": 0.0,
+    "sites": 0.45, "time": 0.0, "houses": 0.0, "assets": 0.0,
 }
 AUTOMATON_SCALE = {
     "Jupiter": 1.3, "Saturnus": 1.3, "Mercurius": 1.5, "Mars": 0.7, "Venus": 1.0, "Minerva": 0.7,
     "cards": 1.0, "reactions": 1.2,
 }
-BASE_SCALE = dict(PLAYER_SCALE)  # its own set, fitted by tools/fit_weights.py; the same numbers until one plays better
+# its own set: the player's numbers; the greedy bot's worth of the pieces (``assets``) is weighed by the level
+# (``Level.assets``: it pays with a short look-ahead only)
+BASE_SCALE = dict(PLAYER_SCALE)
