@@ -9,6 +9,7 @@ from sestertius.bots.search import Evaluator, SearchBot, Weights
 from sestertius.bots.search import weights as weights_module
 from sestertius.bots.search.evaluate import DEFAULT, features
 from sestertius.bots.search.model import Context
+from sestertius.rules.scoring import score_seat
 
 
 def _marked() -> Weights:
@@ -49,23 +50,20 @@ def test_the_default_weights_hold_the_three_sets():
     assert set(weights_module.BASE_SCALE) == set(weights_module.PLAYER_SCALE)  # the same features, own weights
 
 
-def test_the_pieces_are_worth_what_the_greedy_bot_counts_with_a_short_look_ahead_without_contrarius():
-    """``assets``: the greedy bot's worth of a seat's pieces, weighed by the levels that look at this turn only, in
-    the base set only (measured to play better there, not against Contrarius nor with ``hard``'s look-ahead)."""
+def test_the_pieces_are_worth_what_the_greedy_bot_counts_in_games_without_contrarius():
+    """``assets``: the greedy bot's worth of a seat's pieces, weighed in the base set only (measured to play better
+    there, not against Contrarius)."""
     from sestertius.bots.greedy import PIECE_WORTH, worth
     base = Game.new({"board": "italia", "players": 2}, seed=5).state
     solo = Game.new({"board": "italia", "players": 1, "mode": "solo"}, seed=5).state
-    assert weights_module.BASE_SCALE["assets"] == weights_module.PLAYER_SCALE["assets"] == 0
-    hard, medium = SearchBot(1, "hard").evaluator, SearchBot(1, "medium").evaluator
-    assert medium.w.base["assets"] == SearchBot(2, "medium").evaluator.w.base["assets"] > 0
-    assert SearchBot(2, "medium").evaluator.w is medium.w  # one weight set per level: the cache holds
-    assert hard.w is DEFAULT
+    assert weights_module.BASE_SCALE["assets"] > 0 and weights_module.PLAYER_SCALE["assets"] == 0
+    ev = SearchBot(1, "medium").evaluator
+    assert ev.w is DEFAULT
     for seat in range(2):
         _, f = features(base, seat)
         assert f["assets"] == worth(base, seat) > 0
-        assert medium.seat(base, seat).terms["assets"] == pytest.approx(medium.w.base["assets"] * f["assets"])
-        assert hard.seat(base, seat).terms["assets"] == 0.0
-    assert medium.seat(solo, 0).terms["assets"] == 0.0
+        assert ev.seat(base, seat).terms["assets"] == pytest.approx(DEFAULT.base["assets"] * f["assets"])
+    assert ev.seat(solo, 0).terms["assets"] == 0.0
     # a house and a card more are worth their pieces' worth more
     s = base.copy()
     before = worth(s, 0)
@@ -74,3 +72,21 @@ def test_the_pieces_are_worth_what_the_greedy_bot_counts_with_a_short_look_ahead
     s.houses[city] |= 1
     s.players[0].hand.append(s.deck[0])
     assert worth(s, 0) == pytest.approx(before + PIECE_WORTH["house"] + PIECE_WORTH["card"])
+
+
+def test_the_pieces_keep_their_worth_when_the_game_is_over():
+    """A line of the look-ahead that ends the game is weighed like one that does not (else a bot that counts its
+    pieces' worth would never end a game it leads, and hurry to end one it trails)."""
+    from sestertius.bots.greedy import worth
+    for options in ({"board": "italia", "players": 2}, {"board": "italia", "players": 1, "mode": "solo"}):
+        s = Game.new(options, seed=5).state.copy()
+        s.over = True
+        automaton = s.rules.mode.automaton(s)
+        for seat in range(s.n):
+            now, f = features(s, seat)
+            assert f == ({} if seat == automaton else {"assets": worth(s, seat)})
+            assert now == score_seat(s, seat)["total"]
+    s = Game.new({"board": "italia", "players": 2}, seed=5).state.copy()
+    s.over = True
+    expected = score_seat(s, 0)["total"] + DEFAULT.base["assets"] * worth(s, 0)
+    assert Evaluator().seat(s, 0).total == pytest.approx(expected)

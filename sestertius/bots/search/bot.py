@@ -9,7 +9,6 @@ holds. The bot's generator is seeded from its seed and the position, so a game w
 """
 from __future__ import annotations
 
-import dataclasses
 import random
 import time
 from collections import OrderedDict
@@ -35,27 +34,16 @@ class Level:
     next_width: int  # cards tried in a turn of the look-ahead
     others: int  # cards tried for another seat's turn in the look-ahead
     branch: int  # decisions tried per step inside a turn
-    # the weight of the greedy bot's worth of the pieces in games without Contrarius (the base set's ``assets``):
-    # measured, it lifts a search of this turn only from 47.5% to 65% of two-player games won against the greedy
-    # bot, but not ``hard`` (looking three turns ahead: -2.0 +- 3.7 points over 125 paired games)
-    assets: float = 0.0
 
 
 LEVELS = {
-    "quick": Level("quick", samples=1, width=4, depth=1, deep=0, beam=0, next_width=0, others=0, branch=12,
-                   assets=0.75),
-    "medium": Level("medium", samples=2, width=8, depth=1, deep=0, beam=0, next_width=0, others=0, branch=30,
-                    assets=0.75),
+    "quick": Level("quick", samples=1, width=4, depth=1, deep=0, beam=0, next_width=0, others=0, branch=12),
+    "medium": Level("medium", samples=2, width=8, depth=1, deep=0, beam=0, next_width=0, others=0, branch=30),
     # hard: measured against the earlier hard (width 10, deep 3, beam 3, next_width 4, others 2) in 22 paired
     # Solitaria standard games on Italia: +15.0 +- 7.9 points of margin, 16 wins against 6, at twice the CPU time
     # (p95 about 1 s a decision)
     "hard": Level("hard", samples=2, width=12, depth=3, deep=5, beam=4, next_width=6, others=3, branch=30),
 }
-
-# each level's weights: the defaults with its base set's ``assets`` (one object per level, so that the evaluator's
-# cache, checked by identity, holds across decisions)
-_WEIGHTS = {name: dataclasses.replace(DEFAULT, base={**DEFAULT.base, "assets": lv.assets}) if lv.assets else DEFAULT
-            for name, lv in LEVELS.items()}
 
 _PLANS: OrderedDict[tuple[object, ...], list[Action]] = OrderedDict()  # plans by position, shared by bots
 PLAN_CACHE = 256
@@ -67,11 +55,11 @@ def _key(game: Game, seat: int, level: str, seed: int) -> tuple[object, ...]:
 
 
 class SearchBot:
-    def __init__(self, seed: int = 0, level: str = "hard", weights: Weights | None = None) -> None:
+    def __init__(self, seed: int = 0, level: str = "hard", weights: Weights = DEFAULT) -> None:
         self.seed = seed
         self.level = LEVELS[level]
         self.name = level
-        self.evaluator = Evaluator(weights or _WEIGHTS[level])
+        self.evaluator = Evaluator(weights)
         self.last: list[Line] = []  # the lines of the last decision searched (best first), for hints
         self.seconds = 0.0
 
