@@ -14,7 +14,7 @@ AUTOMATON_SCALE = {
     "cards": 1.0, "reactions": 1.2,
 }
 # its own set: the player's numbers, and the greedy bot's worth of the pieces (``assets``), measured against the greedy
-# bot in two-player games on Italia: ``medium`` won 65% of 200 games with it (47.5% of 400 without; 0.5 to 1.0
-# played alike), ``hard`` 72 of 100 (63 without). Against Contrarius it gained nothing (-2.2 +- 3.3 points, medium on
+# bot in two-player games on Italia (200 games, the same seeds): ``medium`` won 133 with it, 102 without (0.5 to 1.0
+# times played alike), ``hard`` 147 and 121. Against Contrarius it gained nothing (-2.2 +- 3.3 points, medium on
 # expert): there it is not counted (the player's weight is 0, and the feature is left out)
 BASE_SCALE = dict(PLAYER_SCALE, assets=0.75)
