@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sestertius import Game
+from sestertius.bots.greedy import PIECE_WORTH, worth
 from sestertius.bots.search import Evaluator, SearchBot, Weights
 from sestertius.bots.search import weights as weights_module
 from sestertius.bots.search.evaluate import DEFAULT, features
@@ -53,7 +54,6 @@ def test_the_default_weights_hold_the_three_sets():
 def test_the_pieces_are_worth_what_the_greedy_bot_counts_in_games_without_contrarius():
     """``assets``: the greedy bot's worth of a seat's pieces, weighed in the base set only (measured to play better
     there, not against Contrarius)."""
-    from sestertius.bots.greedy import PIECE_WORTH, worth
     base = Game.new({"board": "italia", "players": 2}, seed=5).state
     solo = Game.new({"board": "italia", "players": 1, "mode": "solo"}, seed=5).state
     assert weights_module.BASE_SCALE["assets"] > 0 and weights_module.PLAYER_SCALE["assets"] == 0
@@ -77,7 +77,6 @@ def test_the_pieces_are_worth_what_the_greedy_bot_counts_in_games_without_contra
 def test_the_pieces_keep_their_worth_when_the_game_is_over():
     """A line of the look-ahead that ends the game is weighed like one that does not (else a bot that counts its
     pieces' worth would never end a game it leads, and hurry to end one it trails)."""
-    from sestertius.bots.greedy import worth
     for options in ({"board": "italia", "players": 2}, {"board": "italia", "players": 1, "mode": "solo"}):
         s = Game.new(options, seed=5).state.copy()
         s.over = True
