@@ -25,25 +25,27 @@ def value(game, seat: int) -> float:
     return v
 
 
-def worth(s, seat: int, start: float = 0.0) -> float:
+def worth(s, seat: int, start: float = 0.0, pieces: dict[str, float] = PIECE_WORTH) -> float:
     """What the seat's pieces are worth beyond its points, added to ``start`` (one term after another: ``value``
-    gives the same float as before it was split out). The search bot's estimate counts it too (``assets``)."""
+    gives the same float as before it was split out). The search bot's estimate counts it too (``assets``), with
+    its own numbers ``pieces``."""
     p = s.players[seat]
     v = start
-    v += PIECE_WORTH["house"] * len(p.houses)
-    v += PIECE_WORTH["colonist"] * sum(1 for loc in p.col if loc != STORE)
-    v += PIECE_WORTH["card"] * (len(p.hand) + len(p.pile))
-    v += PIECE_WORTH["money"] * min(p.money, MONEY_NEEDED)
-    v += PIECE_WORTH["spare_money"] * max(0, p.money - MONEY_NEEDED)
+    v += pieces["house"] * len(p.houses)
+    v += pieces["colonist"] * sum(1 for loc in p.col if loc != STORE)
+    v += pieces["card"] * (len(p.hand) + len(p.pile))
+    v += pieces["money"] * min(p.money, MONEY_NEEDED)
+    v += pieces["spare_money"] * max(0, p.money - MONEY_NEEDED)
     # a few of each good are useful; a storehouse full of one good blocks everything else
-    v += sum(PIECE_WORTH["goods"] * price * min(n, GOODS_USEFUL) + PIECE_WORTH["spare_goods"] * price
+    v += sum(pieces["goods"] * price * min(n, GOODS_USEFUL) + pieces["spare_goods"] * price
              * max(0, n - GOODS_USEFUL) for n, price in zip(p.goods, s.cat.prices))
-    v += PIECE_WORTH["space"] * min(s.free_space(seat), 3)
-    v += PIECE_WORTH["variety"] * sum(1 for n in p.goods if n)  # houses and cards need many kinds of goods
-    v += PIECE_WORTH["brick"] * min(p.goods[0], BRICKS_NEEDED)
-    bit = 1 << seat
-    v += PIECE_WORTH["site"] * sum(1 for c in build_sites(s, seat) if not s.houses[c] & bit
-                                   and c != s.board.capital)
+    v += pieces["space"] * min(s.free_space(seat), 3)
+    v += pieces["variety"] * sum(1 for n in p.goods if n)  # houses and cards need many kinds of goods
+    v += pieces["brick"] * min(p.goods[0], BRICKS_NEEDED)
+    if pieces["site"]:  # the sites cost the most to count: not at all when they count nothing
+        bit = 1 << seat
+        v += pieces["site"] * sum(1 for c in build_sites(s, seat) if not s.houses[c] & bit
+                                       and c != s.board.capital)
     return v
 
 

@@ -10,6 +10,7 @@ from sestertius.bots.search import Evaluator, SearchBot, Weights
 from sestertius.bots.search import weights as weights_module
 from sestertius.bots.search.evaluate import DEFAULT, features
 from sestertius.bots.search.model import Context
+from sestertius.bots.search.weights import ASSET_WORTH
 from sestertius.rules.scoring import score_seat
 
 
@@ -52,8 +53,8 @@ def test_the_default_weights_hold_the_three_sets():
 
 
 def test_the_pieces_are_worth_what_the_greedy_bot_counts_in_games_without_contrarius():
-    """``assets``: the greedy bot's worth of a seat's pieces, weighed in the base set only (measured to play better
-    there, not against Contrarius)."""
+    """``assets``: the greedy bot's worth of a seat's pieces (with the search's own numbers), weighed in the base set
+    only (measured to play better there, not against Contrarius)."""
     base = Game.new({"board": "italia", "players": 2}, seed=5).state
     solo = Game.new({"board": "italia", "players": 1, "mode": "solo"}, seed=5).state
     assert weights_module.BASE_SCALE["assets"] > 0 and weights_module.PLAYER_SCALE["assets"] == 0
@@ -61,17 +62,20 @@ def test_the_pieces_are_worth_what_the_greedy_bot_counts_in_games_without_contra
     assert ev.w is DEFAULT
     for seat in range(2):
         _, f = features(base, seat)
-        assert f["assets"] == worth(base, seat) > 0
+        assert f["assets"] == worth(base, seat, pieces=ASSET_WORTH) > 0
         assert ev.seat(base, seat).terms["assets"] == pytest.approx(DEFAULT.base["assets"] * f["assets"])
     assert "assets" not in ev.seat(solo, 0).terms  # not counted against Contrarius (nor its cost paid)
-    # a house and a card more are worth their pieces' worth more
+    # a house and a card more are worth their pieces' worth more, the card more to the search than to the greedy bot;
+    # the sites count nothing to the search
+    assert ASSET_WORTH["card"] > PIECE_WORTH["card"] and ASSET_WORTH["site"] == 0 < PIECE_WORTH["site"]
     s = base.copy()
-    before = worth(s, 0)
+    before, before_greedy = worth(s, 0, pieces=ASSET_WORTH), worth(s, 0)
     city = next(c for c in range(len(s.board.cities)) if c != s.board.capital and not s.houses[c])
     s.players[0].houses.append(city)
     s.houses[city] |= 1
     s.players[0].hand.append(s.deck[0])
-    assert worth(s, 0) == pytest.approx(before + PIECE_WORTH["house"] + PIECE_WORTH["card"])
+    assert worth(s, 0, pieces=ASSET_WORTH) == pytest.approx(before + ASSET_WORTH["house"] + ASSET_WORTH["card"])
+    assert worth(s, 0) == pytest.approx(before_greedy + PIECE_WORTH["house"] + PIECE_WORTH["card"])
 
 
 def test_the_pieces_keep_their_worth_when_the_game_is_over():
@@ -83,9 +87,9 @@ def test_the_pieces_keep_their_worth_when_the_game_is_over():
         automaton = s.rules.mode.automaton(s)
         for seat in range(s.n):
             now, f = features(s, seat)
-            assert f == ({} if automaton is not None else {"assets": worth(s, seat)})
+            assert f == ({} if automaton is not None else {"assets": worth(s, seat, pieces=ASSET_WORTH)})
             assert now == score_seat(s, seat)["total"]
     s = Game.new({"board": "italia", "players": 2}, seed=5).state.copy()
     s.over = True
-    expected = score_seat(s, 0)["total"] + DEFAULT.base["assets"] * worth(s, 0)
+    expected = score_seat(s, 0)["total"] + DEFAULT.base["assets"] * worth(s, 0, pieces=ASSET_WORTH)
     assert Evaluator().seat(s, 0).total == pytest.approx(expected)
