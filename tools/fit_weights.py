@@ -9,13 +9,16 @@ each seat's score now, its features (``sestertius.bots.search.evaluate.features`
 ``fit`` finds for each role (a player against Contrarius, Contrarius, a player of a game without Contrarius: the
 base game, ``--mode base``) the weights that best predict final minus now: least squares
 pulled towards the current weights (ridge, ``--pull``), so that a feature the games say little about keeps its
-hand-set value. ``--write`` rewrites ``sestertius/bots/search/weights.py``.
+hand-set value. The sets the bot plays with are chosen by measured play (a better prediction has played worse:
+README, "How strong are the bots?"), so ``--write`` writes only the base role's fit, as the forecast set that hints
+and the review show (``FORECAST_SCALE`` in ``sestertius/bots/search/weights.py``).
 """
 from __future__ import annotations
 
 import argparse
 import json
 import multiprocessing
+import re
 import sys
 from pathlib import Path
 
@@ -105,6 +108,7 @@ def fit_role(rows: list[dict], prior: dict[str, float], pull: float) -> tuple[di
 def fit(args: argparse.Namespace) -> None:
     rows = [json.loads(line) for path in args.data for line in open(path, encoding="utf-8")]
     out = {}
+    fitted_roles: set[str] = set()
     roles = (("player", weights_module.PLAYER_SCALE), ("automaton", weights_module.AUTOMATON_SCALE),
              ("base", weights_module.BASE_SCALE))
     for role, prior in roles:
@@ -112,18 +116,29 @@ def fit(args: argparse.Namespace) -> None:
         if not mine:
             out[role] = dict(prior)
             continue
+        fitted_roles.add(role)
         fitted, before, after = fit_role(mine, prior, args.pull)
         print(f"{role}: {len(mine)} positions, error {before:.1f} -> {after:.1f} points")
         for k in sorted(prior):
             print(f"  {k:12} {prior[k]:7.3f} -> {fitted[k]:7.3f}")
         out[role] = {k: round(v, 3) for k, v in fitted.items()}
     if args.write:
+        if "base" not in fitted_roles:
+            raise SystemExit("--write: no positions of a game without Contrarius (play with --mode base)")
         path = ROOT / "sestertius" / "bots" / "search" / "weights.py"
-        text = path.read_text(encoding="utf-8")
-        head = text[: text.index("PLAYER_SCALE")]
-        path.write_text(head + f"PLAYER_SCALE = {_fmt(out['player'])}\nAUTOMATON_SCALE = {_fmt(out['automaton'])}\n"
-                        f"BASE_SCALE = {_fmt(out['base'])}\n", encoding="utf-8")
-        print(f"wrote {path}")
+        write_forecast(path, out["base"])
+        print(f"wrote FORECAST_SCALE in {path}")
+
+
+_FORECAST = re.compile(r"^FORECAST_SCALE = (dict\(BASE_SCALE\)|\{\n.*?\n\})$", re.M | re.S)
+
+
+def write_forecast(path: Path, weights: dict[str, float]) -> None:
+    """Put ``weights`` in place of the forecast set's assignment in ``path``; the rest of the file is kept."""
+    text = path.read_text(encoding="utf-8")
+    if not _FORECAST.search(text):
+        raise SystemExit(f"--write: no FORECAST_SCALE assignment found in {path}")
+    path.write_text(_FORECAST.sub(lambda _: f"FORECAST_SCALE = {_fmt(weights)}", text), encoding="utf-8")
 
 
 def _fmt(d: dict[str, float]) -> str:

@@ -12,7 +12,11 @@ from sestertius.bots import make_bot
 from sestertius.bots.search.evaluate import DEFAULT
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 import bot_strength
+import fit_weights
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_set_changes_weights_numbers_and_level_of_that_bot_only():
@@ -87,3 +91,32 @@ def test_a_resumed_run_brings_its_cells_up_together():
     assert order == [("a", 103), ("b", 100), ("a", 104), ("b", 102), ("b", 103), ("b", 104)]
     tasks = bot_strength.schedule(["a"], 2, 7, "medium", "L.width=3", set())
     assert tasks == [("a", 7, "medium", 0, "L.width=3"), ("a", 8, "medium", 1, "L.width=3")]
+
+
+def test_the_fit_finds_the_weights_that_made_the_scores():
+    """``fit_role``: final minus now made as 2 x a + 0.5 x b is fitted back (a light pull towards the prior)."""
+    rows = [{"now": 10.0 * i, "f": {"a": float(i % 7), "b": float(i % 5 + i % 3)}} for i in range(60)]
+    for r in rows:
+        r["final"] = r["now"] + 2 * r["f"]["a"] + 0.5 * r["f"]["b"]
+    fitted, before, after = fit_weights.fit_role(rows, {"a": 1.0, "b": 1.0}, pull=1e-6)
+    assert fitted == pytest.approx({"a": 2.0, "b": 0.5}, abs=1e-3)
+    assert after < 1e-2 < before
+
+
+def test_the_fit_writes_the_forecast_set_only(tmp_path):
+    """``--write`` replaces the forecast set in the weights file and keeps everything else (the sets the bot plays
+    with are chosen in play); a file without the set is refused."""
+    source = (ROOT / "sestertius" / "bots" / "search" / "weights.py").read_text(encoding="utf-8")
+    path = tmp_path / "weights.py"
+    path.write_text(source, encoding="utf-8")
+    for value in (1.5, 2.5):  # the second time over a written set
+        fit_weights.write_forecast(path, {"cards": value, "assets": 0.25})
+        text = path.read_text(encoding="utf-8")
+        space: dict[str, object] = {}
+        exec(compile(text.replace("from sestertius.bots.greedy import PIECE_WORTH", "PIECE_WORTH = {}"), "w", "exec"),
+             space)
+        assert space["FORECAST_SCALE"] == {"cards": value, "assets": 0.25}
+        assert text.split("FORECAST_SCALE")[0] == source.split("FORECAST_SCALE")[0]
+    (tmp_path / "other.py").write_text("X = 1\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match="no FORECAST_SCALE"):
+        fit_weights.write_forecast(tmp_path / "other.py", {"cards": 1.0})

@@ -103,17 +103,21 @@ def reason(before: GameState, after: GameState, seat: int) -> str:
     return text
 
 
-def hint_of(bot: SearchBot, game: Game, seat: int, line: Line) -> Hint:
+def hint_of(bot: SearchBot, game: Game, seat: int, line: Line, steering: float | None = None) -> Hint:
+    """The hint of one searched line. Its score and margin are meant as points: the score is the forecast, and the
+    part of the bot's objective that only steers the search (``Evaluator.steering`` of the position now, the same
+    for every line, so the order stays the bot's) is taken off the margin."""
     ev = bot.evaluator
     end = line.ends[0] if line.ends else None
-    margin = line.value
+    margin = line.value - (ev.steering(game.state, seat) if steering is None else steering)
     if end is not None:
-        est = ev.estimates(end.state)
+        est = ev.forecast(end.state)
         mine, _ = sides(end.state, seat)
         score = sum(est[i] for i in mine) / len(mine)
         why = reason(game.state, end.state, seat)
     else:
-        score = ev.seat(game.state, seat).total
+        mine, _ = sides(game.state, seat)
+        score = sum(ev.forecast(game.state)[i] for i in mine) / len(mine)
         why = ""
     return Hint(line.action, game.describe(line.action), plan_words(game, line.plan)[1:], score, margin,
                 ev.win_chance(game.state, margin, seat), why)
@@ -128,4 +132,5 @@ def hints(game: Game, seat: int, level: str = "hard", count: int = 3, seed: int 
     game = game.determinised(seat, random.Random(seed))
     bot = SearchBot(seed, level)
     lines = [line for line in bot.search(game, seat) if line.values]
-    return [hint_of(bot, game, seat, line) for line in lines[:count]]
+    steering = bot.evaluator.steering(game.state, seat)
+    return [hint_of(bot, game, seat, line, steering) for line in lines[:count]]

@@ -25,8 +25,8 @@ class Review:
     turn: int
     played: str
     best: str
-    loss: float  # estimated points of final margin lost (0: the bot agrees or finds no better)
-    value: float  # estimated final margin after the played decision
+    loss: float  # what the played decision lost by the bot's objective (0: the bot agrees or finds no better)
+    value: float  # estimated final margin after the played decision, in points (the hints' margin)
     marked: bool = False
 
     def to_dict(self) -> dict[str, Any]:
@@ -71,8 +71,9 @@ def analyse(record: dict[str, Any], seat: int, level: str = "medium", seed: int 
             played = next((line for line in lines if line.action == a), None)
             best = lines[0]
             value = played.value if played else best.value
+            shown = value - bot.evaluator.steering(game.state, seat)  # the margin as points (as the hints')
             out.decisions.append(Review(i, game.state.turn, game.describe(a), game.describe(best.action),
-                                        max(0.0, best.value - value), value))
+                                        max(0.0, best.value - value), shown))
         game.apply(a)
     for r in sorted(out.decisions, key=lambda r: -r.loss)[:MARKED]:
         if r.loss > 0:

@@ -123,6 +123,26 @@ class Evaluator:
         self._keyed = (board.can_build is BoardRules.can_build and board.other_houses is BoardRules.other_houses
                        and all(type(v).goods_value is Variant.goods_value for v in s.rules.variants))
 
+    def forecast(self, s: GameState) -> list[float]:
+        """Every seat's estimated final score, for people to read (hints, the review). Against Contrarius, the
+        estimate itself; in games without it, the features weighed by the forecast set (``Weights.forecast``,
+        fitted to the final scores of such games): the base set chooses better, but with the pieces' worth in it
+        reads a final score far above the real one late in a game."""
+        ctx = Context(s, self.w)
+        if ctx.automaton is not None:
+            return [self.total(s, i, ctx) for i in range(s.n)]
+        out = []
+        get = self.w.forecast.get
+        for i in range(s.n):
+            now, f = features(s, i, self.w, ctx)
+            out.append(now + sum(get(k, 0.0) * v for k, v in f.items()))
+        return out
+
+    def steering(self, s: GameState, seat: int) -> float:
+        """How much of the seat's objective here only steers the search: the objective less the margin the
+        forecasts give (0.0 against Contrarius)."""
+        return self.objective(s, seat) - self.objective(s, seat, self.forecast(s))
+
     def objective(self, s: GameState, seat: int, est: list[float] | None = None) -> float:
         """The seat's side's estimated final score less the best other side's (a team counts the mean of its
         partners; Solitaria's team plays against Contrarius alone)."""

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from sestertius.bots.greedy import worth as pieces_worth
 from sestertius.bots.search.sites import sites_worth
-from sestertius.bots.search.weights import ASSET_WORTH, AUTOMATON_SCALE, BASE_SCALE, PLAYER_SCALE
+from sestertius.bots.search.weights import ASSET_WORTH, AUTOMATON_SCALE, BASE_SCALE, FORECAST_SCALE, PLAYER_SCALE
 from sestertius.data.catalog import BRICK
 from sestertius.rules.memo import Memo
 from sestertius.rules.scoring import holdings, score_seat
@@ -56,6 +56,8 @@ class Weights:
     player: dict[str, float] = field(default_factory=lambda: dict(PLAYER_SCALE))
     automaton: dict[str, float] = field(default_factory=lambda: dict(AUTOMATON_SCALE))
     base: dict[str, float] = field(default_factory=lambda: dict(BASE_SCALE))  # a player where there is no Contrarius
+    # what people are shown where there is no Contrarius (hints, the review): fitted to final scores
+    forecast: dict[str, float] = field(default_factory=lambda: dict(FORECAST_SCALE))
 
 
 DEFAULT = Weights()

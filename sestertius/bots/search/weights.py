@@ -25,3 +25,11 @@ BASE_SCALE = dict(PLAYER_SCALE, assets=0.75)
 # a card at 9 +3.4 points of margin (0.6 to 6.3), at 10 +2.8, at 12 +2.1, at 3 -2.7; the sites at 0 +0.1, at 1.5
 # -1.9; no other part better, see the README)
 ASSET_WORTH = dict(PIECE_WORTH, card=9.0, site=0.0)
+
+# what hints and the review show as a final score in games without Contrarius (``Evaluator.forecast``): the base
+# set's features fitted to the final scores of such games by ``tools/fit_weights.py fit --write``
+FORECAST_SCALE = {
+    "Jupiter": 1.739, "Mars": 0.501, "Mercurius": 2.391, "Minerva": 0.187, "Saturnus": 1.583, "Venus": 1.0,
+    "assets": 0.266, "cards": 1.322, "colonists": -2.881, "hand": -2.291, "houses": -10.519, "production": 0.475,
+    "sites": -1.383, "time": 0.523, "variety": -0.642, "wealth": 0.052,
+}
