@@ -117,7 +117,8 @@ def hint_of(bot: SearchBot, game: Game, seat: int, line: Line, steering: float |
         why = reason(game.state, end.state, seat)
     else:
         mine, _ = sides(game.state, seat)
-        score = sum(ev.forecast(game.state)[i] for i in mine) / len(mine)
+        est = ev.forecast(game.state)
+        score = sum(est[i] for i in mine) / len(mine)
         why = ""
     return Hint(line.action, game.describe(line.action), plan_words(game, line.plan)[1:], score, margin,
                 ev.win_chance(game.state, margin, seat), why)

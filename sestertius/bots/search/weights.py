@@ -1,8 +1,10 @@
 """The weights of the search bot's estimate, per feature (see :mod:`sestertius.bots.search.evaluate`): one set for a
 player against Contrarius, one for Contrarius, and one for a player of a game without Contrarius (the base game, where
-other players race for the houses and cards and end the game). Written by ``tools/fit_weights.py`` from games the bot
-played; the numbers by hand are its starting point. The base set keeps the player's numbers: the fits on base games
-measured no better in play (README, "How strong are the bots?")."""
+other players race for the houses and cards and end the game), and the forecast set that hints and the review show
+in such games. The sets the bot plays with are chosen by measured play (``tools/fit_weights.py`` fitted them to the
+final scores of games once; since, fits that predicted better played no better or worse: README, "How strong are the
+bots?"); the forecast set is that tool's fit (``fit --write``). The base set keeps the player's numbers and adds the
+pieces' worth."""
 from sestertius.bots.greedy import PIECE_WORTH
 
 PLAYER_SCALE = {
