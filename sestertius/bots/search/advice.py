@@ -103,23 +103,18 @@ def reason(before: GameState, after: GameState, seat: int) -> str:
     return text
 
 
-def hint_of(bot: SearchBot, game: Game, seat: int, line: Line, steering: float | None = None) -> Hint:
+def hint_of(bot: SearchBot, game: Game, seat: int, line: Line, steering: float) -> Hint:
     """The hint of one searched line. Its score and margin are meant as points: the score is the forecast, and the
-    part of the bot's objective that only steers the search (``Evaluator.steering`` of the position now, the same
-    for every line, so the order stays the bot's) is taken off the margin."""
+    part of the bot's objective that only steers the search (``steering``: ``Evaluator.steering`` of the position
+    now, the same for every line, so the order stays the bot's) is taken off the margin."""
     ev = bot.evaluator
     end = line.ends[0] if line.ends else None
-    margin = line.value - (ev.steering(game.state, seat) if steering is None else steering)
-    if end is not None:
-        est = ev.forecast(end.state)
-        mine, _ = sides(end.state, seat)
-        score = sum(est[i] for i in mine) / len(mine)
-        why = reason(game.state, end.state, seat)
-    else:
-        mine, _ = sides(game.state, seat)
-        est = ev.forecast(game.state)
-        score = sum(est[i] for i in mine) / len(mine)
-        why = ""
+    margin = line.value - steering
+    state = end.state if end is not None else game.state
+    est = ev.forecast(state)
+    mine, _ = sides(state, seat)
+    score = sum(est[i] for i in mine) / len(mine)
+    why = reason(game.state, end.state, seat) if end is not None else ""
     return Hint(line.action, game.describe(line.action), plan_words(game, line.plan)[1:], score, margin,
                 ev.win_chance(game.state, margin, seat), why)
 

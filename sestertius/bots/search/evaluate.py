@@ -73,9 +73,9 @@ class Evaluator:
         terms = {k: scale.get(k, 0.0) * v for k, v in f.items()}
         return SeatEstimate(now + sum(terms.values()), now, terms)
 
-    def total(self, s: GameState, seat: int, ctx: Context) -> float:
+    def total(self, s: GameState, seat: int, ctx: Context, scale: dict[str, float] | None = None) -> float:
         now, f = features(s, seat, self.w, ctx)
-        get = self.scale(seat, ctx).get
+        get = (self.scale(seat, ctx) if scale is None else scale).get
         extra = 0.0  # a loop, not sum() over a generator (the same additions in the same order: the same float)
         for k, v in f.items():
             extra += get(k, 0.0) * v
@@ -129,14 +129,8 @@ class Evaluator:
         fitted to the final scores of such games): the base set chooses better, but with the pieces' worth in it
         reads a final score far above the real one late in a game."""
         ctx = Context(s, self.w)
-        if ctx.automaton is not None:
-            return [self.total(s, i, ctx) for i in range(s.n)]
-        out = []
-        get = self.w.forecast.get
-        for i in range(s.n):
-            now, f = features(s, i, self.w, ctx)
-            out.append(now + sum(get(k, 0.0) * v for k, v in f.items()))
-        return out
+        scale = None if ctx.automaton is not None else self.w.forecast
+        return [self.total(s, i, ctx, scale) for i in range(s.n)]
 
     def steering(self, s: GameState, seat: int) -> float:
         """How much of the seat's objective here only steers the search: the objective less the margin the
