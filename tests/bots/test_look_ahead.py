@@ -1,0 +1,40 @@
+"""The hard bot's look-ahead: another seat's turn is the best of all its cards, not of the few the estimate ranks
+first right after the card is played (there the estimate has barely moved: the card's actions are still to come)."""
+from __future__ import annotations
+
+import random
+
+from sestertius import Game
+from sestertius.bots import make_bot
+from sestertius.bots.search.bot import LEVELS
+from sestertius.bots.search.evaluate import Evaluator
+from sestertius.bots.search.plan import Planner
+
+
+def planner() -> Planner:
+    return Planner(Evaluator(), random.Random(0), LEVELS["hard"].branch)
+
+
+def turn_starts(seed: int):
+    """Two greedy bots' game on Italia, at each start of seat 1's turn with five cards or more to choose from."""
+    game = Game.new({"board": "italia", "players": 2}, seed=seed)
+    bots = [make_bot("easy", 1), make_bot("easy", 2)]
+    while not game.is_over:
+        legal = game.legal_actions()
+        who = game.to_act()
+        if who == 1 and len(legal) >= 5 and all(a[0] == "play" for a in legal):
+            yield game
+        game.apply_unchecked(legal[0] if len(legal) == 1 else bots[who].choose(game, legal))
+
+
+def test_another_seats_turn_ahead_is_the_best_of_all_its_cards():
+    for game in turn_starts(1):
+        turns = planner()._turns(game, 1, len(game.legal_actions()))  # every card, the most promising first
+        best = max(range(len(turns)), key=lambda i: planner().value(turns[i], 1))
+        if best < 3:
+            continue
+        # a position where the best card is not among the three ranked first: hard finds it, three would not
+        assert planner().to_own_turn(game, 0, LEVELS["hard"].others).history == turns[best].history
+        assert planner().to_own_turn(game, 0, 3).history != turns[best].history
+        return
+    raise AssertionError("no turn whose best card is ranked fourth or later")
