@@ -6,6 +6,7 @@ import random
 
 from sestertius import Game
 from sestertius.bots import make_bot
+from sestertius.bots.search import SearchBot
 from sestertius.bots.search.bot import LEVELS
 from sestertius.bots.search.evaluate import Evaluator
 from sestertius.bots.search.plan import Planner
@@ -38,3 +39,21 @@ def test_another_seats_turn_ahead_is_the_best_of_all_its_cards():
         assert planner().to_own_turn(game, 0, 3).history != turns[best].history
         return
     raise AssertionError("no turn whose best card is ranked fourth or later")
+
+
+def test_alone_against_contrarius_the_look_ahead_plays_only_the_seats_own_turns(monkeypatch):
+    """So how many of another seat's cards are tried changes nothing in solo Solitaria (its measured rows stand)."""
+    game = Game.new({"board": "italia", "players": 1, "mode": "solo", "difficulty": "expert"}, seed=3)
+    rnd = random.Random(3)
+    while len(game.history) < 40 or game.to_act() != 0 or len(game.legal_actions()) < 2:
+        game.apply(rnd.choice(game.legal_actions()))
+    played: list[int] = []
+    turns = Planner._turns
+
+    def counted(self: Planner, g: Game, who: int, width: int) -> list[Game]:
+        played.append(who)
+        return turns(self, g, who, width)
+
+    monkeypatch.setattr(Planner, "_turns", counted)
+    SearchBot(1, "hard").search(game, 0)
+    assert played and set(played) == {0}
