@@ -210,6 +210,8 @@ class Planner:
         return max(self.value(h, seat) for h in frontier)
 
     def _turns(self, g: Game, who: int, width: int) -> list[Game]:
+        """The turns of ``who`` after its ``width`` most promising cards, each finished greedily. Ranked even when
+        every card is tried (hard's others): the order is the tie-break and the order of the generator's draws."""
         legal = g.legal_actions()
         firsts = [(self.value(self.after(g, a), who), a) for a in legal]
         firsts.sort(key=lambda x: -x[0])
