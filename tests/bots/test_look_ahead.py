@@ -2,6 +2,7 @@
 first right after the card is played (there the estimate has barely moved: the card's actions are still to come)."""
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from sestertius import Game
@@ -57,3 +58,44 @@ def test_alone_against_contrarius_the_look_ahead_plays_only_the_seats_own_turns(
     monkeypatch.setattr(Planner, "_turns", counted)
     SearchBot(1, "hard").search(game, 0)
     assert played and set(played) == {0}
+
+
+
+def test_the_budget_stops_following_lines_once_spent_but_always_follows_the_best_and_must(monkeypatch):
+    """A decision follows the best lines by their turn's end while its estimates last (hard: near 2 s a decision)."""
+    game = next(turn_starts(2))
+    started: list[int] = []  # the estimates made when each ``ahead`` started
+    by_turn: list[object] = []  # the decisions open, best by their turn's end first
+    ahead, lines_of = Planner.ahead, Planner.lines
+
+    def counted(self: Planner, g: Game, seat: int, *rest: int) -> float:
+        started.append(self.evaluations)
+        return ahead(self, g, seat, *rest)
+
+    def kept(self: Planner, *args):
+        found = lines_of(self, *args)
+        by_turn[:] = [line.action for line in found]
+        return found
+
+    monkeypatch.setattr(Planner, "ahead", counted)
+    monkeypatch.setattr(Planner, "lines", kept)
+    hard = LEVELS["hard"]
+
+    def search(budget: int, must=None):
+        started.clear()
+        bot = SearchBot(5, "hard")
+        bot.level = dataclasses.replace(hard, budget=budget)
+        return bot.search(game, 1, must)
+
+    search(10**9)
+    assert len(started) == hard.deep * hard.samples  # no budget: every deep line, in every determinisation
+    spent = started[2 * hard.samples]  # the estimates made when the third line started
+    search(spent)
+    assert len(started) == 2 * hard.samples  # the first two lines only
+    lines = search(0)
+    assert len(started) == hard.samples  # with nothing left, the best line by its turn's end is still followed
+    assert lines[0].action == by_turn[0] and lines[1].action == by_turn[1]  # the rest in the order of their turn
+    last = by_turn[-1]
+    lines = search(0, must=last)
+    assert len(started) == 2 * hard.samples  # and ``must``
+    assert last in {lines[0].action, lines[1].action}

@@ -3,7 +3,8 @@
 Each decision: the seat's view of the game is redrawn ``samples`` times (``Game.determinised``: the hidden order of
 the stacks and the dice to come sampled, never read); each decision open now is finished to the end of the turn in
 every sample and judged by the estimate of the final scores (:mod:`sestertius.bots.search.evaluate`); at ``depth``
-2 the best ``deep`` lines are followed through the others' turns and the seat's next turn. The decisions of the
+2 the best ``deep`` lines are followed through the others' turns and the seat's next turn, while the level's
+``budget`` of estimates lasts (a count, not a clock, so that a game replays). The decisions of the
 chosen line made before any chance outcome are kept as the plan, so the rest of the turn costs nothing while it
 holds. The bot's generator is seeded from its seed and the position, so a game with bots replays.
 """
@@ -34,19 +35,24 @@ class Level:
     next_width: int  # cards tried in a turn of the look-ahead
     others: int  # cards tried for another seat's turn in the look-ahead (EVERY_CARD: all of them)
     branch: int  # decisions tried per step inside a turn
+    budget: int  # estimates a decision may spend: once spent, no further line is followed ahead (0: no look-ahead)
 
 
 EVERY_CARD = 1_000  # more cards than a hand holds: every card is tried
 
 LEVELS = {
-    "quick": Level("quick", samples=1, width=4, depth=1, deep=0, beam=0, next_width=0, others=0, branch=12),
-    "medium": Level("medium", samples=2, width=8, depth=1, deep=0, beam=0, next_width=0, others=0, branch=30),
+    "quick": Level("quick", samples=1, width=4, depth=1, deep=0, beam=0, next_width=0, others=0, branch=12, budget=0),
+    "medium": Level("medium", samples=2, width=8, depth=1, deep=0, beam=0, next_width=0, others=0, branch=30,
+                    budget=0),
     # hard: measured against the earlier hard (width 10, deep 3, beam 3, next_width 4, others 2) in 22 paired
     # Solitaria standard games on Italia: +15.0 +- 7.9 points of margin, 16 wins against 6, at twice the CPU time
     # (p95 about 1 s a decision). The others' turns ahead try every card: the most promising three by the estimate
     # right after the card is played (before its actions, when the estimate has barely moved) missed the turn the
-    # other player made (against greedy, two-player games on Italia: see the README)
-    "hard": Level("hard", samples=2, width=12, depth=3, deep=5, beam=4, next_width=6, others=EVERY_CARD, branch=30),
+    # other player made (against greedy, two-player games on Italia: see the README). The budget keeps a decision
+    # near 2 s: about 17,000 estimates a second (team play against Contrarius, where each card is performed twice,
+    # took up to 3.3 s a decision without it), and a line followed costs up to 0.6 s
+    "hard": Level("hard", samples=2, width=12, depth=3, deep=5, beam=4, next_width=6, others=EVERY_CARD, branch=30,
+                  budget=24_000),
 }
 
 _PLANS: OrderedDict[tuple[object, ...], list[Action]] = OrderedDict()  # plans by position, shared by bots
@@ -110,9 +116,15 @@ class SearchBot:
             if lv.depth >= 2 and not game.is_over:
                 searched = [line for line in lines if line.ends][:lv.deep]
                 searched += [line for line in lines if line.action == must and line not in searched]
+                # the best lines by their turn first; once the budget is spent, only ``must`` is still followed
+                followed: list[Line] = []
                 for line in searched:
+                    if followed and line.action != must and planner.evaluations >= lv.budget:
+                        continue
                     line.values = [planner.ahead(end, seat, lv.depth - 1, lv.beam, lv.next_width, lv.others)
                                    for end in line.ends]
+                    followed.append(line)
+                searched = followed
                 searched.sort(key=lambda line: -line.value)
                 lines = searched + [line for line in lines if line not in searched]
         finally:
