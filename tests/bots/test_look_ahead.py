@@ -62,14 +62,14 @@ def test_alone_against_contrarius_the_look_ahead_plays_only_the_seats_own_turns(
 
 
 def test_the_budget_stops_following_lines_once_spent_but_always_follows_the_best_and_must(monkeypatch):
-    """A decision follows the best lines by their turn's end while its estimates last (hard: near 2 s a decision)."""
+    """A decision follows the best lines by their turn's end while its budget of work lasts (hard: near 2 s)."""
     game = next(turn_starts(2))
-    started: list[int] = []  # the estimates made when each ``ahead`` started
+    started: list[int] = []  # the work done when each ``ahead`` started
     by_turn: list[object] = []  # the decisions open, best by their turn's end first
     ahead, lines_of = Planner.ahead, Planner.lines
 
     def counted(self: Planner, g: Game, seat: int, *rest: int) -> float:
-        started.append(self.evaluations)
+        started.append(self.work)
         return ahead(self, g, seat, *rest)
 
     def kept(self: Planner, *args):
@@ -89,7 +89,7 @@ def test_the_budget_stops_following_lines_once_spent_but_always_follows_the_best
 
     search(10**9)
     assert len(started) == hard.deep * hard.samples  # no budget: every deep line, in every determinisation
-    spent = started[2 * hard.samples]  # the estimates made when the third line started
+    spent = started[2 * hard.samples]  # the work done when the third line started
     search(spent)
     assert len(started) == 2 * hard.samples  # the first two lines only
     lines = search(0)

@@ -4,7 +4,7 @@ Each decision: the seat's view of the game is redrawn ``samples`` times (``Game.
 the stacks and the dice to come sampled, never read); each decision open now is finished to the end of the turn in
 every sample and judged by the estimate of the final scores (:mod:`sestertius.bots.search.evaluate`); at ``depth``
 2 the best ``deep`` lines are followed through the others' turns and the seat's next turn, while the level's
-``budget`` of estimates lasts (a count, not a clock, so that a game replays). The decisions of the
+``budget`` of work lasts (a count of estimates, not a clock, so that a game replays). The decisions of the
 chosen line made before any chance outcome are kept as the plan, so the rest of the turn costs nothing while it
 holds. The bot's generator is seeded from its seed and the position, so a game with bots replays.
 """
@@ -35,7 +35,7 @@ class Level:
     next_width: int  # cards tried in a turn of the look-ahead
     others: int  # cards tried for another seat's turn in the look-ahead (EVERY_CARD: all of them)
     branch: int  # decisions tried per step inside a turn
-    budget: int  # estimates a decision may spend: once spent, no further line is followed ahead (0: no look-ahead)
+    budget: int  # the work a decision may spend (``Planner.work``): once spent, no further line is followed ahead
 
 
 EVERY_CARD = 1_000  # more cards than a hand holds: every card is tried
@@ -49,10 +49,10 @@ LEVELS = {
     # (p95 about 1 s a decision). The others' turns ahead try every card: the most promising three by the estimate
     # right after the card is played (before its actions, when the estimate has barely moved) missed the turn the
     # other player made (against greedy, two-player games on Italia: see the README). The budget keeps a decision
-    # near 2 s: about 17,000 estimates a second (team play against Contrarius, where each card is performed twice,
-    # took up to 3.3 s a decision without it), and a line followed costs up to 0.6 s
+    # near 2 s: about 1.5 s of work, and a line followed costs up to 0.6 s (team play against Contrarius, where each
+    # card is performed twice, took up to 3.3 s a decision without it)
     "hard": Level("hard", samples=2, width=12, depth=3, deep=5, beam=4, next_width=6, others=EVERY_CARD, branch=30,
-                  budget=24_000),
+                  budget=50_000),
 }
 
 _PLANS: OrderedDict[tuple[object, ...], list[Action]] = OrderedDict()  # plans by position, shared by bots
@@ -109,6 +109,7 @@ class SearchBot:
         """Every decision open now, the searched ones first, best first (``must`` is always searched)."""
         lv = self.level
         rng = self._rng(game)
+        self.evaluator.forget()  # a clean cache: the work counted (the budget) must not depend on what came before
         planner = Planner(self.evaluator, rng, lv.branch)
         try:
             games = [game.determinised(seat, rng) for _ in range(lv.samples)]
@@ -119,7 +120,7 @@ class SearchBot:
                 # the best lines by their turn first; once the budget is spent, only ``must`` is still followed
                 followed: list[Line] = []
                 for line in searched:
-                    if followed and line.action != must and planner.evaluations >= lv.budget:
+                    if followed and line.action != must and planner.work >= lv.budget:
                         continue
                     line.values = [planner.ahead(end, seat, lv.depth - 1, lv.beam, lv.next_width, lv.others)
                                    for end in line.ends]

@@ -56,6 +56,7 @@ class Evaluator:
         self._pins: dict[int, object] = {}
         self._for: tuple[object, ...] = ()
         self._keyed = False
+        self.made = 0  # seat estimates made (not found in the cache): with the estimates asked for, a search's work
 
     CACHE = 20_000  # entries before the cache starts anew (a hard decision makes about 7,000 estimates)
 
@@ -87,6 +88,7 @@ class Evaluator:
         if not f or f[0] is not self.w or f[1] is not s.rules or f[2] is not s.city_good or f[3] is not s.cat:
             self._start(s)
         if not self._keyed:
+            self.made += s.n
             return [self.total(s, i, ctx) for i in range(s.n)]
         cache = self._cache
         if len(cache) > self.CACHE:
@@ -103,6 +105,7 @@ class Evaluator:
             v = cache.get(key)
             if v is None:
                 v = cache[key] = self.total(s, i, ctx)
+                self.made += 1
             out.append(v)
         return out
 
