@@ -60,7 +60,6 @@ def test_alone_against_contrarius_the_look_ahead_plays_only_the_seats_own_turns(
     assert played and set(played) == {0}
 
 
-
 def test_the_budget_stops_following_lines_once_spent_but_always_follows_the_best_and_must(monkeypatch):
     """A decision follows the best lines by their turn's end while its budget of work lasts (hard: near 2 s)."""
     game = next(turn_starts(2))
@@ -99,3 +98,33 @@ def test_the_budget_stops_following_lines_once_spent_but_always_follows_the_best
     lines = search(0, must=last)
     assert len(started) == 2 * hard.samples  # and ``must``
     assert last in {lines[0].action, lines[1].action}
+
+
+def test_the_work_counted_does_not_depend_on_what_the_bots_cache_held_before(monkeypatch):
+    """The budget binds at the same point whatever the evaluator kept from earlier: a game with bots replays."""
+    game = next(turn_starts(2))
+    started: list[int] = []
+    ahead = Planner.ahead
+
+    def counted(self: Planner, g: Game, seat: int, *rest: int) -> float:
+        started.append(self.work)
+        return ahead(self, g, seat, *rest)
+
+    monkeypatch.setattr(Planner, "ahead", counted)
+    hard = LEVELS["hard"]
+    fresh = SearchBot(5, "hard")
+    fresh.search(game, 1)
+    budget = started[2 * hard.samples]  # the third line starts at this work: two lines fit in it
+    started.clear()
+    fresh.level = dataclasses.replace(hard, budget=budget)
+    expected = [(line.action, line.value) for line in fresh.search(game, 1)]
+    assert len(started) == 2 * hard.samples
+    warm = SearchBot(5, "hard")
+    with monkeypatch.context() as m:  # a search that leaves its estimates behind
+        m.setattr(Evaluator, "forget", lambda self: None)
+        warm.search(game, 1)
+    assert warm.evaluator.made and warm.evaluator._cache
+    started.clear()
+    warm.level = fresh.level
+    assert [(line.action, line.value) for line in warm.search(game, 1)] == expected
+    assert len(started) == 2 * hard.samples
