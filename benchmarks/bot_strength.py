@@ -39,6 +39,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tqdm import tqdm
+
 from sestertius import Game
 from sestertius.bots import make_bot
 from sestertius.bots.search import SearchBot
@@ -73,7 +75,7 @@ def changed(bot: Any, spec: str) -> Any:
         raise SystemExit("--set changes the search bot only (--level medium or hard)")
     w = dataclasses.replace(bot.evaluator.w, player=dict(bot.evaluator.w.player),
                             automaton=dict(bot.evaluator.w.automaton), base=dict(bot.evaluator.w.base))
-    level: dict[str, int] = {}
+    level: dict[str, Any] = {}
     sets = {"P": w.player, "A": w.automaton, "B": w.base}
     for part in filter(None, (x.strip() for x in spec.split(";"))):
         key, _, value = part.partition("=")
@@ -134,6 +136,7 @@ def play(task: tuple[str, int, str, int, str]) -> dict[str, Any]:
         if len(legal) == 1:
             game.apply_unchecked(legal[0])
             continue
+        assert seat is not None  # more than one decision: a seat decides (the dice are the engine's)
         t0 = time.process_time()
         action = bots[seat].choose(game, legal)
         if seat in mine:
@@ -239,15 +242,15 @@ def main() -> None:
                 results[cell] += [r for r in games if r.get("set", "") == args.set]
     seen = {(r["cell"], r["seed"]) for games in results.values() for r in games}
     tasks = schedule(cells, args.games, args.seed, args.level, args.set, seen)
-    started = time.time()
-    with multiprocessing.Pool(args.procs) as pool:
-        for k, r in enumerate(pool.imap_unordered(play, tasks)):
+    # a bar with the time left (the games of a cell take minutes each with hard) and the last game's outcome
+    with multiprocessing.Pool(args.procs) as pool, tqdm(total=len(tasks), unit="game", file=sys.stderr) as bar:
+        for r in pool.imap_unordered(play, tasks):
             results[r["cell"]].append(r)
             if lines:
                 with lines.open("a", encoding="utf-8") as f:
                     f.write(json.dumps(r) + "\n")
-            print(f"\r{k + 1}/{len(tasks)} games, {time.time() - started:.0f} s", end="", file=sys.stderr, flush=True)
-    print(file=sys.stderr)
+            bar.set_postfix_str(f"{r['cell']} {'won' if r['win'] else 'lost'} {r['margin']:+g}", refresh=False)
+            bar.update()
     rows = [summary(cell, results[cell]) for cell in cells]
     print(table(rows, args.level))
     if args.json:
