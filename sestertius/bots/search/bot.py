@@ -35,7 +35,7 @@ class Level:
     next_width: int  # cards tried in a turn of the look-ahead
     others: int  # cards tried for another seat's turn in the look-ahead (EVERY_CARD: all of them)
     branch: int  # decisions tried per step inside a turn
-    budget: int  # the work a decision may spend (``Planner.work``): once spent, no further line is followed ahead
+    budget: int  # the work a decision may spend (``Planner.work``): a line is followed ahead only if it fits
 
 
 EVERY_CARD = 1_000  # more cards than a hand holds: every card is tried
@@ -49,8 +49,8 @@ LEVELS = {
     # (p95 about 1 s a decision). The others' turns ahead try every card: the most promising three by the estimate
     # right after the card is played (before its actions, when the estimate has barely moved) missed the turn the
     # other player made (against greedy, two-player games on Italia: see the README). The budget keeps a decision
-    # near 2 s: about 1.5 s of work, and a line followed costs up to 0.6 s (team play against Contrarius, where each
-    # card is performed twice, took up to 3.3 s a decision without it)
+    # within about 2 s (team play against Contrarius, where each card is performed twice, took up to 3.3 s without
+    # it): some 1.5 s of work on a quiet machine, 2 s with the other core busy
     "hard": Level("hard", samples=2, width=12, depth=3, deep=5, beam=4, next_width=6, others=EVERY_CARD, branch=30,
                   budget=50_000),
 }
@@ -117,13 +117,17 @@ class SearchBot:
             if lv.depth >= 2 and not game.is_over:
                 searched = [line for line in lines if line.ends][:lv.deep]
                 searched += [line for line in lines if line.action == must and line not in searched]
-                # the best lines by their turn first; once the budget is spent, only ``must`` is still followed
+                # the best lines by their turn first, each only if it fits in the budget should it cost what the
+                # line before it did (``must`` always)
                 followed: list[Line] = []
+                last = 0  # the work the last line followed took
                 for line in searched:
-                    if followed and line.action != must and planner.work >= lv.budget:
+                    if followed and line.action != must and planner.work + last > lv.budget:
                         continue
+                    before = planner.work
                     line.values = [planner.ahead(end, seat, lv.depth - 1, lv.beam, lv.next_width, lv.others)
                                    for end in line.ends]
+                    last = planner.work - before
                     followed.append(line)
                 searched = followed
                 searched.sort(key=lambda line: -line.value)
