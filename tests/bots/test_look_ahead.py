@@ -29,6 +29,19 @@ def turn_starts(seed: int):
         game.apply_unchecked(legal[0] if len(legal) == 1 else bots[who].choose(game, legal))
 
 
+def work_at_each_ahead(monkeypatch) -> list[int]:
+    """The work done when each ``Planner.ahead`` starts (one per line followed and determinisation), as searches run."""
+    started: list[int] = []
+    ahead = Planner.ahead
+
+    def counted(self: Planner, g: Game, seat: int, *rest: int) -> float:
+        started.append(self.work)
+        return ahead(self, g, seat, *rest)
+
+    monkeypatch.setattr(Planner, "ahead", counted)
+    return started
+
+
 def test_another_seats_turn_ahead_is_the_best_of_all_its_cards():
     for game in turn_starts(1):
         turns = planner()._turns(game, 1, len(game.legal_actions()))  # every card, the most promising first
@@ -60,24 +73,19 @@ def test_alone_against_contrarius_the_look_ahead_plays_only_the_seats_own_turns(
     assert played and set(played) == {0}
 
 
-def test_the_budget_stops_following_lines_once_spent_but_always_follows_the_best_and_must(monkeypatch):
+def test_the_budget_follows_only_the_lines_that_fit_but_always_the_best_and_must(monkeypatch):
     """A decision follows the best lines by their turn's end while each fits in its budget of work, should it cost
     what the line before it did (hard: within about 2 s)."""
     game = next(turn_starts(2))
-    started: list[int] = []  # the work done when each ``ahead`` started
+    started = work_at_each_ahead(monkeypatch)
     by_turn: list[object] = []  # the decisions open, best by their turn's end first
-    ahead, lines_of = Planner.ahead, Planner.lines
-
-    def counted(self: Planner, g: Game, seat: int, *rest: int) -> float:
-        started.append(self.work)
-        return ahead(self, g, seat, *rest)
+    lines_of = Planner.lines
 
     def kept(self: Planner, *args):
         found = lines_of(self, *args)
         by_turn[:] = [line.action for line in found]
         return found
 
-    monkeypatch.setattr(Planner, "ahead", counted)
     monkeypatch.setattr(Planner, "lines", kept)
     hard = LEVELS["hard"]
 
@@ -109,14 +117,7 @@ def test_the_budget_stops_following_lines_once_spent_but_always_follows_the_best
 def test_the_work_counted_does_not_depend_on_what_the_bots_cache_held_before(monkeypatch):
     """The budget binds at the same point whatever the evaluator kept from earlier: a game with bots replays."""
     game = next(turn_starts(2))
-    started: list[int] = []
-    ahead = Planner.ahead
-
-    def counted(self: Planner, g: Game, seat: int, *rest: int) -> float:
-        started.append(self.work)
-        return ahead(self, g, seat, *rest)
-
-    monkeypatch.setattr(Planner, "ahead", counted)
+    started = work_at_each_ahead(monkeypatch)
     hard = LEVELS["hard"]
     fresh = SearchBot(5, "hard")
     fresh.search(game, 1)
