@@ -67,7 +67,7 @@ def throwaway_postgres(name: str) -> tuple[str, Any]:
     """A fresh database on a PostgreSQL server of its own, started as the tests start one: its URL, and the server
     (``stop()`` it at the end)."""
     sys.path.insert(0, str(ROOT / "tests"))
-    from support import postgres
+    from support import postgres  # type: ignore[import-not-found]  # tests/support: not a package mypy is shown
     pg = postgres.start()
     if pg is None:
         raise SystemExit("no PostgreSQL server could be started (install Debian's postgresql package)")

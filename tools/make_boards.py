@@ -83,6 +83,14 @@ def province_name(raw: str) -> str:
     return re.sub(r"\s*\([^)]*\)", "", raw).split("/")[0].strip()
 
 
+def route_ends(text: str, where: str) -> tuple[str, str]:
+    """The two cities of a route written "A-B"."""
+    ends = text.split("-")
+    if len(ends) != 2:
+        raise MapError(f"{where}: a route is written CITY-CITY, not {text!r}")
+    return ends[0], ends[1]
+
+
 def read_map(board: str, path: Path) -> MapFile:
     m = MapFile(board)
     section = ""
@@ -141,9 +149,9 @@ def read_map(board: str, path: Path) -> MapFile:
             elif tag == "name":
                 m.spelling[fields[1]] = fields[2]
             elif tag == "start":
-                m.start.append((fields[1], [tuple(r.split("-")) for r in fields[2:]]))
+                m.start.append((fields[1], [route_ends(r, where) for r in fields[2:]]))
             elif tag == "startpt":
-                m.startpt.append((fields[1], tuple(fields[2].split("-")), (float(fields[3]), float(fields[4]))))
+                m.startpt.append((fields[1], route_ends(fields[2], where), (float(fields[3]), float(fields[4]))))
             elif tag == "gate":
                 m.gates.append((fields[1], fields[2], fields[3]))
             elif tag == "track":
@@ -170,6 +178,14 @@ def read_map(board: str, path: Path) -> MapFile:
     return m
 
 
+def match(pattern: str, text: str, whole: bool = False) -> re.Match[str]:
+    """The match of a pattern the map files must hold; a clear error where they do not."""
+    found = (re.fullmatch if whole else re.match)(pattern, text)
+    if found is None:
+        raise SystemExit(f"unexpected text {text!r}: does not match {pattern}")
+    return found
+
+
 def read_readme_table(path: Path) -> dict[str, dict[str, Any]]:
     """The README's count table: cities, capital (bool), provinces, land, sea per board."""
     table: dict[str, dict[str, Any]] = {}
@@ -177,11 +193,11 @@ def read_readme_table(path: Path) -> dict[str, dict[str, Any]]:
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) != 5 or cells[0] not in BOARDS:
             continue
-        cities = int(re.match(r"\d+", cells[2]).group())
+        cities = int(match(r"\d+", cells[2]).group())
         capital = re.match(r"\d+\s*\+\s*[A-Z]", cells[2]) is not None  # "30 + Roma"
-        land, sea = (int(x) for x in re.match(r"(\d+)\s*/\s*(\d+)", cells[4]).groups())
+        land, sea = (int(x) for x in match(r"(\d+)\s*/\s*(\d+)", cells[4]).groups())
         table[cells[0]] = {"cities": cities + capital, "capital": capital,
-                           "provinces": int(re.match(r"\d+", cells[3]).group()), "land": land, "sea": sea}
+                           "provinces": int(match(r"\d+", cells[3]).group()), "land": land, "sea": sea}
     return table
 
 
@@ -271,7 +287,8 @@ def build(m: MapFile, coords: dict[str, list[float]]) -> tuple[dict[str, Any], d
         if flag:
             notes["route_note"][len(routes)] = f"{flag}: may be passed but not stopped on"
         routes.append(item)
-        key = (kind, *sorted((a, bb)))
+        first, second = sorted((a, bb))
+        key = (kind, first, second)
         seen[key] = seen.get(key, 0) + 1
     parallel = [[k, cname(x), cname(y)] for (k, x, y), count in seen.items() if count > 1]
 
@@ -282,9 +299,9 @@ def build(m: MapFile, coords: dict[str, list[float]]) -> tuple[dict[str, Any], d
     if parallel:
         doc["parallel_routes"] = parallel
     if m.volcano:
-        for pname, members in m.volcano:
-            need(pname in provinces and sorted(provinces[pname]) == sorted(members),
-                 f"{src}: volcano province {pname!r} {members} does not match its province")
+        for pname, volcano_cities in m.volcano:
+            need(pname in provinces and sorted(provinces[pname]) == sorted(volcano_cities),
+                 f"{src}: volcano province {pname!r} {volcano_cities} does not match its province")
         doc["volcano_provinces"] = [p for p, _ in m.volcano]
     doc["routes"] = routes
     bends = BEND_TABLE.get(b, [])
@@ -318,7 +335,7 @@ def build(m: MapFile, coords: dict[str, list[float]]) -> tuple[dict[str, Any], d
         roma: dict[str, Any] = {}
         lat, lon = latlon("START")
         roma["start"] = {"lat": lat, "lon": lon, "xy": list(m.pos["START (oval)"])}
-        need(m.track and m.track[0][2] == "start", f"{src}: the first track space must be the start")
+        need(bool(m.track) and m.track[0][2] == "start", f"{src}: the first track space must be the start")
         roma["sea_start"] = roma_name(m.track[0][1])
         gates: dict[str, Any] = {}
         gate_routes: list[list[str]] = []
@@ -406,7 +423,7 @@ def check(m: MapFile, doc: dict[str, Any], readme: dict[str, Any]) -> None:
             want = tuple(int(x) for x in deg.split("/"))
             need((dl, ds) == want, f"{src}: degree check {city} {deg}, data has {dl}/{ds}")
         else:
-            mm = re.fullmatch(r"(\d+)(?:\+(\d+)g)?", deg)
+            mm = match(r"(\d+)(?:\+(\d+)g)?", deg, whole=True)
             want = (int(mm.group(1)), int(mm.group(2) or 0))
             need((dl, gate_deg.get(name, 0)) == want,
                  f"{src}: degree check {city} {deg}, data has {dl} land + {gate_deg.get(name, 0)} gate")
