@@ -190,6 +190,10 @@ def assumptions_for(options: Any) -> list[dict[str, str]]:
     if getattr(options, "intermediate_scoring", False):
         active.add("intermediate")
     mode, two = getattr(options, "mode", ""), getattr(options, "players", 0) == 2
+    if mode == "team":
+        active.add("team")
+        if not two:
+            active.add("venus_team")
     if mode == "solo" or (mode == "team" and two):  # with 2 players: the modes against Contrarius
         active.add("solo")
         if two:

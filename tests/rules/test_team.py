@@ -5,10 +5,27 @@ from collections import Counter
 
 import pytest
 
+from sestertius.data.catalog import assumptions_for, load_catalog
 from sestertius.rules.errors import IllegalAction, OptionsError
 from sestertius.rules.game import Game
 from sestertius.rules.modes.team import team_totals
-from support.rules import CLOTH, WINE, city, give_house, goods, play, set_city_good, set_goods, top
+from sestertius.rules.options import GameOptions
+from support.rules import (
+    BRICK,
+    CLOTH,
+    LAND,
+    WINE,
+    city,
+    clear_colonists,
+    give_house,
+    goods,
+    play,
+    put,
+    route,
+    set_city_good,
+    set_goods,
+    top,
+)
 
 
 def team_game(players=4, seed=3) -> Game:
@@ -467,3 +484,50 @@ def test_random_team_games_one_card_per_player_and_turn_no_pile_copied_twice_and
         seen["lapsed"] += sum("played a card this turn already" in e["text"] for e in events)
         assert Game.from_record(g.record()).state.hash() == g.state.hash()
     assert seen["copies"] and seen["lapsed"]
+
+
+def test_a_partner_taking_the_concordia_card_ends_the_game_after_the_active_players_turn():
+    """A-TEAM-READINGS: the last turns are counted from the player whose turn it is, also when the partner, performing
+    that player's Architect, builds the 15th house: the three other seats then have one turn each, the partner
+    included, and the active player none."""
+    g = team_game()
+    s = g.state
+    for name in [n for n in s.board.cities if n not in ("Roma", "Novaria", "Massilia")][:14]:
+        give_house(g, 2, name)
+    set_city_good(g, "Novaria", BRICK)
+    clear_colonists(g, 2)
+    put(g, 2, 0, route(g, LAND, "Novaria", "Massilia"))
+    set_goods(g, 2, food=2)
+    play(g, 0, "architect")
+    g.apply(("done",))  # seat 0 moves nothing
+    g.apply(("done",))  # and builds nothing
+    assert g.current_step()[:2] == ("architect_move", 2) or g.to_act() == 2
+    g.apply(("done",))  # the partner's colonist stands next to Novaria already
+    g.apply(("build", city(g, "Novaria")))
+    assert s.concordia == 2 and not g.is_over
+    while g.current_step()[0] != "turn":
+        g.apply(("done",))
+    order = []
+    while not g.is_over:
+        order.append(g.to_act())
+        g.apply(("play", "tribune"))
+        while not g.is_over and g.current_step()[0] != "turn":
+            g.apply(("done",))
+    assert order == [1, 2, 3]
+
+
+def test_team_games_show_the_team_assumptions():
+    """Every assumed value a team game plays by is named on its screen (the view's assumptions), and only there."""
+    def shown(**options) -> set[str]:
+        return {a["id"] for a in assumptions_for(GameOptions.from_dict(options))}
+
+    venus_team = {"A-VENUS-GODS", "A-TEAM-DECKS", "A-TEAM-MONEY", "A-TEAM-READINGS", "A-VENUS-DOUBLE-GODS"}
+    assert venus_team <= shown(board="imperium", players=4, mode="team")
+    assert venus_team <= shown(board="imperium", players=6, mode="team")
+    solitaria_team = shown(board="italia", players=2, mode="team")
+    assert {"A-VENUS-GODS", "A-TEAM-DECKS", "A-VENUS-DOUBLE-GODS", "A-TEAM-CARDS"} <= solitaria_team
+    assert not {"A-TEAM-MONEY", "A-TEAM-READINGS"} & solitaria_team  # its money and readings are Solitaria's own
+    assert not venus_team & shown(board="imperium", players=4)
+    assert "A-VENUS-DOUBLE-GODS" in shown(board="imperium", players=4, venus=True)
+    cards = load_catalog().cards  # the gods the assumption names are the catalogue's
+    assert cards["praetor"].gods == ("Vesta",) and cards["proconsul"].gods == ("Jupiter",)
