@@ -49,8 +49,8 @@ PLAYERS_REFUSED = {
     "solo": "Solitaria is for 1 player (solo) or 2 players (Contrarius as a third player), not {players}",
 }
 SOLITARIA = {SOLO.name, SOLO_THIRD.name, SOLO_TEAM.name}
-TWO_AGAINST_CONTRARIUS = {SOLO_THIRD.name: "Contrarius as a third player",
-                          SOLO_TEAM.name: "Solitaria's cooperative team play"}
+OWN_CARDS = {SOLO.name: "Solitaria's solo play", SOLO_THIRD.name: "Contrarius as a third player",  # their own hands
+             SOLO_TEAM.name: "Solitaria's cooperative team play"}
 
 BOARDS: dict[str, BoardRules] = {"sicilia": SiciliaRules(), "balearica": BalearicaRules(), "roma": RomaRules()}
 BASE_BOARD = BoardRules()
@@ -86,7 +86,7 @@ REFUSED: tuple[Refused, ...] = (
     Refused("team play needs a board with a capital (the second half of the seats starts in a city away from it); "
             "{board} has none", frozenset({TEAM.name}), when=_no_capital),
     *(Refused(f"{what} uses its own cards; the venus option does not apply", frozenset({mode}),
-              when=lambda o: o.venus) for mode, what in TWO_AGAINST_CONTRARIUS.items()),
+              when=lambda o: o.venus) for mode, what in OWN_CARDS.items()),
     *_solitaria_refusals(),
     Refused("Solitaria needs a board with a capital; {board} has none", frozenset(SOLITARIA),
             when=lambda o: _no_capital(o) and o.board != "roma"),  # Roma: Contrarius starts on Start (A-SOLO-ROMA)

@@ -161,6 +161,9 @@ def test_bad_options_are_refused():
         Game.new({"board": "atlantis", "players": 3})
     with pytest.raises(OptionsError, match="display"):
         Game.new({"board": "italia", "players": 3, "display": "beer"})
+    for mode, players in (("solo", 1), ("solo", 2), ("team", 2)):  # Solitaria's hands are its own: no Venus cards
+        with pytest.raises(OptionsError, match="venus option does not apply"):
+            Game.new({"board": "italia", "players": players, "mode": mode, "venus": True})
 
 
 # =====================================================================================================================
