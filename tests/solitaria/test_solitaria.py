@@ -467,6 +467,19 @@ def test_s_face_means_the_best_specialist():
     assert "wants a tool city" in last_text(g, containing="builds in")
 
 
+def test_s_face_counts_face_down_specialists():
+    """"The best specialist that Contrarius owns": a specialist turned face down (a Diplomat copied it) is still
+    owned. Its face-down Weaver beats its face-up Smith."""
+    g = solo(board="italia", seed=1)
+    c = con(g)
+    c.hand = [k for k in c.hand if g.state.cat.cards[k].action != "specialist"] + ["smith"]
+    c.pile = ["weaver"]
+    play(g, "senator", DONE)
+    roll(g, "S")
+    assert "Weaver: cloth" in last_text(g, containing="best specialist")
+    assert "wants a cloth city" in last_text(g, containing="builds in")
+
+
 def test_tribune_reaction_is_twofold():
     g = solo(board="italia", seed=1)
     c = con(g)
@@ -530,6 +543,30 @@ def test_expert_marker_reaching_a_track_house_builds_it():
         g.apply(g.legal_actions()[0])
     assert len(con(g).houses) == 1
     assert "from the victory point track" in last_text(g, containing="builds in")
+
+
+def test_expert_one_score_reaching_two_track_houses_builds_both():
+    """One score reaching two houses of the track (set up here with houses at 10 and 11): the Mason's 3 VP take the
+    marker from 8 to 11. Both houses leave the track and each is built with its own roll of the black die; the supply
+    gives nothing."""
+    g = solo(difficulty="expert", seed=1)
+    s = g.state
+    s.parts["contrarius"].track = [10, 11, 30, 40, 50]
+    con(g).vp = 8
+    play(g, "mason")
+    assert s.parts["contrarius"].track == [30, 40, 50]
+    reached = [e["text"] for e in events(g) if "its marker reaches the house at" in e["text"]]
+    assert sorted(reached) == [f"its marker reaches the house at {pos} on the victory point track: it builds that "
+                               f"house (black Mercator die)" for pos in (10, 11)]
+    for n in (1, 2):
+        st = g.current_step()
+        assert st[0] == "contrarius_roll" and st[2:4] == ("mercator", "track"), st
+        roll(g, "food")
+        while g.current_step()[0] == "contrarius_move":
+            g.apply(g.legal_actions()[0])
+        assert len(con(g).houses) == n
+        assert "(house from the victory point track)" in last_text(g, containing="builds in")
+    assert g.current_step()[0] == "turn" and solitaria_supply(g) == 10  # 15 - 3 on the track - 2 built
 
 
 def test_expert_empty_supply_takes_from_the_far_end_of_the_track():
@@ -679,6 +716,29 @@ def test_cannot_build_places_a_colonist_rolled_with_the_red_die(monkeypatch):
     assert con(g).col[3:].count(s.R + s.board.capital) == 2
 
 
+def test_mercator_reaction_that_cannot_build_lets_no_province_produce(monkeypatch):
+    """The Mercator reaction's production is that of the province its house is built in: with no house built (it
+    places a colonist instead) no province produces, though the player has houses and every marker shows its
+    good."""
+    g = _mini(monkeypatch)
+    s = g.state
+    for c in s.board.buildable():
+        if c not in con(g).houses:
+            give_house(g, CONTRARIUS, s.board.cities[c])  # every city has its house
+    give_house(g, PLAYER, "Aleria")
+    give_house(g, PLAYER, "Neapolis")  # the player's houses in 3 provinces (Bononia, Aleria, Neapolis)
+    houses = list(con(g).houses)
+    play(g, "mercator", DONE)
+    goods = list(me(g).goods)
+    roll(g, "wine")
+    assert "cannot build anywhere" in last_text(g, containing="cannot")
+    roll(g, "land")
+    assert g.current_step()[0] == "turn"
+    assert con(g).houses == houses and con(g).col[:3].count(s.R + city(g, "Roma")) == 2
+    assert me(g).goods == goods and all(s.marker_up)
+    assert not [e for e in events(g) if "activates" in e["text"] or "has already produced" in e["text"]]
+
+
 def test_no_house_left_places_a_colonist():
     g = solo(seed=1)
     s = g.state
@@ -763,6 +823,29 @@ def test_contrarius_ends_the_game_player_plays_one_last_card_without_reaction():
     assert "does not react to your last card" in last_text(g)
     assert g.result()["contrarius"] == g.scores()[1]["total"]
     assert g.scores()[1]["Concordia"] == 7
+
+
+def test_contrarius_ends_the_game_by_taking_the_last_display_card():
+    """"Whoever takes the last personality card from the display area ... initiates the end of the game": here
+    Contrarius, by its Architect reaction (no card at the rolled position: it takes the first, the last one left).
+    It takes the Concordia card; the player plays one last card without reaction."""
+    g = solo(seed=1)
+    s = g.state
+    s.deck.clear()
+    s.deck_labels.clear()
+    last = s.display[0]
+    s.display = [last] + [None] * 6
+    play(g, "architect", DONE, DONE)
+    assert s.concordia == -1
+    roll(g, 4)
+    assert con(g).hand[-1] == last and s.display == [None] * 7
+    assert s.concordia == CONTRARIUS and not g.is_over
+    assert "Contrarius takes the Concordia card" in last_text(g, "concordia")
+    vp = con(g).vp
+    play(g, "mercator", DONE)
+    assert g.is_over and con(g).vp == vp
+    assert "does not react to your last card" in last_text(g)
+    assert g.scores()[1]["Concordia"] == 7 and g.scores()[0]["Concordia"] == 0
 
 
 def test_player_ends_the_game_contrarius_reacts_once_more():

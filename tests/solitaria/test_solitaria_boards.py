@@ -161,6 +161,28 @@ def test_roma_contrarius_starts_on_start_and_in_ostia():
     assert "places 1 land colonist on Start and 1 sea colonist in Ostia" in last_text(g, containing="Ostia")
 
 
+@pytest.mark.parametrize("level", ["veteran", "strong_veteran"])
+def test_roma_veteran_contrarius_starts_with_three_colonists(level):
+    """A-SOLO-ROMA: at the veteran levels its sea colonist (its ship) stays in Ostia and the veteran rule places its
+    two land colonists (the first on the gate route to its house, the second next to another site): 3 colonists on
+    the board, one more than the veteran rule's two on the other boards."""
+    g = solo(board="roma", difficulty=level)
+    s = g.state
+    t = roma_track(s)
+    while g.current_step()[0] == "contrarius_line":
+        g.apply(g.legal_actions()[0])
+    assert g.current_step()[0] == "turn"
+    c = con(g)
+    assert s.colonists_on_board(CONTRARIUS) == 3
+    assert g.view(PLAYER)["extra"]["contrarius"]["colonists_on_board"] == 3
+    nland = s.cat.land_colonists
+    assert c.col[nland:] == [t.start(s) + 1, STORE, STORE] and ship_space(g) == "Ostia"
+    land = [loc for loc in c.col[:nland] if loc != STORE]
+    assert len(land) == 2 and all(0 <= loc < s.R for loc in land)
+    assert len(c.houses) == (2 if level == "strong_veteran" else 1)
+    assert "its sea colonist starts in Ostia" in last_text(g, containing="veteran start on Roma")
+
+
 def test_roma_reach_goes_through_the_gates_as_usual():
     g = solo(board="roma")
     s = g.state

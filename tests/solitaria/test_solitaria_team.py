@@ -199,6 +199,75 @@ def test_proconsul_buys_then_the_partner_plays_for_themselves_contrarius_builds(
     assert g.to_act() == 1  # then seat 1's own turn
 
 
+def test_proconsul_contrarius_does_not_react_to_the_partners_card():
+    """"Contrarius does not react to the card of your partner": after a Proconsul the partner's Prefect (cash, which
+    would give it 2 VP) gets no reaction; Contrarius only builds its house for the Proconsul, then seat 1's turn."""
+    g = team()
+    s = g.state
+    s.players[0].goods = [3] * 5
+    play(g, 0, "proconsul")
+    g.apply(next(a for a in g.legal_actions() if a[0] == "card"))
+    g.apply(("play", "prefect"))
+    g.apply(("cash",))
+    assert s.players[C].vp == 0 and s.players[C].houses == []
+    assert g.to_act() == CHANCE and g.current_step()[2:4] == ("senator", "build")
+    g.apply(("roll", "brick"))
+    while g.current_step()[0] == "contrarius_move":
+        g.apply(g.legal_actions()[0])
+    assert g.to_act() == 1 and g.current_step()[0] == "turn"
+    assert s.players[C].vp == 0 and len(s.players[C].houses) == 1
+    reactions = [t for t in texts(g) if t.startswith("reacts to")]
+    assert reactions == ["reacts to your Proconsul: builds a house; rolls the white Senator/Consul die for the good"]
+
+
+@pytest.mark.parametrize("first, second, reaction", [
+    ("cash", "place", "you took the money, so it scores 2 VP"),
+    ("place", "cash", "you placed colonists, so it rolls the red Tribune/Colonist die"),
+])
+def test_colonist_contrarius_reacts_to_the_first_action(first, second, reaction):
+    """Colonist: Contrarius reacts to what the first player did (took the money: 2 VP; placed colonists: the red
+    die), whatever the partner did."""
+    g = team()
+    s = g.state
+    cap = s.board.capital
+    actions = {"cash": [("cash",)], "place": [("place", 0, cap), DONE]}
+    play(g, 0, "colonist", *actions[first])
+    assert g.to_act() == 1 and g.current_step()[0] == "colonist"  # the partner performs the Colonist too
+    for a in actions[second]:
+        g.apply(a)
+    assert reaction in texts(g)[-1]
+    if first == "cash":
+        assert s.players[C].vp == 2 and g.to_act() == 1 and g.current_step()[0] == "turn"
+    else:
+        assert s.players[C].vp == 0 and g.to_act() == CHANCE and g.current_step()[2] == "colonist"
+
+
+def test_mercator_contrarius_reacts_once_after_both_partners():
+    """Mercator: both partners trade, then Contrarius reacts once (one black die, one house); the province of its
+    house produces for both partners' houses there (A-SOLO-PRODUCE-ALL); then seat 1's turn."""
+    g = team()
+    s = g.state
+    target = solitaria.plan_build(s, solitaria.data(s), 0)[0]  # where a brick die leads
+    assert target is not None
+    prov = s.board.province_of[target]
+    others = [c for c in s.board.province_cities[prov] if c != target]
+    add_house(g, 0, others[0])
+    add_house(g, 1, others[-1])
+    play(g, 0, "mercator", DONE)
+    assert g.to_act() == 1 and g.current_step()[0] == "trade"  # the partner, before any reaction
+    before = [s.players[0].goods[s.city_good[others[0]]], s.players[1].goods[s.city_good[others[-1]]]]
+    g.apply(DONE)
+    assert g.to_act() == CHANCE and g.current_step()[2:4] == ("mercator", "build_produce")
+    g.apply(("roll", "brick"))
+    while g.current_step()[0] == "contrarius_move":
+        g.apply(g.legal_actions()[0])
+    assert g.to_act() == 1 and g.current_step()[0] == "turn"
+    assert s.players[C].houses == [target] and not s.marker_up[prov]
+    assert [s.players[0].goods[s.city_good[others[0]]], s.players[1].goods[s.city_good[others[-1]]]] == \
+        [before[0] + 1, before[1] + 1]
+    assert len([t for t in texts(g) if t.startswith("reacts to")]) == 1
+
+
 def test_venus_scoring_team_and_contrarius():
     g = team()
     s = g.state

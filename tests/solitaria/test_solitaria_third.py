@@ -10,7 +10,7 @@ import pytest
 from sestertius.data.solitaria import solo_data
 from sestertius.rules.game import Game
 from sestertius.rules.modes import solitaria
-from sestertius.rules.state import CHANCE, STORE
+from sestertius.rules.state import CHANCE, NOBODY, STORE
 from support.solitaria import play_seat as play
 from support.solitaria import texts, two_player_playout
 
@@ -254,6 +254,25 @@ def test_three_way_ranking_tie_goes_to_concordia():
     assert g.ranking() == [1, 0, 2]  # all 7: the Concordia card (7 VP to seat 1), then Praefectus Magnus (seat 1)
     s.players[1].vp = -1
     assert g.ranking()[-1] == 1
+
+
+def test_tie_between_the_players_goes_to_the_concordia_card_before_praefectus_magnus():
+    """A-THIRD-DIPLOMAT: a tie between the two players goes to the Concordia card first, then to Praefectus Magnus.
+    Here the two are held by different seats: seat 1 the card, seat 0 Praefectus Magnus."""
+    g = third()
+    s = g.state
+    for p in s.players:
+        p.hand, p.pile, p.vp = [], [], 0
+        p.goods, p.money = [0] * 5, 0
+    s.players[0].vp, s.players[1].vp = 37, 30
+    s.concordia, s.pm = 1, 0
+    assert [sc["total"] for sc in g.scores()] == [37, 37, 0]
+    assert g.ranking() == [1, 0, C]  # the Concordia card wins over Praefectus Magnus
+    s.concordia = NOBODY  # without the card (a state for the second tie-break alone): Praefectus Magnus decides
+    s.players[1].vp = 37
+    assert g.ranking() == [0, 1, C]
+    s.pm = 1
+    assert g.ranking() == [1, 0, C]
 
 
 def test_random_playouts_keep_the_invariants_and_replay():

@@ -218,6 +218,13 @@ def test_the_readings_are_shown_in_the_games_they_affect_and_documented():
         assert {"A-TWO-FISH", "A-SOLO-FISH", "A-FISH-MARKET"} <= shown(mode=mode, fish_market="coastal")
         assert not {"A-TWO-ROMA", "A-TWO-FISH"} & shown(mode=mode)
     assert not {"A-TWO-ROMA", "A-TWO-FISH"} & shown(mode="base", board="roma")
+    # Contrarius' readings written in code (SOLITARIA.md): on the screen of every game against it, solo included
+    readings = {"A-STRONG-LEVELS", "A-COLONIST-ROLL", "A-DISPLAY-REFILL", "A-FALLBACK-END", "A-NO-SPECIALIST"}
+    solo_game = Game.new({"board": "italia", "players": 1, "mode": "solo", "difficulty": "strong_veteran"}, seed=1)
+    assert readings <= {a["id"] for a in solo_game.view(0)["assumptions"]}
+    for mode in MODES:
+        assert readings <= shown(mode=mode)
+    assert not readings & shown(mode="base") and not readings & shown(mode="team", players=4)
     root = Path(__file__).resolve().parents[2]
     ids = tomllib.loads((root / "sestertius" / "data" / "assumptions.toml").read_text(encoding="utf-8"))
     docs = (root / "docs" / "ASSUMPTIONS.md").read_text(encoding="utf-8")
