@@ -637,6 +637,29 @@ def test_diplomat_copying_a_mercator_gets_that_cards_money(key, gain):
     assert g.state.players[0].money == m + gain and top(g)[0] == "trade"
 
 
+def test_diplomat_copying_a_senator_buys_two_cards_paying_the_position_costs():
+    g = new_game()
+    s = g.state
+    s.display = ["colonist"] * 7  # 1 food each, plus the position's extra
+    s.players[1].pile = ["senator"]
+    set_goods(g, 0, food=2, cloth=1)
+    play(g, 0, "diplomat")
+    g.apply(("copy", 1))
+    assert top(g) == ("buy", 0, 2, 1)  # two cards, with the positions' costs
+    options = legal_of(g, "card")
+    assert ("card", 3, -1) in options and ("card", 0, -1) in options
+    assert not any(a[1] == 6 for a in options)  # 1 food + 2 cloth: too dear
+    assert {a for a in options if a[1] == 5} == {("card", 5, FOOD)}  # 1 food + "?" + 1 cloth: the "?" is a food
+    g.apply(("card", 3, -1))  # position 4: 1 food + 1 cloth
+    assert goods(g, 0) == [0, 1, 0, 0, 0] and s.display[3] is None  # no sliding before the action ends
+    assert top(g) == ("buy", 0, 1, 1)  # a second card
+    assert legal_of(g, "card") == {("card", 0, -1)}  # with 1 food left, only position 1 (no extra)
+    g.apply(("card", 0, -1))
+    assert goods(g, 0) == [0, 0, 0, 0, 0] and s.players[0].hand.count("colonist") == 2
+    assert top(g) == ("turn", 1) and None not in s.display
+    assert s.players[0].pile == ["diplomat"]
+
+
 # =====================================================================================================================
 # Senator and Consul
 # =====================================================================================================================

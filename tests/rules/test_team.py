@@ -60,6 +60,60 @@ def test_setup_hands_money_and_start_city_not_next_to_the_capital():
     assert "consul" not in s.deck + s.display and "proconsul" in s.deck + s.display
 
 
+# the Venus team decks of the rules README (Venus decks, the Proconsul in place of the Consul); written out here
+TEAM_DECKS = {
+    "I": ["prefect_architect", "architect_sale", "mercator_sale", "colonist", "diplomat_1", "farmer", "smith"],
+    "II": ["architect_mercator", "prefect_sale", "mercator_sale", "colonist", "proconsul", "vintner", "weaver",
+           "mason"],
+    "III": ["architect_sale", "prefect_sale", "prefect_mercator", "colonist", "diplomat_3", "proconsul"],
+    "IV": ["architect_mercator", "prefect_sale", "colonist", "diplomat_4", "proconsul"],
+    "V": ["prefect_sale", "mercator_sale", "diplomat_5", "proconsul"],
+}
+
+
+@pytest.mark.parametrize("players,stacks", [(4, ["I", "II", "III", "IV"]), (6, ["I", "II", "III", "IV", "V"])])
+def test_team_sale_stacks_one_to_four_with_four_players_one_to_five_with_six(players, stacks):
+    """A-TEAM-DECKS: stacks I-IV with 4 players, I-V with 6, stack I on top."""
+    for seed in (1, 2):
+        s = Game.new({"board": "imperium", "players": players, "mode": "team"}, seed=seed).state
+        assert Counter(s.deck) + Counter(s.display) == Counter(k for n in stacks for k in TEAM_DECKS[n])
+        assert len(s.display) == 7 and None not in s.display
+        labels = list(reversed(s.deck_labels))  # the end of the list is the top of the stack
+        assert labels == [n for n in stacks for _ in TEAM_DECKS[n]][7:]
+
+
+def test_six_player_team_setup_partners_sit_three_seats_apart_with_money_5_6_7():
+    g = Game.new({"board": "imperium", "players": 6, "mode": "team"}, seed=2)
+    s = g.state
+    for seat in (3, 4, 5):  # the second half of the seats choose their start cities
+        assert g.current_step()[:2] == ("start_city", seat)
+        g.apply(g.legal_actions()[0])
+    assert g.current_step() == ("turn", 0)
+    assert [p.money for p in s.players] == [5, 6, 7, 0, 0, 0]  # one purse per team, held by its first player
+    for seat, p in enumerate(s.players):
+        assert ("architect" in p.hand) == (seat < 3) and ("diplomat" in p.hand) == (seat >= 3)
+        assert s.rules.mode.partner(s, seat) == (seat + 3) % 6
+    # seat 1's partner is seat 4: it performs seat 1's Mercator, and the two share their sestertii
+    money1, money4 = s.players[1].money, s.players[4].money
+    play(g, 1, "mercator")
+    g.apply(("done",))
+    assert g.to_act() == 4 and top(g)[:2] == ("trade", 4)
+    assert s.players[4].money == money4 + 3 and s.players[1].money == money1 + 3
+    set_goods(g, 4)
+    g.apply(("buy", CLOTH))  # 7 sestertii: its own 3 and 4 of its partner's
+    g.apply(("done",))
+    assert s.players[4].money == 0 and s.players[1].money == money1 + 3 - 4
+    assert g.current_step() == ("turn", 2)
+    # the team Venus: a province where seat 1 and seat 4 each have a house
+    give_house(g, 1, "Londinium")
+    give_house(g, 4, "Isca Dumnoniorum")
+    give_house(g, 0, "Lutetia")
+    give_house(g, 5, "Burdigala")  # Gallia: seat 0 and seat 5, not partners
+    assert [sc["Venus"] for sc in g.scores()] == [0, 1, 0, 0, 1, 0]  # one Legatus each
+    order = g.ranking()
+    assert all(order[i] + 3 == order[i + 1] for i in (0, 2, 4))
+
+
 def test_partner_performs_the_same_card():
     g = team_game()
     s = g.state
@@ -103,6 +157,37 @@ def test_legatus_partner_plays_a_card_both_perform_partner_first():
     assert top(g)[:2] == ("trade", 0) and s.players[0].money == money0 + 3
     g.apply(("done",))
     assert g.to_act() == 1 and s.players[0].pile[-1] == "legatus"
+
+
+@pytest.mark.parametrize("half", [0, 1])
+def test_legatus_answered_with_a_double_card_the_legatus_player_performs_the_other_half(half):
+    """The partner plays the Prefect/Mercator for the Legatus and performs the half it chooses, first; the Legatus
+    player then performs the other half, with no choice of its own."""
+    g = team_game()
+    s = g.state
+    s.players[2].hand.append("prefect_mercator")
+    prov = 0
+    bonus = s.marker_good[prov]
+    money0, money2 = s.players[0].money, s.players[2].money
+    goods0, goods2 = goods(g, 0), goods(g, 2)
+    play(g, 0, "legatus")
+    g.apply(("play", "prefect_mercator"))
+    assert top(g) == ("half", 2, "prefect_mercator")  # the partner chooses its half
+    g.apply(("half", half))
+    if half == 0:  # the partner produces; then seat 0 performs the Mercator half: 5 sestertii and a trade
+        g.apply(("produce", prov))
+        assert goods(g, 2)[bonus] == goods2[bonus] + 1 and s.players[2].money == money2
+        assert top(g)[:2] == ("trade", 0) and s.players[0].money == money0 + 5
+        g.apply(("done",))
+        assert goods(g, 0) == goods0
+    else:  # the partner takes 5 sestertii and trades; then seat 0 performs the Prefect half
+        assert top(g)[:2] == ("trade", 2) and s.players[2].money == money2 + 5
+        g.apply(("done",))
+        assert top(g)[:2] == ("prefect", 0) and s.players[0].money == money0
+        g.apply(("produce", prov))
+        assert goods(g, 0)[bonus] == goods0[bonus] + 1 and goods(g, 2) == goods2
+    assert g.current_step() == ("turn", 1)
+    assert s.players[0].pile == ["legatus"] and s.players[2].pile == ["prefect_mercator"]
 
 
 def test_praetor_each_partner_buys_one_and_the_display_refills_after_both():
@@ -185,6 +270,61 @@ def test_team_venus_and_team_ranking():
     assert totals[0] == sc[0]["total"] + sc[2]["total"]
     order = g.ranking()
     assert {order[0], order[1]} in ({0, 2}, {1, 3}) and order[0] + 2 == order[1]
+
+
+def test_team_tie_goes_to_the_team_holding_praefectus_magnus_then_to_the_team_receiving_it_next():
+    g = Game.new({"board": "imperium", "players": 6, "mode": "team"}, seed=2)
+    while g.current_step()[0] == "start_city":
+        g.apply(g.legal_actions()[0])
+    s = g.state
+    assert len(set(team_totals(s))) == 1  # at the start the three teams score the same
+    assert s.pm == 5  # the last seat: the team of seats 2 and 5 holds it
+    # it passes to the right (5, 4, 3, 2, ...): seat 4's team receives it next, then seat 3's
+    assert g.ranking() == [2, 5, 1, 4, 0, 3]
+    s.pm = 0
+    assert g.ranking() == [0, 3, 2, 5, 1, 4]  # seat 5 receives it next (with seat 2), then seat 4 (with seat 1)
+    s.pm = 4
+    assert g.ranking() == [1, 4, 0, 3, 2, 5]
+    # totals come first: seat 4's team holds it but scores less; of the two tied teams, seat 3's receives it
+    # before seat 2's
+    set_goods(g, 1)
+    assert team_totals(s)[1] < team_totals(s)[0] == team_totals(s)[2]
+    assert g.ranking() == [0, 3, 2, 5, 1, 4]
+    s.pm = 2  # seat 2's team wins the tie; seat 1's would receive it next, but scores less
+    assert g.ranking() == [2, 5, 0, 3, 1, 4]
+
+
+def test_praefectus_magnus_in_team_play_doubles_the_bonus_of_whoever_holds_it_and_passes_to_the_right():
+    g = team_game()
+    s = g.state
+    assert s.pm == 3  # the last seat
+    a, b, c, d = range(4)  # four provinces with their markers up; nobody has a house
+    bonus = [s.marker_good[i] for i in range(4)]
+    before = [goods(g, seat) for seat in range(4)]
+
+    def got(seat: int, good: int) -> int:
+        return goods(g, seat)[good] - before[seat][good]
+
+    play(g, 1, "prefect")  # seat 1 produces without it
+    g.apply(("produce", a))
+    assert got(1, bonus[a]) == 1 and s.pm == 3
+    assert top(g)[:2] == ("prefect", 3)  # its partner, seat 3, performs the Prefect holding Praefectus Magnus
+    g.apply(("produce", b))
+    assert got(3, bonus[b]) == 2 and s.pm == 2  # the double bonus, then to the right: seat 2
+    assert g.to_act() == 2
+    # seat 0's Prefect: seat 0 produces with the single bonus; its partner seat 2 holds it now
+    before = [goods(g, seat) for seat in range(4)]
+    play(g, 0, "prefect")
+    g.apply(("produce", c))
+    assert got(0, bonus[c]) == 1 and s.pm == 2
+    g.apply(("produce", d))
+    assert got(2, bonus[d]) == 2 and s.pm == 1
+    # cashing in keeps it
+    play(g, 1, "prefect")
+    g.apply(("cash",))
+    assert s.pm == 1
+    g.apply(("cash",))
+    assert s.pm == 1 and g.to_act() == 2
 
 
 def test_random_team_games_finish_with_sane_money():

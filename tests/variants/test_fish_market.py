@@ -1,6 +1,7 @@
 """The fish-market variant (FORVM PISCATORVM): setup, the Prefect's two choices with and without Praefectus
-Piscatus, fish in the storehouse, Vesta, the market phase (first entry, skipping, money left on spots, the stop at
-the start spot, every stand, refusals), the rulebook example, the mountainside, random playouts and replays."""
+Piscatus, the tie-break by Praefectus Piscatus, fish in the storehouse, Vesta, the market phase (first entry,
+skipping, money left on spots, the stop at the start spot, every stand, refusals), the end of the game through the
+Senator and Architect stands, the rulebook example, the mountainside, random playouts and replays."""
 import random
 
 import pytest
@@ -22,10 +23,12 @@ from support.rules import (
     TOOL,
     WINE,
     city,
+    clear_colonists,
     give_house,
     goods,
     in_city,
     legal_of,
+    pass_turn,
     play,
     put,
     route,
@@ -159,6 +162,28 @@ def test_prefect_cash_pays_per_province_without_fish_gives_a_good_and_the_fish_g
         assert goods(g, seat)[WINE] == before[WINE] + 1
         assert fish(g).spots == [1, 1, 1, 2, 2] + [2] * (n - 5)
         assert s.pm == 1 and s.parts["fish"].stored[seat] == 0
+
+
+def test_ties_go_to_praefectus_piscatus_then_to_whoever_receives_it_next():
+    """Praefectus Piscatus replaces Praefectus Magnus also for the tie-break (docs/ASSUMPTIONS.md): the tie-break
+    follows it as it passes to the right."""
+    g = fish_game(players=3)
+    s = g.state
+    assert len({sc["total"] for sc in g.scores()}) == 1  # at the start everybody scores the same
+    assert g.ranking() == [2, 1, 0]  # seat 2 holds it; seat 1 receives it next
+    play(g, 2, "prefect")
+    g.apply(("produce", 0))
+    assert s.pm == 1 and g.view(0)["fish_market"]["praefectus_piscatus"] == 1
+    s.parts["fish"].stored[2] = 0  # the fish taken would score for Vesta: the totals tie again
+    assert len({sc["total"] for sc in g.scores()}) == 1
+    assert g.ranking() == [1, 0, 2]
+    play(g, 1, "prefect")
+    g.apply(("produce", 1))
+    s.parts["fish"].stored[1] = 0
+    assert s.pm == 0 and g.ranking() == [0, 2, 1]
+    # totals still come first
+    s.players[0].money -= 5
+    assert g.ranking() == [2, 1, 0]
 
 
 # -- fish in the storehouse and Vesta ----------------------------------------------------------------------------
@@ -415,6 +440,46 @@ def test_the_rulebook_example_replayed_move_by_move():
     g.apply(("build", city(g, "Bausanum")))  # 1 brick + 1 cloth + 5 sestertii
     g.apply(("build", city(g, "Verona")))  # 1 food + 1 sestertius
     assert len(red.houses) == 2 and red.money == 2 and goods(g, 0) == [0, 0, 0, 0, 0]
+
+
+def test_the_senator_stand_buying_the_last_card_takes_the_concordia_card():
+    g = fish_game(players=3)
+    s = g.state
+    s.deck, s.deck_labels = [], []
+    s.display = ["colonist"] + [None] * 6
+    set_goods(g, 0, food=1)
+    open_market(g, 0, fish_count=2)
+    g.apply(("enter", spot_of(COASTAL, "senator"), 0))
+    g.apply(("card", 0, -1))
+    assert s.concordia == 0 and not g.is_over
+    assert top(g)[0] == "market"  # the market phase goes on, then seat 0 plays its card
+    g.apply(("done",))
+    assert pass_turn(g) == 0 and not g.is_over
+    assert pass_turn(g) == 1 and not g.is_over  # one more turn for every other player
+    assert pass_turn(g) == 2 and g.is_over
+    assert [sc["Concordia"] for sc in g.scores()] == [7, 0, 0]
+
+
+def test_the_architect_stand_building_the_fifteenth_house_takes_the_concordia_card():
+    g = fish_game(players=3)
+    s = g.state
+    for name in [n for n in s.board.cities if n not in ("Roma", "Verona", "Bausanum")][:14]:
+        give_house(g, 0, name)
+    clear_colonists(g, 0)
+    put(g, 0, 0, route(g, LAND, "Bausanum", "Verona"))
+    set_city_good(g, "Verona", BRICK)
+    set_goods(g, 0, food=1)
+    open_market(g, 0, fish_count=2)
+    g.apply(("enter", spot_of(COASTAL, "architect"), 0))
+    g.apply(("done",))  # no step needed
+    g.apply(("build", city(g, "Verona")))
+    assert s.concordia == 0 and len(s.players[0].houses) == 15 and not g.is_over
+    assert top(g)[0] == "market"
+    g.apply(("done",))
+    assert pass_turn(g) == 0
+    assert pass_turn(g) == 1 and not g.is_over
+    assert pass_turn(g) == 2 and g.is_over
+    assert [sc["Concordia"] for sc in g.scores()] == [7, 0, 0]
 
 
 # -- the mountainside ---------------------------------------------------------------------------------------------
