@@ -1,14 +1,16 @@
 """Boards: loading, validating and precomputing the route tables of one board data file.
 
 A board file (``data/boards/<name>.toml``) holds provinces, cities (zone letter, latitude/longitude, layout
-hint), the capital and every route. Loading refuses a bad file with a :class:`BoardError` naming the file, the
-problem and the place. The loaded :class:`Board` is immutable and holds the tables the engine walks in its hot
+hint), the capital and every route, and the tables of a board with rules of its own (Roma's ``[roma]``, checked by
+:mod:`sestertius.data.board_roma`). Loading refuses a bad file with a :class:`BoardError` naming the file, the problem
+and the place. The loaded :class:`Board` is immutable and holds the tables the engine walks in its hot
 loops: route ends, routes at each city by kind, and all-pairs step distances between routes.
 """
 from __future__ import annotations
 
 import tomllib
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -22,6 +24,9 @@ UNREACHABLE = 255
 
 class BoardError(ValueError):
     """A board data file is malformed; the message names the file, the problem and where it is."""
+
+
+Fail = Callable[[str], BoardError]  # a check's way to refuse: the message, to which the file's name is added
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +180,22 @@ def _number(x: Any) -> bool:
     return type(x) in (int, float)  # not true/false
 
 
+def check_xy(xy: Any, where: str, fail: Fail) -> None:
+    """An optional drawing position: ``[x, y]``, two numbers (layout units)."""
+    if xy is not None and (not isinstance(xy, list) or len(xy) != 2 or not all(_number(v) for v in xy)):
+        raise fail(f"{where} must be [x, y] (two numbers), not {xy!r}")
+
+
+def check_position(info: dict[str, Any], where: str, fail: Fail, need: bool = True) -> None:
+    """A place's ``lat`` and ``lon`` (numbers in range; ``need``: they must be there) and its optional ``xy``."""
+    for key in ("lat", "lon"):
+        if (need or key in info) and not _number(info.get(key)):
+            raise fail(f"{where}: missing or non-numeric {key}")
+    if not -90 <= info.get("lat", 0) <= 90 or not -180 <= info.get("lon", 0) <= 180:
+        raise fail(f"{where}: latitude/longitude out of range")
+    check_xy(info.get("xy"), f"{where}: xy", fail)
+
+
 def build_board(raw: dict[str, Any], source: str = "<board>") -> Board:
     """A board from the tables of its file; every value is checked for its type and place before it is used."""
     def fail(msg: str) -> BoardError:
@@ -237,18 +258,11 @@ def build_board(raw: dict[str, Any], source: str = "<board>") -> Board:
                 raise fail(f"city {cname!r}: wrong zone letter {z!r} (must be one of {', '.join(ZONES)})")
             if province_of[index[cname]] == -1:
                 raise fail(f"city {cname!r} has no province")
-        for key in ("lat", "lon"):
-            if not _number(info.get(key)):
-                raise fail(f"city {cname!r}: missing or non-numeric {key}")
-        if not -90 <= info["lat"] <= 90 or not -180 <= info["lon"] <= 180:
-            raise fail(f"city {cname!r}: latitude/longitude out of range")
+        check_position(info, f"city {cname!r}", fail)
         zone.append(z)
         lat.append(float(info["lat"]))
         lon.append(float(info["lon"]))
         xy = info.get("xy")
-        if xy is not None and (not isinstance(xy, list) or len(xy) != 2
-                               or not all(_number(v) for v in xy)):
-            raise fail(f"city {cname!r}: xy must be [x, y] (two numbers), not {xy!r}")
         layout.append((float(xy[0]), float(xy[1])) if xy else None)
 
     # routes
@@ -298,6 +312,10 @@ def build_board(raw: dict[str, Any], source: str = "<board>") -> Board:
     if (not isinstance(players, list) or len(players) != 2 or not all(type(x) is int for x in players)
             or not 1 <= players[0] <= players[1]):
         raise fail(f"players must be [min, max], two whole numbers from 1 up, not {players!r}")
+    if "roma" in raw or raw["name"] == "roma":  # Roma's gates, ship track and gods, read by its rules
+        from sestertius.data.board_roma import check_roma  # it uses this module's checks: imported once they exist
+
+        check_roma(raw.get("roma"), index, fail)
     known = {"name", "title", "capital", "players", "provinces", "cities", "routes", "parallel_routes", "bends"}
     board = Board(
         name=raw["name"], title=raw.get("title", raw["name"].title()),

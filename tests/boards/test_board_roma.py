@@ -5,16 +5,19 @@ the track houses, the end by the last house, random playouts with invariants, an
 from __future__ import annotations
 
 import random
+import tomllib
 
 import pytest
 
-from sestertius.data.board import LAND, SEA
+from sestertius.data.board import LAND, SEA, BoardError, build_board, parse_board
 from sestertius.data.catalog import BRICK, CLOTH, FOOD, TOOL, WINE
 from sestertius.rules.boards.roma import RULES, track
 from sestertius.rules.errors import IllegalAction
 from sestertius.rules.game import Game
 from sestertius.rules.scoring import god_values, score_seat
 from sestertius.rules.state import STORE
+from support import ROOT
+from support.boards import WRONG, places, refuse, replaced
 from support.playouts import fish_playout
 from support.rules import play, put, set_goods, start_turn, top
 
@@ -240,6 +243,78 @@ def test_only_one_sea_colonist_to_byzantium_per_turn():
     assert ("move", NLAND + 1, space(g, "Athenae")) in moves(g)
     with pytest.raises(IllegalAction, match="one of your sea colonists may move to Byzantium per turn"):
         g.apply(("move", NLAND + 1, space(g, "Byzantium")))
+
+
+# -- why a ship move is refused ---------------------------------------------------------------------------------------
+
+def refusal(g: Game, action: tuple) -> str:
+    with pytest.raises(IllegalAction) as e:
+        g.apply(action)
+    return e.value.detail
+
+
+def test_a_ship_move_without_movement_points_left_is_refused_for_that():
+    g = new()
+    only(g, 0, land=START(g), sea=space(g, "Ostia"))
+    architect(g, 0)
+    g.state.pending[-1] = ("arch_move", 0, 0)  # every point spent, no god scored yet
+    assert moves(g) == set()
+    for name in ("Massilia", "Cyrene", "Byzantium"):
+        assert refusal(g, ("move", NLAND, space(g, name))) == (f"{name} is 1 step away; you have no movement "
+                                                               f"points left")
+    # a land route: the same words, the steps counted
+    g.state.pending[-1] = ("arch_move", 0, 1)
+    target = land_route(g, "Thermae Traiani", "Templum Isidis et Serapidis")
+    assert refusal(g, ("move", 0, target)) == (f"{g.state.board.route_name(target)} is 2 steps away; you have 1 "
+                                               f"movement point left")
+
+
+def test_the_second_ship_on_a_space_is_refused_as_interchangeable_with_the_first():
+    g = new()
+    only(g, 0, land=START(g), sea=space(g, "Ostia"), sea1=space(g, "Ostia"))
+    architect(g, 0)  # 3 points
+    assert {a[1] for a in moves(g) if a[1] >= NLAND} == {NLAND}
+    assert refusal(g, ("move", NLAND + 1, space(g, "Cyrene"))) == (
+        f"sea colonists on one space are interchangeable: move the colonist of slot {NLAND} from Ostia instead")
+    # once the first has sailed, the other is the one to move
+    g.apply(("move", NLAND, space(g, "Cyrene")))
+    g.apply(("move", NLAND + 1, space(g, "Massilia")))
+
+
+def test_a_ship_that_sailed_this_turn_does_not_stand_for_the_others_on_its_space():
+    g = new()
+    only(g, 0, land=START(g), sea=space(g, "Ostia"), sea1=space(g, "Cyrene"), sea2=space(g, "Cyrene"))
+    architect(g, 0)  # 4 points
+    g.apply(("move", NLAND, space(g, "Cyrene")))  # it joins the two in Cyrene, having moved
+    assert ("move", NLAND + 1, space(g, "Antiochia")) in moves(g)
+    assert refusal(g, ("move", NLAND + 2, space(g, "Antiochia"))) == (
+        f"sea colonists on one space are interchangeable: move the colonist of slot {NLAND + 1} from Cyrene instead")
+    assert refusal(g, ("move", NLAND, space(g, "Antiochia"))) == "each sea colonist moves at most once per turn"
+
+
+def test_the_prefects_ship_move_gives_the_same_reasons():
+    g = new()
+    only(g, 0, sea=space(g, "Massilia"), sea1=space(g, "Massilia"))
+    play(g, 0, "prefect")
+    g.apply(("cash",))
+    assert top(g) == ("roma_sail", 0)
+    assert refusal(g, ("move", NLAND + 1, space(g, "Cyrene"))) == (
+        f"sea colonists on one space are interchangeable: move the colonist of slot {NLAND} from Massilia instead")
+    assert refusal(g, ("move", NLAND, space(g, "Ostia"))) == "sea colonists move only forward along the ship track"
+    assert refusal(g, ("move", NLAND + 2, space(g, "Cyrene"))) == "that sea colonist is not on the board"
+
+
+def test_byzantium_with_every_god_scored_says_so_and_only_then():
+    g = new()
+    s = g.state
+    only(g, 0, land=START(g), sea=space(g, "Athenae"))
+    architect(g, 0)
+    s.parts["roma"].marks = (1,) * len(track(s).gods)  # seat 0 marked every god; it has houses left
+    assert RULES.houses_left(s, 0) > 0
+    assert ("move", NLAND, space(g, "Byzantium")) not in moves(g)
+    assert refusal(g, ("move", NLAND, space(g, "Byzantium"))) == "you have scored every god at Byzantium already"
+    s.parts["roma"].marks = (1,) * (len(track(s).gods) - 1) + (0,)  # one god left: the move is legal
+    assert ("move", NLAND, space(g, "Byzantium")) in moves(g)
 
 
 # -- bonuses --------------------------------------------------------------------------------------------------------
@@ -637,3 +712,134 @@ def test_random_playouts_with_the_fish_market_keep_the_invariants_and_replay(pla
     ship track, its one house, the Prefect's cash with its ship move."""
     g = fish_playout({"board": "roma", "players": players, "fish_market": side}, seed=970 + players, check=check)
     assert len(g.state.parts["fish"].spots) == 7
+
+
+# -- the [roma] table of the board file: checked on load --------------------------------------------------------------
+
+ROMA_TOML = (ROOT / "sestertius" / "data" / "boards" / "roma.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("old,new,says", [
+    # Massilia's coins: the value assumption A-MASSILIA asks a player to correct
+    ('gain = { sestertii = 3 }', 'gain = { sesterii = 3 }', "roma.track[2] (Massilia): gain: unknown key 'sesterii'"),
+    ('gain = { sestertii = 3 }', 'gain = { sestertii = "2" }',
+     "roma.track[2] (Massilia): gain.sestertii must be a whole number, 0 or more, not '2'"),
+    ('gain = { sestertii = 3 }', 'gain = { sestertii = -2 }', "roma.track[2] (Massilia): gain.sestertii must be"),
+    ('gain = { sestertii = 3 }', 'gain = { sestertii = 2.5 }', "roma.track[2] (Massilia): gain.sestertii must be"),
+    ('gain = { sestertii = 3 }', 'gain = 3', "roma.track[2] (Massilia): gain must be a table"),
+    ('gain = { sestertii = 3 }', 'gian = { sestertii = 3 }', "roma.track[2] (Massilia): unknown key 'gian'"),
+    ('gain = { sestertii = 3 }', 'gain = {}', "roma.track[2] (Massilia): a bonus space needs gain"),
+    # goods of the bonuses and the house sites
+    ('gain = { brick = 1 }', 'gain = { brik = 1 }', "roma.track[3] (Valentia): gain: unknown key 'brik'"),
+    ('choice = ["food", "tool"]', 'choice = ["food", "tools"]',
+     "roma.track[6] (Alexandria): choice: unknown good 'tools'"),
+    ('choice = ["food", "tool"]', 'choice = "food"', "roma.track[6] (Alexandria): choice must be a list of goods"),
+    ('choice = ["wine", "cloth"]', 'choice = ["wine", "wine"]', "roma.track[7] (Antiochia): choice: a good is listed"),
+    ('house_sites = ["brick", "food"]', 'house_sites = ["brick", "fod"]',
+     "roma.track[4] (Carthago): house_sites: unknown good 'fod'"),
+    ('house_sites = ["brick", "food"]', 'house_sites = []', "roma.track[4] (Carthago): house_sites must be a list"),
+    ('house_sites = ["tool", "wine", "cloth"]', 'house_site = ["tool", "wine", "cloth"]',
+     "roma.track[8] (Athenae): unknown key 'house_site'"),
+    ('gain = { sestertii = 5 }', 'gain = { sestertii = 5 }\nhouse_sites = ["wine"]',
+     "roma.track[5] (Cyrene): unknown key 'house_sites'"),  # only a building space has house sites
+    # the spaces: their kinds, numbers, names and places
+    ('kind = "god"', 'kind = "gods"', "roma.track[9] (Byzantium): kind must be one of 'start', 'bonus', 'building'"),
+    ('kind = "bonus"\ngain = { sestertii = 5 }', 'kind = "god"', "roma.track: space 1 must be the only one of kind"),
+    ('kind = "start"', 'kind = "god"', "roma.track: space 1 must be the only one of kind 'start'"),
+    ('space = 5\n', 'space = 15\n', "roma.track: the spaces must be numbered 1 to 9, each once"),
+    ('space = 5\n', 'space = "5"\n', "roma.track[5] (Cyrene): space must be a whole number"),
+    ('space = 5\n', 'space = 4\n', "roma.track[5] (Cyrene): space must be a whole number, each space's own, not 4"),
+    ('name = "Cyrene"', 'name = "Valentia"', "roma.track[5] (Valentia): two spaces are named 'Valentia'"),
+    ('name = "Cyrene"', 'name = 5', "roma.track[5]: name must be a text in quotes, not 5"),
+    ('lat = 36.85\n', 'lat = "36.85"\n', "roma.track[4] (Carthago): missing or non-numeric lat"),
+    ('lat = 36.85\n', '', "roma.track[4] (Carthago): missing key 'lat'"),
+    ('xy = [0.389, 1.04]', 'xy = [0.389]', "roma.track[4] (Carthago): xy must be [x, y]"),
+    ('printed = "5 sestertii"', 'printed = 5', "roma.track[5] (Cyrene): printed must be a text"),
+    ('sea_start = "Ostia"', 'sea_start = "Ostai"', "roma.sea_start = 'Ostai': must name the track's first space"),
+    # the gates and their routes
+    ('["East", "Horti Maecenatis"]', '["East", "Horti Maecenatiss"]',
+     "roma.gate_routes[4] = ['East', 'Horti Maecenatiss']: unknown building site 'Horti Maecenatiss'"),
+    ('["North", "Mausoleum Augustii"]', '["Nord", "Mausoleum Augustii"]',
+     "roma.gate_routes[1] = ['Nord', 'Mausoleum Augustii']: unknown gate 'Nord'"),
+    ('["West", "Aqua Traiana"]', '["West"]', "roma.gate_routes[2] = ['West']: must be [gate, building site]"),
+    ('["West", "Aqua Traiana"],', '["West", "Aqua Traiana"],\n  ["West", "Aqua Traiana"],',
+     "roma.gate_routes[3] = ['West', 'Aqua Traiana']: the same gate route twice"),
+    ('gate_routes = [', 'gate_routes = 5\ngate_rout = [', "roma: unknown key 'gate_rout'"),
+    ('road = "Via Aurelia"', 'road = 5', "roma.gates.West: road must be a text in quotes, not 5"),
+    ('road = "Via Aurelia", ', '', "roma.gates.West: missing key 'road'"),
+    ('road = "Via Aurelia"', 'raod = "Via Aurelia"', "roma.gates.West: unknown key 'raod'"),
+    # the gods of Byzantium
+    ('name = "Jupiter"', 'name = "Iupiter"', "roma.gods[2]: name = 'Iupiter': unknown god"),
+    ('name = "Jupiter"', 'name = "Vesta"', "roma.gods[2]: name = 'Vesta': the god is listed twice"),
+    ('points = 2\nicon = "goods"', 'points = "2"\nicon = "goods"',
+     "roma.gods[4] (Mercurius): points must be a whole number"),
+    ('variable = true', 'variable = "yes"', "roma.gods[6] (Minerva): variable must be true or false"),
+    # the rest of [roma]
+    ('sea_start = "Ostia"', 'sea_start = "Ostia"\nsea_strat = "Ostia"', "roma: unknown key 'sea_strat'"),
+    ('start = { lat = 41.872', 'start = { lat = "41.872"', "roma.start: missing or non-numeric lat"),
+    ('east_gate_crossing_xy = [0.834, 0.347]', 'east_gate_crossing_xy = [0.834]',
+     "roma.east_gate_crossing_xy must be [x, y]"),
+])
+def test_a_mistake_in_the_roma_table_is_refused_on_load_naming_the_file_and_the_key(old, new, says):
+    text = ROMA_TOML.replace(old, new, 1)
+    assert text != ROMA_TOML, old
+    assert says in refuse(text, "roma.toml", "roma")
+
+
+def test_the_roma_table_must_be_there_and_a_refused_file_changes_nothing():
+    with pytest.raises(BoardError, match=r"^roma\.toml: missing key 'roma' \(the table \[roma\]"):
+        parse_board(ROMA_TOML.split("\n[roma]\n")[0], source="roma.toml")
+    with pytest.raises(BoardError):
+        parse_board(ROMA_TOML.replace("gain = { sestertii = 3 }", "gain = { sesterii = 3 }"), source="roma.toml")
+    from sestertius.data.board import load_board
+    assert load_board("roma").extra["roma"]["track"][1]["gain"] == {"sestertii": 3}
+    assert parse_board(ROMA_TOML.replace("gain = { sestertii = 3 }", "gain = { sestertii = 2 }"),
+                       source="roma.toml").extra["roma"]["track"][1]["gain"] == {"sestertii": 2}  # a correction
+
+
+def test_the_overrides_file_cannot_reach_the_board_files(tmp_path):
+    """Board values are corrected in the board file itself (docs/ASSUMPTIONS.md), where they are checked on load; an
+    overrides file naming a board's table is refused, so no value of [roma] goes around the checks."""
+    from sestertius.data.overrides import DataError, read_overrides
+    path = tmp_path / "overrides.toml"
+    path.write_text("[roma]\nsea_start = \"Ostia\"\n", encoding="utf-8")
+    with pytest.raises(DataError, match=r"overrides\.toml: unknown table \[roma\]"):
+        read_overrides(path)
+
+
+def sail_to_every_space(g: Game) -> None:
+    """Seat 0's ship from OSTIA into each later space, an Architect each time, every step it brings taken."""
+    s = g.state
+    for k in range(2, track(s).last + 1):
+        only(g, 0, land=START(g), sea=START(g) + 1)
+        set_goods(g, 0, brick=2, food=2, tool=2, wine=1, cloth=1)
+        s.players[0].money = 30
+        s.turn += 1
+        architect(g, 0)
+        g.apply(("move", NLAND, START(g) + k))
+        while g.current_step()[0] != "turn":
+            legal = g.legal_actions()
+            g.apply(("done",) if top(g)[0] == "arch_move" else legal[-1])  # a bonus, a house, a god
+    g.view(0)
+
+
+def test_any_value_of_the_roma_table_replaced_by_a_wrong_type_is_refused_on_load_or_plays(monkeypatch):
+    """Every place of [roma] (a track space of each kind, two gods and a gate), each replaced by values of other
+    types: the board is refused with a BoardError naming roma.toml and the key, or it loads and a ship sails into
+    every space of the track."""
+    raw = tomllib.loads(ROMA_TOML)
+    keep = {"track": {0, 1, 2, 3, 5, 8}, "gods": {0, 5}, "gates": {"East"}}
+    paths = [p for p, _ in places(raw["roma"], ("roma",)) if len(p) < 3 or p[2] in keep.get(p[1], {p[2]})]
+    refused = played = 0
+    for path in paths:
+        for value in WRONG:
+            try:
+                board = build_board(replaced(raw, path, value), source="roma.toml")
+            except BoardError as e:
+                assert str(e).startswith("roma.toml: roma"), str(e)
+                refused += 1
+                continue
+            monkeypatch.setattr("sestertius.rules.state.load_board", lambda name, board=board: board)
+            sail_to_every_space(new())
+            played += 1
+    assert refused > 1000 and played > 50

@@ -19,7 +19,7 @@ from sestertius.data.board import (
     parse_board,
 )
 from support import ROOT
-from support.boards import GOOD
+from support.boards import GOOD, WRONG, places, refuse, replaced
 
 SHARED_MAPS = ROOT.parent / "shared" / "maps"
 
@@ -306,15 +306,6 @@ def test_generated_files_are_up_to_date():
 # -- refusals ----------------------------------------------------------------------------------------------------
 
 
-
-def refuse(text: str) -> str:
-    with pytest.raises(BoardError) as e:
-        parse_board(text, source="bad.toml")
-    msg = str(e.value)
-    assert msg.startswith("bad.toml: "), msg
-    return msg
-
-
 def test_good_text_loads():
     b = parse_board(GOOD, source="tiny.toml")
     assert b.cities == ("Caere", "Ostia", "Roma", "Veii")
@@ -409,25 +400,6 @@ def test_a_value_of_the_wrong_type_is_refused_with_the_file_and_the_place():
     assert "players must be [min, max]" in refuse("players = 3\n" + GOOD)
 
 
-WRONG = [5, 1.5, True, "x", "", [], {}, [5], [[]], ["land"], {"a": 5}, [["land", 5, 5]]]
-
-
-def _places(raw, path=()):
-    """Every (path, value) of a board's tables, down to the items of its lists."""
-    for key, value in (raw.items() if isinstance(raw, dict) else enumerate(raw)):
-        yield path + (key,), value
-        if isinstance(value, (dict, list)):
-            yield from _places(value, path + (key,))
-
-
-def _replaced(raw, path, value):
-    if not path:
-        return value
-    out = dict(raw) if isinstance(raw, dict) else list(raw)
-    out[path[0]] = _replaced(raw[path[0]], path[1:], value)
-    return out
-
-
 def test_any_value_of_a_board_file_replaced_by_a_wrong_type_gives_the_board_error():
     """Every place of the small board (and the first routes and cities of Italia), each replaced by values of other
     types: the board loads or is refused with a BoardError naming the file; never another error."""
@@ -436,11 +408,11 @@ def test_any_value_of_a_board_file_replaced_by_a_wrong_type_gives_the_board_erro
     first = {"routes": set(range(3)), "cities": set(sorted(italia["cities"])[:3]), "provinces": {"Venetia"}}
     refused = 0
     for source, raw in (("tiny.toml", tomllib.loads(GOOD)), ("italia.toml", italia)):
-        places = [p for p, _ in _places(raw) if source == "tiny.toml" or len(p) == 1 or p[1] in first.get(p[0], ())]
-        for path in places:
+        paths = [p for p, _ in places(raw) if source == "tiny.toml" or len(p) == 1 or p[1] in first.get(p[0], ())]
+        for path in paths:
             for value in WRONG:
                 try:
-                    build_board(_replaced(raw, path, value), source=source)
+                    build_board(replaced(raw, path, value), source=source)
                 except BoardError as e:
                     assert str(e).startswith(f"{source}: "), str(e)
                     refused += 1

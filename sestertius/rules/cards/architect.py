@@ -202,7 +202,7 @@ def build_entry(s: GameState, turn: int, seat: int, c: int, goods: tuple[int, ..
 def unmovable(s: GameState, seat: int, pts: int, slot: int, r: int) -> str | None:
     """Why the seat's colonist ``slot`` may not move onto route ``r`` with ``pts`` movement points left, or None
     when it may. (On a board whose moves depend on the position, a move onto one of the board's own places past
-    the routes is the board's to judge: ``BoardRules.why_not_move``.)"""
+    the routes is the board's to judge, its movement points aside: ``BoardRules.why_not_move``.)"""
     p = s.players[seat]
     b = s.board
     br = s.rules.board
@@ -211,6 +211,32 @@ def unmovable(s: GameState, seat: int, pts: int, slot: int, r: int) -> str | Non
     why = br.why_not_move(s, seat, slot, r) if br.dynamic_moves else None
     if why:
         return why
+    own_place = br.dynamic_moves and r >= s.R  # a place of the board's own its rules allow (Roma's ship track)
+    why = None if own_place else route_refusal(s, slot, r)
+    if why:
+        return why
+    where = place_name(s, r - s.R) if own_place else b.route_name(r)
+    loc = p.col[slot]
+    k = s.kind_of(slot)
+    if br.dynamic_moves:
+        d = br.move_cost(s, seat, slot, r)
+        if d is None:
+            return f"{where} cannot be reached by that colonist now"
+    else:
+        d = b.steps(k, loc, r)
+    if d > pts:
+        left = f"{pts} movement point{'s' * (pts != 1)}" if pts else "no movement points"
+        return f"{where} is {d} step{'s' * (d != 1)} away; you have {left} left"
+    first = next(i for i, x in enumerate(p.col) if x == loc and s.kind_of(i) == k)
+    if first != slot and not own_place:  # the decisions list one colonist per kind and place (own places: the board)
+        return f"colonists of one kind in one city are interchangeable: move the colonist of slot {first} instead"
+    return None
+
+
+def route_refusal(s: GameState, slot: int, r: int) -> str | None:
+    """Why no colonist of this slot's kind may end a move on ``r`` now, whatever its place: no such route, a route
+    of the other kind, occupied, or no-stop."""
+    b = s.board
     if not 0 <= r < s.R:
         return f"no route {r}"
     k = s.kind_of(slot)
@@ -220,18 +246,6 @@ def unmovable(s: GameState, seat: int, pts: int, slot: int, r: int) -> str | Non
         return f"{b.route_name(r)} is occupied: a route holds one colonist at the end of a move"
     if not b.stoppable[r]:
         return f"{b.route_name(r)} may be passed but not stopped on"
-    loc = p.col[slot]
-    if br.dynamic_moves:
-        d = br.move_cost(s, seat, slot, r)
-        if d is None:
-            return f"{b.route_name(r)} cannot be reached by that colonist now"
-    else:
-        d = b.steps(k, loc, r)
-    if d > pts:
-        return f"{b.route_name(r)} is {d} steps away; you have {pts} movement points left"
-    first = next(i for i, x in enumerate(p.col) if x == loc and s.kind_of(i) == k)
-    if first != slot:  # the decisions list one colonist per kind and place
-        return f"colonists of one kind in one city are interchangeable: move the colonist of slot {first} instead"
     return None
 
 

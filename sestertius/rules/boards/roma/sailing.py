@@ -50,8 +50,8 @@ def sail_moves(s: GameState, seat: int) -> list[tuple[int, int]]:
 
 def why_not_move(s: GameState, seat: int, slot: int, target: int) -> str | None:
     """Why Roma refuses moving colonist ``slot`` to ``target`` (a route or a track place; None: Roma's own rules do
-    not forbid it): land colonists stay on the routes of the city, sea colonists on the ship track, with its
-    limits."""
+    not forbid it, the movement points aside): land colonists stay on the routes of the city, sea colonists on the
+    ship track, with its limits."""
     sea = s.kind_of(slot) == SEA
     if target < s.R:
         return "sea colonists move only along the ship track" if sea else None
@@ -61,16 +61,26 @@ def why_not_move(s: GameState, seat: int, slot: int, target: int) -> str | None:
     k = t.space_at(s, target)
     if not 1 <= k <= t.last:
         return f"no ship-track space {target}"
+    col = s.players[seat].col
+    if col[slot] == STORE:
+        return "that sea colonist is not on the board"
     if (seat, slot) in this_turn(s).moved:
         return "each sea colonist moves at most once per turn"
-    if t.space_at(s, s.players[seat].col[slot]) >= k:
+    if t.space_at(s, col[slot]) >= k:
         return "sea colonists move only forward along the ship track"
     if k == t.byzantium:
         if seat in this_turn(s).byz:
             return "only one of your sea colonists may move to Byzantium per turn"
         if houses_left(s, seat) <= 0:
             return "you have no house left to mark a god: Byzantium cannot be used"
-        return "you have scored every god at Byzantium already"
+        if not can_enter(s, seat):  # neither of the above: no god left to score
+            return "you have scored every god at Byzantium already"
+    # the decisions name one colonist per space (sail_moves): the first that has not moved this turn
+    first = next((i for i in range(s.cat.land_colonists, slot) if col[i] == col[slot] and sail_targets(s, seat, i)),
+                 slot)
+    if first != slot:
+        return (f"sea colonists on one space are interchangeable: move the colonist of slot {first} from "
+                f"{t.spaces[t.space_at(s, col[slot])]['name']} instead")
     return None
 
 
