@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import tomllib
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
+
+from sestertius.data.board_checks import BoardError as BoardError
+from sestertius.data.board_checks import check_position, is_number
+from sestertius.data.board_roma import check_roma
 
 LAND, SEA = 0, 1
 KIND_NAMES = ("land", "sea")
@@ -22,11 +25,6 @@ ZONES = ("A", "B", "C", "D")
 UNREACHABLE = 255
 
 
-class BoardError(ValueError):
-    """A board data file is malformed; the message names the file, the problem and where it is."""
-
-
-Fail = Callable[[str], BoardError]  # a check's way to refuse: the message, to which the file's name is added
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,26 +174,6 @@ def parse_board(text: str, source: str = "<board>") -> Board:
     return build_board(raw, source)
 
 
-def _number(x: Any) -> bool:
-    return type(x) in (int, float)  # not true/false
-
-
-def check_xy(xy: Any, where: str, fail: Fail) -> None:
-    """An optional drawing position: ``[x, y]``, two numbers (layout units)."""
-    if xy is not None and (not isinstance(xy, list) or len(xy) != 2 or not all(_number(v) for v in xy)):
-        raise fail(f"{where} must be [x, y] (two numbers), not {xy!r}")
-
-
-def check_position(info: dict[str, Any], where: str, fail: Fail, need: bool = True) -> None:
-    """A place's ``lat`` and ``lon`` (numbers in range; ``need``: they must be there) and its optional ``xy``."""
-    for key in ("lat", "lon"):
-        if (need or key in info) and not _number(info.get(key)):
-            raise fail(f"{where}: missing or non-numeric {key}")
-    if not -90 <= info.get("lat", 0) <= 90 or not -180 <= info.get("lon", 0) <= 180:
-        raise fail(f"{where}: latitude/longitude out of range")
-    check_xy(info.get("xy"), f"{where}: xy", fail)
-
-
 def build_board(raw: dict[str, Any], source: str = "<board>") -> Board:
     """A board from the tables of its file; every value is checked for its type and place before it is used."""
     def fail(msg: str) -> BoardError:
@@ -313,8 +291,6 @@ def build_board(raw: dict[str, Any], source: str = "<board>") -> Board:
             or not 1 <= players[0] <= players[1]):
         raise fail(f"players must be [min, max], two whole numbers from 1 up, not {players!r}")
     if "roma" in raw or raw["name"] == "roma":  # Roma's gates, ship track and gods, read by its rules
-        from sestertius.data.board_roma import check_roma  # it uses this module's checks: imported once they exist
-
         check_roma(raw.get("roma"), index, fail)
     known = {"name", "title", "capital", "players", "provinces", "cities", "routes", "parallel_routes", "bends"}
     board = Board(
@@ -356,7 +332,7 @@ def _read_bends(raw: Any, index: dict[str, int], routes: list[Route],
                                                                           "a bend cannot tell them apart"))
         via = item["via"]
         if (not isinstance(via, list) or not via
-                or not all(isinstance(p, list) and len(p) == 2 and all(_number(v) for v in p) for p in via)):
+                or not all(isinstance(p, list) and len(p) == 2 and all(is_number(v) for v in p) for p in via)):
             raise fail(f"{where}: via must be a list of points [x, y] (two numbers each), not {via!r}")
         if out[found[0]]:
             raise fail(f"{where}: the route has bends twice")

@@ -1,9 +1,9 @@
 """Roma's ``[roma]`` table of a board file, checked when the file is loaded (:func:`check_roma`, called by
 :func:`~sestertius.data.board.build_board`): every value the Roma rules read (:mod:`sestertius.rules.boards.roma`:
 the gates and their routes, the ship track with its bonuses and house sites, the gods of Byzantium) must have its
-type and name a known gate, site, good or god. A mistake is refused with a :class:`~sestertius.data.board.BoardError`
-naming the file and the key (``roma.track[2] (Massilia): gain: unknown key 'sesterii' ...``), before any game
-starts; nothing of the file is used.
+type and name a known gate, site, good or god. A mistake is refused with a
+:class:`~sestertius.data.board_checks.BoardError` naming the file and the key (``roma.track[2] (Massilia): gain:
+unknown key 'sesterii' ...``), before any game starts; nothing of the file is used.
 
 A user corrects a value of the board (e.g. Massilia's coins, assumption A-MASSILIA) in ``data/boards/roma.toml``
 itself, so the checks are those of the shipped file as much as of an edited one.
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from sestertius.data.board import Fail, check_position, check_xy
+from sestertius.data.board_checks import Fail, check_position, check_xy
 from sestertius.data.catalog import GODS, GOODS
 
 # the keys of each table: True if it must be there
