@@ -177,7 +177,7 @@ def scored(s: GameState, vp: int, text: str) -> None:
     reached = [pos for pos in t if pos <= p.vp]
     for pos in reached:
         t.remove(pos)
-    for pos in reversed(reached):  # the lowest position is built first (the top of the stack)
+    for pos in reached:  # told from the lowest, as they are built; each build is the same step
         say(s, f"its marker reaches the house at {pos} on the victory point track: it builds that house "
                f"(black Mercator die)")
         s.pending.append(("contrarius_roll", CHANCE, "mercator", "track", F_NONE))
