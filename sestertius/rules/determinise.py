@@ -6,7 +6,7 @@ redraws the hidden parts consistently with what is known, so that a bot may sear
 - the sale stacks: the order of the cards within each stack (each run of one numeral) is reshuffled; the stacks'
   sizes, their numerals and which cards are still in them are known to everybody and kept;
 - chance to come (dice, Sicilia's volcano tiles, the cards a refill draws): the copy's generator is reseeded from
-  ``rng`` and its chance outcomes are sampled, also when the real game has a person enter them.
+  ``rng`` and its chance outcomes are sampled with their odds, also when the real game has a person enter them.
 
 Nothing else is hidden from a seat that remembers the game: every hand starts known, every purchase and every
 played card is shown to everybody, and the volcano's pile holds its neutral tiles as a count whose kinds are drawn
@@ -15,6 +15,7 @@ differ only in what the seat cannot see give the same copy for the same ``rng``.
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import TYPE_CHECKING
 
@@ -46,5 +47,8 @@ def determinised(game: Game, seat: int | None, rng: random.Random) -> Game:
     s = g.state
     shuffle_stacks(s.deck, s.deck_labels, rng)
     s.rng = rng.getrandbits(64)
+    g.imagined = True  # no record, no undo: both would replay the real seed
     g.auto_chance = True  # the copy's chance is sampled, also where a person enters the real dice
+    if s.options.manual_dice:  # and with the real odds: the steps list a face per side, not each value once
+        s.options = dataclasses.replace(s.options, manual_dice=False)  # (the game's own options, shown, are kept)
     return g

@@ -93,6 +93,9 @@ class Game:
         self.stack_left: list[int] = []
         # chance outcomes are sampled unless a person enters them (table assistant) or a record supplies them
         self.auto_chance = (not options.manual_dice) if auto_chance is None else auto_chance
+        # a determinised copy (``determinised``): its hidden parts are imagined, but its seed and history are the
+        # real game's, so a record of it (or an undo, which replays one) would rebuild the real hidden order
+        self.imagined = False
         rules = resolve(options)
         state = new_state(options, rules, seed)
         rules.mode.setup(state)
@@ -221,6 +224,9 @@ class Game:
 
     # -- records, saving, undo ------------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
+        if self.imagined:
+            raise IllegalAction("a copy with imagined hidden parts has no record (its replay would be the real game's)",
+                                "Record")
         return {
             "format": RECORD_FORMAT, "version": RECORD_VERSION, "options": self.options.to_dict(),
             "seed": self.seed, "actions": [list(a) for a in self.history], "deciders": list(self.deciders),
@@ -342,7 +348,7 @@ class Game:
 
     def copy(self) -> Game:
         g = Game.__new__(Game)
-        g.options, g.seed, g.auto_chance = self.options, self.seed, self.auto_chance
+        g.options, g.seed, g.auto_chance, g.imagined = self.options, self.seed, self.auto_chance, self.imagined
         g.history, g.deciders, g.stack_left = self.history.copy(), self.deciders.copy(), self.stack_left.copy()
         g.state = self.state.copy()
         return g

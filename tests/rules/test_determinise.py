@@ -5,10 +5,14 @@ game's dice are entered by hand)."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
 from sestertius import CHANCE, Game
+from sestertius.rules.boards.sicilia import vol
+from sestertius.rules.errors import IllegalAction
+from sestertius.rules.modes.solitaria.contrarius import data
 
 OPTIONS = {
     "base-2": {"board": "italia", "players": 2},
@@ -95,3 +99,51 @@ def test_the_copy_samples_chance_even_when_a_person_enters_the_dice():
     while not copy.is_over:
         assert copy.to_act() != CHANCE, "the copy waits for a die"
         copy.apply(copy.legal_actions()[0])
+
+
+@pytest.mark.parametrize("options", [{"board": "italia", "players": 1, "mode": "solo"},
+                                     {"board": "sicilia", "players": 3}], ids=["solo-dice", "sicilia-tiles"])
+def test_the_copy_samples_with_the_real_odds_where_a_person_enters_the_outcomes(options):
+    """A person typing in a die or a volcano tile chooses among the distinct values; the copy a bot searches draws
+    them with their odds (a face per side of the die, a tile per tile in the pile), and still shows what the game
+    shows."""
+    game = Game.new({**options, "manual_dice": True}, seed=3)
+    rnd = random.Random(0)
+    seen = 0
+    while not game.is_over and seen < 6:
+        if game.to_act() == CHANCE:
+            copy = game.determinised(0, random.Random(seen))
+            assert copy.view(0) == game.view(0)
+            entered, sampled = game.legal_actions(), Counter(copy.legal_actions())
+            assert len(set(entered)) == len(entered) and set(sampled) == set(entered)
+            st = game.current_step()
+            if st[0] == "contrarius_roll":
+                assert sampled == Counter(("roll", f) for f in data(game.state).dice[st[2]].faces
+                                          if st[3] != "colonist_only" or f in ("land", "sea"))
+            else:  # a volcano tile: the province tiles in proportion to those left in the pile
+                v = vol(game.state)
+                left = sum(v.pile) + v.neutral
+                for (_, name), n in sampled.items():
+                    cols = [i for i, c in enumerate(game.state.rules.board.columns(game.state))
+                            if game.state.board.provinces[c] == name]
+                    if cols:
+                        assert n / sum(sampled.values()) == pytest.approx(v.pile[cols[0]] / left)
+            seen += 1
+        game.apply(rnd.choice(game.legal_actions()))
+    assert seen == 6
+
+
+def test_the_copy_has_no_record_and_no_undo_which_would_replay_the_real_hidden_order():
+    game = Game.new({"board": "italia", "players": 2}, seed=5)
+    rnd = random.Random(1)
+    while not game.can_undo():
+        game.apply(rnd.choice(game.legal_actions()))
+    for copy in (game.determinised(0, random.Random(2)), game.determinised(0, random.Random(2)).copy()):
+        assert copy.state.deck != game.state.deck
+        with pytest.raises(IllegalAction, match="imagined"):
+            copy.record()
+        with pytest.raises(IllegalAction, match="imagined"):
+            copy.undo()
+        assert copy.state.deck != game.state.deck  # nothing changed
+    assert Game.from_record(game.record()).state.deck == game.state.deck  # the real game keeps both
+    game.undo()
