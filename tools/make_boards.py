@@ -588,7 +588,9 @@ def render_roma(roma: dict[str, Any], notes: dict[str, Any], m: MapFile, out: li
     out += comment("BYZANTIUM god table, top to bottom as printed: entering BYZANTIUM scores one god at once as for "
                    "one card of it; half points (rounded up) if another colour already marks it; each player each "
                    "god once; marking with the last house ends the game. variable: scored as a specialist card of "
-                   "the player's choice.")
+                   "the player's choice. points, icon and meaning are what the table prints, shown to the players; "
+                   "the scoring itself is the god's own (data/components.toml [scoring]), so changing them changes "
+                   "no score.")
     for god in roma["gods"]:
         out.append("")
         out.append("[[roma.gods]]")
