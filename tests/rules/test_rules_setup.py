@@ -17,6 +17,7 @@ from support.rules import (
     LAND,
     STORE,
     TOOL,
+    VENUS_DECKS,
     WINE,
     city,
     clear_colonists,
@@ -39,14 +40,6 @@ BASE_DECKS = {
     "II": ["architect_sale", "prefect_sale", "mercator_sale", "colonist", "consul", "vintner", "weaver"],
     "III": ["architect_sale", "prefect_sale", "mercator_sale", "colonist", "diplomat_3", "consul"],
     "IV": ["architect_sale", "prefect_sale", "colonist", "diplomat_4", "consul"],
-    "V": ["prefect_sale", "mercator_sale", "diplomat_5", "consul"],
-}
-VENUS_DECKS = {
-    "I": ["prefect_architect", "architect_sale", "mercator_sale", "colonist", "diplomat_1", "farmer", "smith"],
-    "II": ["architect_mercator", "prefect_sale", "mercator_sale", "colonist", "consul", "vintner", "weaver",
-           "mason"],
-    "III": ["architect_sale", "prefect_sale", "prefect_mercator", "colonist", "diplomat_3", "consul"],
-    "IV": ["architect_mercator", "prefect_sale", "colonist", "diplomat_4", "consul"],
     "V": ["prefect_sale", "mercator_sale", "diplomat_5", "consul"],
 }
 BASE_HAND = ["tribune", "architect", "prefect", "prefect", "mercator", "senator", "diplomat"]

@@ -14,6 +14,7 @@ from support.rules import (
     BRICK,
     CLOTH,
     LAND,
+    VENUS_DECKS,
     WINE,
     city,
     clear_colonists,
@@ -60,15 +61,8 @@ def test_setup_hands_money_and_start_city_not_next_to_the_capital():
     assert "consul" not in s.deck + s.display and "proconsul" in s.deck + s.display
 
 
-# the Venus team decks of the rules README (Venus decks, the Proconsul in place of the Consul); written out here
-TEAM_DECKS = {
-    "I": ["prefect_architect", "architect_sale", "mercator_sale", "colonist", "diplomat_1", "farmer", "smith"],
-    "II": ["architect_mercator", "prefect_sale", "mercator_sale", "colonist", "proconsul", "vintner", "weaver",
-           "mason"],
-    "III": ["architect_sale", "prefect_sale", "prefect_mercator", "colonist", "diplomat_3", "proconsul"],
-    "IV": ["architect_mercator", "prefect_sale", "colonist", "diplomat_4", "proconsul"],
-    "V": ["prefect_sale", "mercator_sale", "diplomat_5", "proconsul"],
-}
+# the Venus team decks of the rules README: the Venus decks with the Proconsul in place of the Consul
+TEAM_DECKS = {n: ["proconsul" if c == "consul" else c for c in cards] for n, cards in VENUS_DECKS.items()}
 
 
 @pytest.mark.parametrize("players,stacks", [(4, ["I", "II", "III", "IV"]), (6, ["I", "II", "III", "IV", "V"])])

@@ -118,3 +118,14 @@ def pass_turn(g: Game) -> int:
     g.apply(("play", "tribune"))
     g.apply(("done",))
     return seat
+
+
+# the Venus decks of the rules README, written out here as the tests' oracle (not read from cards.toml)
+VENUS_DECKS = {
+    "I": ["prefect_architect", "architect_sale", "mercator_sale", "colonist", "diplomat_1", "farmer", "smith"],
+    "II": ["architect_mercator", "prefect_sale", "mercator_sale", "colonist", "consul", "vintner", "weaver",
+           "mason"],
+    "III": ["architect_sale", "prefect_sale", "prefect_mercator", "colonist", "diplomat_3", "consul"],
+    "IV": ["architect_mercator", "prefect_sale", "colonist", "diplomat_4", "consul"],
+    "V": ["prefect_sale", "mercator_sale", "diplomat_5", "consul"],
+}
