@@ -71,7 +71,9 @@ class GreedyBot:
         return best
 
     def _copy(self, game):
-        """A copy whose future chance outcomes are the bot's own guesses: it must not see the real dice."""
+        """A copy whose future chance outcomes are the bot's own guesses: it must not see the real dice. The stacks
+        keep their real order (reshuffling them, as ``Game.determinised`` does, costs time on every copy): harmless
+        while ``value`` reads neither the display nor the stacks, which a change of ``value`` must keep in mind."""
         g = game.copy()
         g.state.rng = self.rng.getrandbits(64)
         return g
