@@ -23,6 +23,9 @@ LAND, SEA = 0, 1
 KIND_NAMES = ("land", "sea")
 ZONES = ("A", "B", "C", "D")
 UNREACHABLE = 255
+# The tables of the boards without a capital (Roma, Balearica: their files say "no capital; see [...]"): what their
+# rules start the colonists from instead. Any other board must name its capital.
+NO_CAPITAL_TABLES = ("roma", "start_boats")
 
 
 
@@ -163,7 +166,13 @@ def load_board(name: str) -> Board:
     path = resources.files("sestertius") / "data" / "boards" / f"{name}.toml"
     if not path.is_file():
         raise BoardError(f"unknown board {name!r}; boards: {', '.join(board_names())}")
-    return parse_board(path.read_text(encoding="utf-8"), source=f"{name}.toml")
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise BoardError(f"{name}.toml: not UTF-8 text (byte {e.start + 1} is {data[e.start]:#04x}); a board file is "
+                         f"TOML in UTF-8") from None
+    return parse_board(text, source=f"{name}.toml")
 
 
 def parse_board(text: str, source: str = "<board>") -> Board:
@@ -182,6 +191,9 @@ def build_board(raw: dict[str, Any], source: str = "<board>") -> Board:
     for key in ("name", "provinces", "cities", "routes"):
         if key not in raw:
             raise fail(f"missing key {key!r}")
+    if "capital" not in raw and not any(key in raw for key in NO_CAPITAL_TABLES):
+        raise fail(f"missing key 'capital' (the city colonists start in); only a board whose own rules replace the "
+                   f"capital, with a {' or '.join(f'[{key}]' for key in NO_CAPITAL_TABLES)} table, has none")
     for key in ("name", "title", "capital"):
         if key in raw and (not isinstance(raw[key], str) or not raw[key]):
             raise fail(f"{key} must be a name in quotes, not {raw[key]!r}")

@@ -10,8 +10,11 @@ seat may see.
 """
 from __future__ import annotations
 
+import errno
 import json
+import os
 import random
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -28,10 +31,25 @@ from sestertius.rules.words import describe, refusal, title
 
 RECORD_FORMAT = "sestertius-game"
 RECORD_VERSION = 1
+# The largest record file read: a whole game's record is small (about 33 bytes a decision as saved: the largest under
+# tests/records is 30 KB, a random 5-player game of 759 decisions saves as 25 KB, 10,000 decisions would be 330 KB),
+# so 16 MiB is ample, and a file or device without end (/dev/zero) is refused after this much, not read until memory
+# runs out.
+RECORD_MAX_BYTES = 16 * 1024 * 1024
+# How deep a decision's lists may nest: the rules' decisions are flat (a verb and its words and whole numbers), so a
+# deeper one is refused as not a decision before turning it into tuples could exhaust Python's recursion.
+DECISION_DEPTH = 8
+DECISION_SHAPE = 'a decision is a list of a verb and its values, e.g. ["play", "architect"]'
 
 
-def _tupled(a: Any) -> Action:
-    return tuple(_tupled(x) if isinstance(x, list) else x for x in a)
+class _NestedTooDeep(Exception):
+    """A decision with lists nested more than DECISION_DEPTH deep."""
+
+
+def _tupled(a: Any, depth: int = DECISION_DEPTH) -> Action:
+    if depth == 0:
+        raise _NestedTooDeep
+    return tuple(_tupled(x, depth - 1) if isinstance(x, list) else x for x in a)
 
 
 KIND_WORDS = {bool: "true/false value", int: "whole number", float: "decimal number", str: "word", tuple: "list"}
@@ -72,7 +90,10 @@ def _short(value: Any) -> str:
     """A value as a message shows it: a long one cut short (str() of a 5,000-digit number would itself fail)."""
     if isinstance(value, int) and value.bit_length() > 200:
         return f"a number of about {int(abs(value).bit_length() * 0.30103)} digits"
-    text = repr(value)
+    try:
+        text = repr(value)
+    except RecursionError:  # lists nested hundreds deep
+        return "a value nested too deeply to show"
     return text if len(text) <= 80 else text[:77] + "..."
 
 
@@ -150,7 +171,11 @@ class Game:
             if not isinstance(action, list):
                 raise IllegalAction(f"{action!r} is not a decision: a decision is a list of a verb and its values, "
                                     f"e.g. [\"play\", \"architect\"]", title(st, s))
-            action = _tupled(action)
+            try:
+                action = _tupled(action)
+            except _NestedTooDeep:
+                raise IllegalAction(f"not a decision: its lists are nested more than {DECISION_DEPTH} deep; "
+                                    f"{DECISION_SHAPE}", title(st, s)) from None
         legal = s.rules.steps[st[0]].legal(s, st)
         try:
             listed = legal[legal.index(action)]
@@ -268,11 +293,16 @@ class Game:
         for i, raw in enumerate(actions):
             if not isinstance(raw, list):
                 raise RecordError(f"decision {i + 1}: {_short(raw)} is not a list")
+            try:
+                action = _tupled(raw)
+            except _NestedTooDeep:
+                raise RecordError(f"decision {i + 1} is not a decision: its lists are nested more than "
+                                  f"{DECISION_DEPTH} deep; {DECISION_SHAPE}") from None
             if deciders is not None and i < len(deciders) and deciders[i] != game.to_act() and not game.is_over:
                 raise RecordError(f"decision {i + 1} ({_short(raw)}): the record says {_decider(deciders[i])} "
                                   f"took it, but {_decider(game.to_act())} is to decide in the replayed game")
             try:
-                game.apply(_tupled(raw))
+                game.apply(action)
             except IllegalAction as e:
                 raise RecordError(f"decision {i + 1} ({_short(raw)}) is illegal in the replayed game: {e}") from None
         if deciders is not None and len(deciders) != len(rec["actions"]):
@@ -287,7 +317,37 @@ class Game:
         return game
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.record(), indent=1), encoding="utf-8")
+        """Write the record to ``path`` whole or not at all: into a new file beside it, flushed to the disk, which
+        then takes the place of ``path``. A failed save (disk full, a file size limit, Ctrl+C) removes that new file
+        and leaves a file saved there before as it was; the OSError's strerror names the file and what went wrong, and
+        says so ("game.json: File too large (the game saved there before is unchanged)")."""
+        data = json.dumps(self.record(), indent=1).encode("utf-8")
+        target = Path(os.path.realpath(path))  # a link to a saved game: the file it points to is replaced
+        tmp = target.with_name(f".{target.name}.{uuid.uuid4().hex[:12]}.tmp")
+        existed = target.is_file()
+        made = False
+        try:
+            if target.is_dir():  # refused before anything is written beside it
+                raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+            made = True
+            with open(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            if existed:  # the saved game keeps its permissions
+                os.chmod(tmp, os.stat(target).st_mode & 0o7777)
+            os.replace(tmp, target)
+        except BaseException as e:
+            if made:
+                try:
+                    os.unlink(tmp)
+                except OSError:
+                    pass  # already in the place of the target
+            if not isinstance(e, OSError):
+                raise
+            kept = "the game saved there before is unchanged" if existed else "nothing was written"
+            raise OSError(e.errno, f"{path}: {e.strerror or e} ({kept})") from e
 
     @staticmethod
     def read_record(path: str | Path) -> Any:
@@ -298,10 +358,19 @@ class Game:
             raise ValueError(f"{name} is not a number JSON allows")
 
         try:
-            text = Path(path).read_bytes().decode("utf-8")
-            return json.loads(text, parse_constant=constant)
+            # not blocking on opening: a pipe without a writer reads as empty instead of waiting for one
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+            with open(fd, "rb") as f:
+                if getattr(os, "O_NONBLOCK", 0):
+                    os.set_blocking(fd, True)
+                data = f.read(RECORD_MAX_BYTES + 1)  # no more: /dev/zero has no end
         except OSError as e:
             raise RecordError(f"{path}: cannot be read: {e.strerror or e}") from None
+        if len(data) > RECORD_MAX_BYTES:
+            raise RecordError(f"{path}: not a game record: it is larger than {RECORD_MAX_BYTES:,} bytes, the most "
+                              f"a record file may hold (a whole game's record is well under 1 MB)")
+        try:
+            return json.loads(data.decode("utf-8"), parse_constant=constant)
         except UnicodeDecodeError as e:
             raise RecordError(f"{path}: not UTF-8 text (byte {e.start + 1} is {e.object[e.start]:#04x}); a saved "
                               f"game is JSON in UTF-8") from None

@@ -430,3 +430,30 @@ def test_boards_with_rules_of_their_own_play_by_them_and_the_others_by_the_base_
     for name in board_names():
         rules = Game.new({"board": name, "players": 3}).state.rules.board
         assert rules is BOARDS.get(name, BASE_BOARD) and (rules.name == name) == (name in BOARDS)
+
+
+def test_a_board_file_that_is_not_utf8_is_refused_with_its_name(tmp_path, monkeypatch):
+    import types
+
+    import sestertius.data.board as board_module
+    folder = tmp_path / "data" / "boards"
+    folder.mkdir(parents=True)
+    text = (ROOT / "sestertius" / "data" / "boards" / "italia.toml").read_text(encoding="utf-8")
+    (folder / "latin1.toml").write_bytes(text.replace('title = "Italia"', 'title = "Itália"').encode("latin-1"))
+    monkeypatch.setattr(board_module, "resources", types.SimpleNamespace(files=lambda package: tmp_path))
+    with pytest.raises(BoardError) as e:
+        load_board("latin1")
+    offset = text.encode("utf-8").index(b'title = "Italia"') + len('title = "It') + 1
+    assert str(e.value) == f"latin1.toml: not UTF-8 text (byte {offset} is 0xe1); a board file is TOML in UTF-8"
+
+
+def test_a_board_without_its_capital_is_refused_saying_so():
+    msg = refuse(GOOD.replace('capital = "Roma"\n', ""))
+    assert msg.startswith("bad.toml: missing key 'capital' (the city colonists start in)"), msg
+    assert "[roma] or [start_boats]" in msg
+    # the boards without a capital say so, and their own rules start the colonists from the table they name
+    for name, table in (("roma", "roma"), ("balearica", "start_boats")):
+        text = (ROOT / "sestertius" / "data" / "boards" / f"{name}.toml").read_text(encoding="utf-8")
+        assert f"# no capital; see [{table}]" in text
+        assert load_board(name).capital is None
+        assert "missing key 'capital'" in refuse(text.replace(f"[{table}", f"[x{table}"), source=f"{name}.toml")

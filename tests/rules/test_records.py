@@ -2,14 +2,25 @@
 decisions (state unchanged, the rule named) and views that hide the stack order and other players' hands."""
 from __future__ import annotations
 
+import errno
 import json
+import os
 import random
+import subprocess
+import sys
 
 import pytest
 
+from sestertius.rules import game as game_module
 from sestertius.rules.errors import IllegalAction, RecordError
 from sestertius.rules.game import RECORD_FORMAT, RECORD_VERSION, Game
+from support import ROOT
 from support.rules import LAND, new_game, pass_turn, route
+
+try:
+    import resource
+except ImportError:  # not POSIX
+    resource = None  # type: ignore[assignment]
 
 CONFIGS = [("italia", 2, False), ("imperium", 4, True), ("hellas", 3, False), ("ionium", 5, True),
            ("cyprus", 5, False), ("italia", 3, True)]
@@ -479,3 +490,131 @@ def test_a_record_holding_a_wrong_typed_decision_is_refused_on_loading(record, t
     with pytest.raises(RecordError) as e:
         Game.load(path)
     assert f"decision {k + 1} " in str(e.value) and "decimal number" in str(e.value)
+
+
+# =====================================================================================================================
+# Saving whole or not at all; record files too large or decisions nested too deeply
+# =====================================================================================================================
+
+def saved_game(tmp_path, upto=60):
+    g, _ = random_game("italia", 2, False, 21, upto=upto)
+    path = tmp_path / "game.json"
+    g.save(path)
+    return g, path
+
+
+@pytest.mark.parametrize("failure", [OSError(errno.ENOSPC, "No space left on device"), KeyboardInterrupt()])
+def test_a_failed_save_leaves_the_game_saved_before_as_it_was(tmp_path, monkeypatch, failure):
+    g, path = saved_game(tmp_path)
+    before = path.read_bytes()
+    g.apply(g.legal_actions()[0])  # a later position: another record
+
+    def fail(fd):
+        raise failure
+
+    monkeypatch.setattr(os, "fsync", fail)  # the new file is written, but never reaches the disk
+    with pytest.raises(type(failure)) as e:
+        g.save(path)
+    if isinstance(failure, OSError):
+        assert e.value.errno == errno.ENOSPC
+        assert e.value.strerror == (f"{path}: No space left on device (the game saved there before is "
+                                    f"unchanged)")
+    assert path.read_bytes() == before and list(tmp_path.iterdir()) == [path]  # no half-written file left beside
+    monkeypatch.undo()
+    g.save(path)
+    assert Game.load(path).state.hash() == g.state.hash() and list(tmp_path.iterdir()) == [path]
+
+
+@pytest.mark.skipif(resource is None, reason="file size limits are set with the resource module (POSIX)")
+def test_a_save_cut_short_by_a_file_size_limit_leaves_the_game_saved_before_as_it_was(tmp_path):
+    _, path = saved_game(tmp_path, upto=20)
+    before = path.read_bytes()
+    longer, _ = random_game("italia", 2, False, 21, upto=300)
+    source = tmp_path / "longer" / "game.json"
+    source.parent.mkdir()
+    longer.save(source)
+    assert len(source.read_bytes()) > 2 * 4096
+    script = ("import resource, sys\n"
+              "from sestertius.rules.game import Game\n"
+              "g = Game.load(sys.argv[1])\n"
+              "resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))\n"
+              "try:\n"
+              "    g.save(sys.argv[2])\n"
+              "except OSError as e:\n"
+              "    print(e.strerror)\n")
+    out = subprocess.run([sys.executable, "-c", script, str(source), str(path)], capture_output=True, text=True,
+                         cwd=ROOT, timeout=120)
+    assert out.stdout.strip() == f"{path}: File too large (the game saved there before is unchanged)", out
+    assert path.read_bytes() == before and sorted(tmp_path.iterdir()) == [path, source.parent]
+
+
+def test_saving_over_a_saved_game_replaces_it_and_keeps_its_permissions(tmp_path):
+    g, path = saved_game(tmp_path)
+    path.chmod(0o640)
+    g.apply(g.legal_actions()[0])
+    g.save(path)
+    assert Game.load(path).history == g.history and path.stat().st_mode & 0o777 == 0o640
+    with pytest.raises(OSError) as e:
+        g.save(tmp_path)  # a folder
+    assert e.value.strerror == f"{tmp_path}: Is a directory (nothing was written)"
+    assert list(tmp_path.iterdir()) == [path]
+
+
+def test_a_record_file_larger_than_the_limit_is_refused_without_reading_it_all(tmp_path, monkeypatch):
+    largest = max(p.stat().st_size for p in (ROOT / "tests" / "records").glob("*.json"))
+    assert 100 * largest < game_module.RECORD_MAX_BYTES  # the limit is far above any real record
+    _, path = saved_game(tmp_path)
+    size = path.stat().st_size
+    monkeypatch.setattr(game_module, "RECORD_MAX_BYTES", size)
+    assert Game.read_record(path)["format"] == RECORD_FORMAT  # as large as the limit: read
+    monkeypatch.setattr(game_module, "RECORD_MAX_BYTES", size - 1)
+    with pytest.raises(RecordError) as e:
+        Game.load(path)
+    assert str(e.value) == (f"{path}: not a game record: it is larger than {size - 1:,} bytes, the most a record "
+                            f"file may hold (a whole game's record is well under 1 MB)")
+    monkeypatch.undo()
+    if os.path.exists("/dev/zero"):  # no end: refused after the limit, not read until memory runs out
+        with pytest.raises(RecordError, match=f"^/dev/zero: not a game record: it is larger than "
+                                              f"{game_module.RECORD_MAX_BYTES:,} bytes"):
+            Game.load("/dev/zero")
+    if hasattr(os, "mkfifo"):  # a pipe nobody writes to: read as empty, not waited on
+        fifo = tmp_path / "fifo"
+        os.mkfifo(fifo)
+        with pytest.raises(RecordError, match="not valid JSON"):
+            Game.load(fifo)
+
+
+def nested(depth):
+    """``depth`` lists, each in the next (``nested(1) == []``), built without recursion."""
+    x: list = []
+    for _ in range(depth - 1):
+        x = [x]
+    return x
+
+
+@pytest.mark.parametrize("k", [0, 50])
+def test_a_decision_nested_too_deeply_is_refused_with_its_position(record, tmp_path, k):
+    rec = json.loads(json.dumps(record))
+    rec["actions"][k] = ["play", nested(7)]  # 8 deep: merely illegal
+    refuse(rec, f"decision {k + 1} ", "illegal")
+    for depth in (9, 500, 5000):
+        rec["actions"][k] = nested(depth)
+        msg = refuse(rec, f"decision {k + 1} is not a decision: its lists are nested more than 8 deep")
+        assert msg == (f"decision {k + 1} is not a decision: its lists are nested more than 8 deep; a decision is a "
+                       f"list of a verb and its values, e.g. [\"play\", \"architect\"]")
+    # in a file: the first decision 500 lists deep (Python's recursion failed on turning it into tuples)
+    rec["actions"][k] = "DEEP"
+    path = tmp_path / "deep.json"
+    path.write_text(json.dumps(rec).replace('"DEEP"', "[" * 500 + "]" * 500), encoding="utf-8")
+    with pytest.raises(RecordError, match=f"^decision {k + 1} is not a decision: its lists are nested more than 8"):
+        Game.load(path)
+
+
+def test_a_decision_nested_too_deeply_is_refused_by_apply_and_changes_nothing():
+    g = new_game(players=2)
+    h = g.state.hash()
+    for depth in (9, 5000):
+        with pytest.raises(IllegalAction) as e:
+            g.apply(nested(depth))
+        assert "not a decision: its lists are nested more than 8 deep" in str(e.value)
+    assert g.state.hash() == h and g.history == []
