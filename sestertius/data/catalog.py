@@ -15,9 +15,9 @@ from functools import cache
 from typing import Any
 
 from sestertius.data.overrides import DataError as DataError
+from sestertius.data.overrides import blamed, read_shipped
 from sestertius.data.overrides import overrides_path as overrides_path
 from sestertius.data.overrides import read_data as read_data
-from sestertius.data.overrides import read_shipped
 
 GOODS = ("brick", "food", "tool", "wine", "cloth")
 BRICK, FOOD, TOOL, WINE, CLOTH = range(5)
@@ -166,8 +166,9 @@ def build_catalog(components: dict[str, Any], cards_raw: dict[str, Any]) -> Cata
 
 @cache
 def _load_cached(override_file: str | None) -> Catalog:
-    return build_catalog(read_data("components.toml", "components", override_file),
-                         read_data("cards.toml", "cards", override_file))
+    with blamed(override_file):
+        return build_catalog(read_data("components.toml", "components", override_file),
+                             read_data("cards.toml", "cards", override_file))
 
 
 def load_catalog() -> Catalog:
@@ -311,7 +312,8 @@ def build_fish_market(raw: dict[str, Any]) -> FishMarket:
 
 @cache
 def _fish_cached(override_file: str | None) -> FishMarket:
-    return build_fish_market(read_data("fish_market.toml", "fish_market", override_file))
+    with blamed(override_file):
+        return build_fish_market(read_data("fish_market.toml", "fish_market", override_file))
 
 
 def load_fish_market() -> FishMarket:

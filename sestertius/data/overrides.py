@@ -3,14 +3,18 @@ docs/ASSUMPTIONS.md). It is read from ``$SESTERTIUS_OVERRIDES``, or ``overrides.
 and checked against the shipped files before anything of it is used: each table names a shipped file
 (``[components...]`` for ``components.toml``...), each key must be one the shipped file has at that place (or a good,
 in a table of goods; or a key of a sibling entry, in a table of entries such as the cards), and each value must have
-the shipped value's type and be 0 or more where the shipped numbers are. A typo is refused, not silently ignored;
-the message names the file and the key.
+the shipped value's type and be 0 or more where the shipped numbers are. Then the values, merged over the shipped
+ones, must keep the ranges and shapes declared in ``LIMITS`` (a divisor from 1 up, a list of one entry per seat, known
+card names, counts that fit other counts...). A typo or a value the engine cannot play with is refused, not silently
+ignored or left to crash a game; the message names the file, the key, the value and the rule.
 """
 from __future__ import annotations
 
 import difflib
 import os
 import tomllib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -85,6 +89,19 @@ def check_overrides(over: dict[str, Any], path: str | Path) -> None:
             raise DataError(f"overrides file {path}: unknown table [{section}]{_near(section, SHIPPED)}; its "
                             f"tables are {', '.join(f'[{k}]' for k in SHIPPED)}")
         _check(table, _model(SHIPPED[section]), section, f"overrides file {path}", SHIPPED[section])
+    _check_limits(over, f"overrides file {path}")
+
+
+@contextmanager
+def blamed(override_file: str | None) -> Iterator[None]:
+    """Around building a data file's values merged with the overrides file: an error the loader finds names the
+    overrides file too (the shipped file alone loads, so the user's values are why)."""
+    try:
+        yield
+    except DataError as e:
+        if override_file and not str(e).startswith("overrides file "):
+            raise DataError(f"overrides file {override_file}: with its values, {e}") from None
+        raise
 
 
 @cache
@@ -168,3 +185,206 @@ def _check(value: Any, model: Any, place: str, file: str, shipped: str, siblings
             raise fail("must be 0 or more")
     elif isinstance(model, str) and not isinstance(value, str):
         raise fail("must be a word in quotes")
+
+
+# -- the ranges and shapes of the values, beyond type and sign ---------------------------------------------------------
+# A rule looks at one value (at ``place``, merged over the shipped files: ``get`` reads any other value the same way)
+# and answers None or the fault: the place (an entry of a list: ``place[i]``), the value and what it must be.
+Get = Callable[[str], Any]
+Fault = tuple[str, Any, str]
+Rule = Callable[[str, Any, Get], Fault | None]
+Bound = int | str | Callable[[Get], tuple[int, str]]  # a number, the place of one, or (number, how it is named)
+
+COLONIST_FACES = ("land", "sea", "card")  # Solitaria's colonist die
+SPECIAL_FACE = "S"  # Solitaria's building dice: the good of Contrarius' best specialist
+
+
+def _bound(b: Bound, get: Get) -> tuple[int, str]:
+    if isinstance(b, int):
+        return b, str(b)
+    if isinstance(b, str):
+        n = get(b)
+        return n, f"{b} ({n})"
+    return b(get)
+
+
+def whole(lo: Bound = 0, hi: Bound | None = None, why: str = "") -> Rule:
+    """A whole number from ``lo`` (up to ``hi``)."""
+    def rule(place: str, value: Any, get: Get) -> Fault | None:
+        low, low_text = _bound(lo, get)
+        high, high_text = _bound(hi, get) if hi is not None else (None, "")
+        ok = (isinstance(value, int) and not isinstance(value, bool) and value >= low
+              and (high is None or value <= high))
+        text = f"from {low_text} to {high_text}" if hi is not None else f"from {low_text} up"
+        return None if ok else (place, value, f"must be a whole number {text}{why}")
+    return rule
+
+
+def length(n: Bound | None = None, least: bool = False, why: str = "") -> Rule:
+    """A list of ``n`` entries (None: as many as the shipped list), or of at least ``n`` with ``least``."""
+    def rule(place: str, value: Any, get: Get) -> Fault | None:
+        want, text = _bound(n, get) if n is not None else _shipped_length(place)
+        ok = isinstance(value, list) and (len(value) >= want if least else len(value) == want)
+        return None if ok else (place, value, f"must list {'at least ' if least else ''}{text} "
+                                              f"entr{'y' if want == 1 else 'ies'}{why}")
+    return rule
+
+
+def _shipped_length(place: str) -> tuple[int, str]:
+    section, _, rest = place.partition(".")
+    n = len(_at(_model(SHIPPED[section]), rest))
+    return n, str(n)
+
+
+def one_of(*choices: str, of: tuple[str, ...] = (), what: str = "") -> Rule:
+    """One of ``choices``, or ``what``: a key of a table at one of the places ``of`` (the cards...)."""
+    def rule(place: str, value: Any, get: Get) -> Fault | None:
+        known = set(choices).union(*(get(p) for p in of))
+        if value in known:
+            return None
+        if of:
+            return place, value, f"must be {what}{_near(str(value), known)}"
+        return place, value, f"must be one of {', '.join(map(repr, choices))}"
+    return rule
+
+
+def each(*rules: Rule) -> Rule:
+    """A list whose every entry keeps ``rules``."""
+    def rule(place: str, value: Any, get: Get) -> Fault | None:
+        for i, item in enumerate(value if isinstance(value, list) else []):
+            for r in rules:
+                fault = r(f"{place}[{i + 1}]", item, get)
+                if fault:
+                    return fault
+        return None
+    return rule
+
+
+def each_once(*choices: str, why: str = "") -> Rule:
+    """A list of ``choices``, each once, in any order."""
+    def rule(place: str, value: Any, get: Get) -> Fault | None:
+        want = list(choices)
+        ok = isinstance(value, list) and sorted(map(str, value)) == sorted(want) and len(set(value)) == len(want)
+        return None if ok else (place, value, f"must list each of {', '.join(want)} once, in any order{why}")
+    return rule
+
+
+def fixed(why: str) -> Rule:
+    """The shipped value: the engine does not read it from the data."""
+    def rule(place: str, value: Any, get: Get) -> Fault | None:
+        section, _, rest = place.partition(".")
+        return None if value == _at(_model(SHIPPED[section]), rest) else (place, value, f"cannot be changed: {why}")
+    return rule
+
+
+def _at(data: Any, path: str) -> Any:
+    for key in path.split(".") if path else ():
+        data = data[key]
+    return data
+
+
+def _stored_at_start(get: Get) -> tuple[int, str]:
+    """What the storehouse holds at setup: the colonists not on the board and the starting goods (solo's too)."""
+    p = "components.player."
+    colonists = (get(p + "land_colonists") + get(p + "sea_colonists") - get(p + "start_on_board.land")
+                 - get(p + "start_on_board.sea"))
+    goods = max(sum(get(p + "start_goods").values()), sum(get("solitaria.player.goods").values()))
+    return colonists + goods, str(colonists + goods)
+
+
+def _neutral_tiles(get: Get) -> tuple[int, str]:
+    n = sum(t["count"] for t in get("sicilia.neutral_tiles").values())
+    return n, str(n)
+
+
+GOODS_NAMES = ("brick", "food", "tool", "wine", "cloth")  # components.toml's goods, which the engine fixes
+CARD = one_of(of=("cards.cards",), what="a card of cards.toml [cards]")  # the base game's and Venus' cards
+SOLO_CARD = one_of(of=("cards.cards", "solitaria.cards"), what="a card of cards.toml or solitaria.toml [cards]")
+ONE_EACH = " (Contrarius and a Solitaria player start with one of each on the board)"
+
+# place in the overrides file ("*": any key there) -> the rules its value, merged over the shipped one, must keep.
+# Checked in this order: a count others are measured by comes before them. The shipped files keep them all.
+LIMITS: dict[str, tuple[Rule, ...]] = {
+    "components.goods": (fixed("the goods are the engine's (brick, food, tool, wine, cloth)"),),
+    "components.player.houses": (whole(1),),
+    "components.player.land_colonists": (whole(1, why=ONE_EACH),),
+    "components.player.sea_colonists": (whole(1, why=ONE_EACH),),
+    "components.player.start_on_board.land": (whole(0, "components.player.land_colonists"),),
+    "components.player.start_on_board.sea": (whole(0, "components.player.sea_colonists"),),
+    "components.player.storehouse": (whole(_stored_at_start, why=" (to hold the starting goods and the colonists kept "
+                                                                 "in the storehouse)"),),
+    "components.player.start_money": (length(why=", one per seat"),),
+    "components.display.size": (whole(1, 7, why=" (the places of the board's display)"),),
+    "components.display.standard": (length("components.display.size", why=", one per display place"),),
+    "components.display.wine": (length("components.display.size", why=", one per display place"),),
+    "components.scoring.god_order": (each_once("Vesta", "Jupiter", "Saturnus", "Venus", "Mercurius", "Mars",
+                                               "Minerva"),),
+    "components.scoring.vesta_per": (whole(1),),
+    "components.team.money": (length(why=", one per team"),),
+    "components.intermediate_scoring.trigger_deck": (one_of(of=("cards.decks.base",),
+                                                            what="a deck of cards.toml [decks.base]"),),
+    "cards.hands.*": (length(1, least=True), each(CARD)),
+    "cards.decks.*.*": (length(1, least=True), each(CARD)),
+    "fish_market.setup_fish": (whole(0, 10, why=" (fish on each spot at setup)"),),
+    "fish_market.sides.*.spots": (length(2, least=True),),
+    "sicilia.province_tiles": (whole(1),),
+    "sicilia.players.neutral_in_pile.*": (whole(0, _neutral_tiles, why=" (the neutral tiles)"),),
+    "sicilia.players.setup_max_per_province": (whole(1),),
+    "solitaria.dice.architect.faces": (length(1, least=True), each(whole(1, "components.display.size"))),
+    "solitaria.dice.colonist.faces": (length(1, least=True), each(one_of(*COLONIST_FACES))),
+    "solitaria.dice.mercator.faces": (length(1, least=True), each(one_of(*GOODS_NAMES, SPECIAL_FACE))),
+    "solitaria.dice.senator.faces": (length(1, least=True), each(one_of(*GOODS_NAMES, SPECIAL_FACE))),
+    "solitaria.player.hand": (length(1, least=True), each(SOLO_CARD)),
+    "solitaria.player.double_bonus": (each(SOLO_CARD),),
+    "solitaria.stacks.*": (length(1, least=True), each(SOLO_CARD)),
+    "solitaria.contrarius.cards": (length(1, least=True), each(SOLO_CARD)),
+    "solitaria.contrarius.specialist_order": (length(1, least=True), each(SOLO_CARD)),
+    "solitaria.contrarius.fallback_order": (each_once(*GOODS_NAMES),),
+    "solitaria.contrarius.take_positions": (whole(1, "components.display.size"),),
+    "solitaria.difficulty.*.contrarius_start": (one_of("capital", "veteran"),),
+    "solitaria.third_player.money": (length(why=", one per player"),),
+    "solitaria.third_player.hands": (length(why=", one per player"), each(length(1, least=True),
+                                                                         each(SOLO_CARD))),
+    "solitaria.third_player.stacks.*": (length(1, least=True), each(SOLO_CARD)),
+    "solitaria.third_player.veto_offer": (one_of("both", "reacting"),),
+    "solitaria.team.money": (length(why=", one per player"),),
+    "solitaria.team.hands": (length(why=", one per player"), each(length(1, least=True),
+                                                                  each(SOLO_CARD))),
+    "solitaria.team.stacks.*": (length(1, least=True), each(SOLO_CARD)),
+}
+
+
+def _places_of(data: dict[str, Any], pattern: str) -> Iterator[tuple[str, Any]]:
+    """The places (and values) in ``data`` matching ``pattern``, "*" standing for any key."""
+    found: list[tuple[str, Any]] = [("", data)]
+    for key in pattern.split("."):
+        found = [(f"{at}.{k}" if at else str(k), v) for at, d in found if isinstance(d, dict)
+                 for k, v in (d.items() if key == "*" else [(key, d[key])] if key in d else [])]
+    return iter(found)
+
+
+def _check_limits(over: dict[str, Any], file: str) -> None:
+    """The values of the shipped files with ``over`` merged over them against ``LIMITS`` (all of them, so a value
+    the user left alone is refused too when a value of the file it is measured by breaks it)."""
+    data = {section: merge(_model(name), over.get(section, {})) for section, name in SHIPPED.items()}
+
+    def get(place: str) -> Any:
+        return _at(data, place)
+
+    for pattern, rules in LIMITS.items():
+        for place, value in _places_of(data, pattern):
+            for rule in rules:
+                fault = rule(place, value, get)
+                if fault:
+                    at, v, why = fault
+                    section, _, rest = at.split("[")[0].partition(".")
+                    mine = _has(over.get(section, {}), rest)
+                    raise DataError(f"{file}: {at} = {v!r}{'' if mine else ' (shipped)'}: {why}")
+
+
+def _has(data: Any, path: str) -> bool:
+    for key in path.split("."):
+        if not isinstance(data, dict) or key not in data:
+            return False
+        data = data[key]
+    return True

@@ -8,10 +8,10 @@ from functools import cache
 from typing import Any
 
 from sestertius.data.catalog import GOODS, Catalog, build_catalog, goods_vector, load_catalog
-from sestertius.data.overrides import DataError, merge, overrides_path, read_data
+from sestertius.data.overrides import COLONIST_FACES as COLONIST_FACES
+from sestertius.data.overrides import SPECIAL_FACE as SPECIAL_FACE
+from sestertius.data.overrides import DataError, blamed, merge, overrides_path, read_data
 
-SPECIAL_FACE = "S"  # building dice: the good of Contrarius' best specialist
-COLONIST_FACES = ("land", "sea", "card")
 REACTION_KINDS = ("take_card", "prefect", "build_produce", "build", "tribune", "colonist", "vp")
 DIE_USES = {"architect": "position", "colonist": "colonist", "mercator": "good", "senator": "good"}
 
@@ -143,7 +143,8 @@ def build_solo_data(raw: dict[str, Any], base: Catalog) -> SoloData:
 
 @cache
 def _cached(override_file: str | None) -> SoloData:
-    return build_solo_data(read_data("solitaria.toml", "solitaria", override_file), load_catalog())
+    with blamed(override_file):
+        return build_solo_data(read_data("solitaria.toml", "solitaria", override_file), load_catalog())
 
 
 def solo_data() -> SoloData:

@@ -3,11 +3,14 @@ browser the games it holds a secret of (a seat's or the creator's), each secret 
 A game that is not public is listed to no one else: its id is the only way to watch it."""
 from __future__ import annotations
 
-import json
+import logging
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from sestertius.web.service import plausible_id, public_seats, secret_matches
-from sestertius.web.store import Store
+from sestertius.web.store import DamagedRow, Store, stored_options
+
+log = logging.getLogger("sestertius.web")
 
 PUBLIC_LIMIT = 200  # public games listed, most recently played first
 
@@ -15,7 +18,7 @@ PUBLIC_LIMIT = 200  # public games listed, most recently played first
 def summary(r: dict[str, Any], seats: list[int] | None = None, creator: bool = False) -> dict[str, Any]:
     """A game's line in a lobby: its options and seats (never a secret, nor the seed before the end)."""
     return {
-        "id": r["id"], "options": json.loads(r["options"]), "status": r["status"], "decisions": r["decisions"],
+        "id": r["id"], "options": stored_options(r), "status": r["status"], "decisions": r["decisions"],
         "created": _iso(r["created"]), "updated": _iso(r["updated"]), "campaign": r.get("campaign"),
         "seed": r["seed"] if r["status"] == "over" else None, "seats": public_seats(r["seats"]),
         "public": bool(r.get("public")), "seed_chosen": bool(r.get("seed_chosen")),
@@ -24,7 +27,7 @@ def summary(r: dict[str, Any], seats: list[int] | None = None, creator: bool = F
 
 
 def public_games(store: Store, status: str | None = None) -> list[dict[str, Any]]:
-    return [summary(r) for r in store.list_games(status, limit=PUBLIC_LIMIT, public=True)]
+    return _readable(store.list_games(status, limit=PUBLIC_LIMIT, public=True), summary)
 
 
 def my_games(store: Store, seats: list[dict[str, Any]], created: list[dict[str, Any]],
@@ -45,7 +48,21 @@ def my_games(store: Store, seats: list[dict[str, Any]], created: list[dict[str, 
         r = rows.get(c["game"])
         if r is not None and secret_matches(c["key"], r.get("owner_hash")):
             mine[c["game"]] = (mine.get(c["game"], (set(), False))[0], True)
-    return [summary(r, sorted(mine[gid][0]), mine[gid][1]) for gid, r in rows.items() if gid in mine]
+    return _readable((r for gid, r in rows.items() if gid in mine),
+                     lambda r: summary(r, sorted(mine[r["id"]][0]), mine[r["id"]][1]))
+
+
+def _readable(rows: Iterable[dict[str, Any]],
+              line: Callable[[dict[str, Any]], dict[str, Any]]) -> list[dict[str, Any]]:
+    """The lobby lines of ``rows``: a row that cannot be read (damaged in the database) is left out and logged, so
+    that one game does not hide all the others."""
+    out = []
+    for r in rows:
+        try:
+            out.append(line(r))
+        except DamagedRow as e:
+            log.error("game %s is damaged in the database, left out of the lobby: %s", r.get("id"), e)
+    return out
 
 
 def _iso(t: Any) -> str:

@@ -92,9 +92,10 @@ def head(store: Store, game_id: str) -> tuple[int, str | None, str] | None:
     return (row[0], row[1], row[2]) if row else None
 
 
-def decision_rows_from(store: Store, game_id: str, start: int) -> list[tuple[list, int]]:
+def decision_rows_from(store: Store, game_id: str, start: int) -> list[tuple[str, int]]:
+    """The stored rows (action as JSON text, decider): the store decodes them (store.stored_actions)."""
     rows = read(store, lambda conn: conn.execute(ROWS_FROM, {"gid": game_id, "start": start}).fetchall())
-    return [(json.loads(a), d) for a, d in rows]
+    return [(a, d) for a, d in rows]
 
 
 def write(store: Store, params: dict[str, Any], keep: int, new: list[tuple[list, int]]) -> bool:

@@ -18,7 +18,6 @@ finished). Only their hashes are stored, and no secret is ever logged.
 """
 from __future__ import annotations
 
-import json
 import logging
 import secrets
 import threading
@@ -47,7 +46,7 @@ from sestertius.web.live import ApiError, Live, iso, iso_now, plausible_id, publ
 from sestertius.web.replays import ReplayCache
 from sestertius.web.seats import SEAT_KINDS
 from sestertius.web.shared import catch_up
-from sestertius.web.store import Store, hash_token
+from sestertius.web.store import DamagedRow, Store, hash_token, stored_options
 
 log = logging.getLogger("sestertius.web")
 
@@ -178,8 +177,13 @@ class GameService:
         row = self.store.game_row(gid)
         if row is None:
             raise ApiError(404, f"no game {gid!r}", "Unknown game")
-        rows = self.store.decision_rows(gid)
-        rec = {"format": RECORD_FORMAT, "version": RECORD_VERSION, "options": json.loads(row["options"]),
+        try:
+            options = stored_options(row)
+            rows = self.store.decision_rows(gid)
+        except DamagedRow as e:  # nothing is written: the row stays as found, for whoever mends the database
+            log.error("game %s is damaged in the database: %s", gid, e)
+            raise ApiError(500, f"game {gid} is damaged in the database: {e}", "Damaged game") from None
+        rec = {"format": RECORD_FORMAT, "version": RECORD_VERSION, "options": options,
                "seed": row["seed"], "actions": [a for a, _ in rows], "deciders": [d for _, d in rows]}
         t = time.perf_counter()
         try:

@@ -171,6 +171,43 @@ class Stale(Exception):
     """Another process changed the game since this one loaded it: nothing was written."""
 
 
+class DamagedRow(ValueError):
+    """A stored row this version cannot read (changed by hand, a broken disk...): the message says what is wrong."""
+
+
+STATUSES = ("active", "over")  # a game's status as stored
+
+
+def stored_options(row: dict[str, Any]) -> dict[str, Any]:
+    """A game row's options (its status checked too), or DamagedRow saying what in the row cannot be read."""
+    if row.get("status") not in STATUSES:
+        raise DamagedRow(f"its status is {_short(row.get('status'))}, not one of {', '.join(STATUSES)}")
+    try:
+        options = json.loads(row["options"])
+    except (TypeError, ValueError) as e:
+        raise DamagedRow(f"its options are not valid JSON ({e})") from None
+    if not isinstance(options, dict):
+        raise DamagedRow(f"its options are not a JSON object: {_short(row['options'])}")
+    return options
+
+
+def stored_actions(rows: Any, start: int = 0) -> list[tuple[list, int]]:
+    """Decision rows (action as JSON text, decider) decoded, or DamagedRow naming the first that cannot be read."""
+    out = []
+    for i, (a, d) in enumerate(rows, start):
+        try:
+            action = json.loads(a)
+        except (TypeError, ValueError) as e:
+            raise DamagedRow(f"its decision {i + 1} is not valid JSON ({e}): {_short(a)}") from None
+        out.append((action, d))
+    return out
+
+
+def _short(v: Any) -> str:
+    text = repr(v)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def now() -> dt.datetime:
     return dt.datetime.now(dt.UTC).replace(tzinfo=None)
 
@@ -325,7 +362,7 @@ class Store:
         with self.engine.connect() as conn:
             rows = conn.execute(select(decisions.c.action, decisions.c.decider)
                                 .where(decisions.c.game == game_id).order_by(decisions.c.idx))
-            return [(json.loads(a), d) for a, d in rows]
+            return stored_actions(rows)
 
     @_retried
     def list_games(self, status: str | None = None, limit: int = 200, public: bool | None = None,
@@ -369,10 +406,10 @@ class Store:
     @_retried
     def decision_rows_from(self, game_id: str, start: int) -> list[tuple[list, int]]:
         if self.shared:
-            return pg.decision_rows_from(self, game_id, start)
+            return stored_actions(pg.decision_rows_from(self, game_id, start), start)
         with self.reader.connect() as conn:
             rows = conn.execute(_ROWS_FROM, {"gid": game_id, "start": start})
-            return [(json.loads(a), d) for a, d in rows]
+            return stored_actions(rows, start)
 
     def listen(self, on_change: Callable[[str], object],
                on_connect: Callable[[], object] | None = None) -> Listener | None:

@@ -158,3 +158,132 @@ def test_importing_the_package_reads_no_data(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                          env={"SESTERTIUS_OVERRIDES": str(bad), "PYTHONPATH": ":".join(sys.path)})
     assert out.stdout == "imported\n", out.stderr
+
+
+# -- values of the right type but outside what a game can be played with (overrides.LIMITS) ----------------------------
+OUT_OF_RANGE = [  # (overrides file, the refusal after "overrides file PATH: ")
+    ("[components.scoring]\nvesta_per = 0\n",  # was a ZeroDivisionError at the final scoring
+     "components.scoring.vesta_per = 0: must be a whole number from 1 up"),
+    ("[components.player]\nstart_money = []\n",  # was an IndexError setting up every game
+     "components.player.start_money = []: must list 5 entries, one per seat"),
+    ("[components.player]\nstart_money = [5, 6]\n",
+     "components.player.start_money = [5, 6]: must list 5 entries, one per seat"),
+    ("[components.player]\nstorehouse = 0\n",  # was a step with no legal decision (colonists cannot be given up)
+     "components.player.storehouse = 0: must be a whole number from 10 up (to hold the starting goods and the "
+     "colonists kept in the storehouse)"),
+    ("[components.player]\nland_colonists = 0\nsea_colonists = 0\n",  # was an IndexError setting up a solo game
+     "components.player.land_colonists = 0: must be a whole number from 1 up (Contrarius and a Solitaria player "
+     "start with one of each on the board)"),
+    ("[components.player]\nhouses = 0\n", "components.player.houses = 0: must be a whole number from 1 up"),
+    ("[solitaria.player]\nhand = []\n",  # was a solo game with no decision
+     "solitaria.player.hand = []: must list at least 1 entry"),
+    ("[solitaria.contrarius]\ncards = []\n", "solitaria.contrarius.cards = []: must list at least 1 entry"),
+    ("[fish_market]\nsetup_fish = 1000000\n",  # was a game that never finished setting up
+     "fish_market.setup_fish = 1000000: must be a whole number from 0 to 10 (fish on each spot at setup)"),
+    ("[components.player.start_on_board]\nland = 10\n",  # was a game with more colonists than the player has
+     "components.player.start_on_board.land = 10: must be a whole number from 0 to components.player.land_colonists "
+     "(3)"),
+    ("[components.player]\nsea_colonists = 1\n[components.player.start_on_board]\nsea = 2\n",
+     "components.player.start_on_board.sea = 2: must be a whole number from 0 to components.player.sea_colonists (1)"),
+    ("[components.scoring]\ngod_order = [\"Zeus\"]\n",  # was a "Zeus" column in the score table
+     "components.scoring.god_order = ['Zeus']: must list each of Vesta, Jupiter, Saturnus, Venus, Mercurius, Mars, "
+     "Minerva once, in any order"),
+    ("[components.scoring]\ngod_order = [\"Vesta\", \"Vesta\", \"Saturnus\", \"Venus\", \"Mercurius\", \"Mars\", "
+     "\"Minerva\"]\n",
+     "components.scoring.god_order = ['Vesta', 'Vesta', 'Saturnus', 'Venus', 'Mercurius', 'Mars', 'Minerva']: must "
+     "list each of Vesta, Jupiter, Saturnus, Venus, Mercurius, Mars, Minerva once, in any order"),
+    ("[components]\ngoods = [\"brick\"]\n",  # was silently ignored
+     "components.goods = ['brick']: cannot be changed: the goods are the engine's (brick, food, tool, wine, cloth)"),
+    ("[components.display]\nsize = 0\n",
+     "components.display.size = 0: must be a whole number from 1 to 7 (the places of the board's display)"),
+    ("[components.team]\nmoney = [5, 6]\n", "components.team.money = [5, 6]: must list 3 entries, one per team"),
+    ("[components.intermediate_scoring]\ntrigger_deck = \"IX\"\n",
+     "components.intermediate_scoring.trigger_deck = 'IX': must be a deck of cards.toml [decks.base] (did you mean "
+     "I?)"),
+    ("[cards.decks.base]\nI = [\"nothing\"]\n",
+     "cards.decks.base.I[1] = 'nothing': must be a card of cards.toml [cards]"),
+    ("[cards.hands]\nbase = [\"tribune\", \"architekt\"]\n",
+     "cards.hands.base[2] = 'architekt': must be a card of cards.toml [cards] (did you mean architect?)"),
+    ("[solitaria.player]\nhand = [\"nonexistent\"]\n",
+     "solitaria.player.hand[1] = 'nonexistent': must be a card of cards.toml or solitaria.toml [cards]"),
+    ("[solitaria.dice.architect]\nfaces = []\n", "solitaria.dice.architect.faces = []: must list at least 1 entry"),
+    ("[solitaria.dice.architect]\nfaces = [1, 2, 8]\n",
+     "solitaria.dice.architect.faces[3] = 8: must be a whole number from 1 to components.display.size (7)"),
+    ("[solitaria.dice.mercator]\nfaces = [\"gold\"]\n",
+     "solitaria.dice.mercator.faces[1] = 'gold': must be one of 'brick', 'food', 'tool', 'wine', 'cloth', 'S'"),
+    ("[solitaria.dice.colonist]\nfaces = [\"air\"]\n",
+     "solitaria.dice.colonist.faces[1] = 'air': must be one of 'land', 'sea', 'card'"),
+    ("[solitaria.third_player]\nveto_offer = \"nobody\"\n",
+     "solitaria.third_player.veto_offer = 'nobody': must be one of 'both', 'reacting'"),
+    ("[solitaria.team]\nmoney = [6]\n", "solitaria.team.money = [6]: must list 2 entries, one per player"),
+    ("[solitaria.contrarius]\nfallback_order = [\"cloth\", \"cloth\", \"tool\", \"food\", \"brick\"]\n",
+     "solitaria.contrarius.fallback_order = ['cloth', 'cloth', 'tool', 'food', 'brick']: must list each of brick, "
+     "food, tool, wine, cloth once, in any order"),
+    ("[solitaria.contrarius]\ntake_positions = 9\n",
+     "solitaria.contrarius.take_positions = 9: must be a whole number from 1 to components.display.size (7)"),
+    ("[solitaria.difficulty.expert]\ncontrarius_start = \"moon\"\n",
+     "solitaria.difficulty.expert.contrarius_start = 'moon': must be one of 'capital', 'veteran'"),
+    ("[sicilia.players.neutral_in_pile]\n3 = 10\n",
+     "sicilia.players.neutral_in_pile.3 = 10: must be a whole number from 0 to 9 (the neutral tiles)"),
+    ("[sicilia.players]\nsetup_max_per_province = 0\n",
+     "sicilia.players.setup_max_per_province = 0: must be a whole number from 1 up"),
+    ("[fish_market.sides.coastal]\nspots = [[{ action = \"money\", money = 3, fish = 1 }]]\n",
+     "fish_market.sides.coastal.spots = [[{'action': 'money', 'money': 3, 'fish': 1}]]: must list at least 2 "
+     "entries"),
+]
+
+
+@pytest.mark.parametrize(("text", "refusal"), OUT_OF_RANGE)
+def test_a_value_outside_its_range_is_refused_in_one_line_naming_the_file_key_value_and_rule(overrides, text, refusal):
+    message = refused(overrides, text)
+    assert message == refusal
+    assert "\n" not in message
+
+
+def test_a_value_the_file_leaves_alone_but_its_values_break_is_marked_shipped(overrides):
+    """A count measured by another: fewer colonists than the shipped start on the board, a display of fewer places
+    than the shipped cost rows."""
+    assert refused(overrides, "[components.player]\nland_colonists = 1\n[components.player.start_on_board]\n"
+                              "land = 0\n[components.display]\nsize = 6\n") == (
+        "components.display.standard = [[], ['any'], ['any'], ['cloth'], ['cloth'], ['any', 'cloth'], "
+        "['cloth', 'cloth']] (shipped): must list components.display.size (6) entries, one per display place")
+    assert refused(overrides, "[components.player]\nsea_colonists = 1\nstorehouse = 11\n"
+                              "[solitaria.player.goods]\ncloth = 9\n") == (
+        "components.player.storehouse = 11: must be a whole number from 16 up (to hold the starting goods and the "
+        "colonists kept in the storehouse)")
+
+
+def test_values_at_the_edge_of_their_range_are_accepted_and_play(overrides):
+    from sestertius.rules.game import Game
+    from sestertius.rules.options import GameOptions
+    overrides("[components.player]\nstorehouse = 10\nstart_money = [1, 2, 3, 4, 5]"
+              "\nland_colonists = 1\nsea_colonists = 1\n[components.player.start_on_board]\nland = 1\nsea = 1\n"
+              "[fish_market]\nsetup_fish = 10\n[solitaria.player]\nhand = [\"tribune\"]\n"
+              "[solitaria.player.goods]\nbrick = 1\nfood = 1\ntool = 1\nwine = 1\ncloth = 1\n"
+              "[components.scoring]\nvesta_per = 1\ngod_order = [\"Minerva\", \"Mars\", \"Mercurius\", \"Venus\", "
+              "\"Saturnus\", \"Jupiter\", \"Vesta\"]\n")
+    assert load_catalog().storehouse == 10 and load_fish_market().setup_fish == 10
+    assert solo_data().hand == ("tribune",)
+    game = Game(GameOptions(board="italia", players=2), seed=1)
+    assert game.state.players[1].money == 2 and game.legal_actions()
+
+
+def test_an_error_the_loader_finds_in_the_merged_values_names_the_overrides_file(overrides):
+    path = overrides("[sicilia.rows]\n2 = \"eruption\"\n")
+    from sestertius.rules.boards.sicilia import volcano_data
+    with pytest.raises(DataError) as e:
+        volcano_data()
+    assert str(e.value) == (f"overrides file {path}: with its values, sicilia.toml [rows] 2 = 'eruption': effects are "
+                            "no_bonus, no_building, no_production, rows 1..4")
+    path = overrides("[solitaria.reactions.architect]\nkind = \"dance\"\n")
+    with pytest.raises(DataError) as e:
+        solo_data()
+    assert str(e.value) == (f"overrides file {path}: with its values, solitaria.toml reaction 'architect': unknown "
+                            "kind 'dance'")
+
+
+def test_the_shipped_files_keep_every_limit():
+    from sestertius.data.overrides import LIMITS, _check_limits, _model, _places_of
+    _check_limits({}, "o.toml")
+    data = {section: _model(name) for section, name in SHIPPED.items()}
+    assert all(list(_places_of(data, pattern)) for pattern in LIMITS), "a limit whose place the files do not have"

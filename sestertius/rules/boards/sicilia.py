@@ -22,6 +22,7 @@ from math import gcd
 from typing import Any
 
 from sestertius.data.catalog import GOODS, DataError, goods_vector, overrides_path, read_data
+from sestertius.data.overrides import blamed
 from sestertius.rules.boards.base import BoardRules, store_goods
 from sestertius.rules.state import CHANCE, NOBODY, GameState
 from sestertius.rules.steps import Action, Pending, Step
@@ -65,7 +66,8 @@ class VolcanoData:
 
 @cache
 def _load(override_file: str | None) -> VolcanoData:
-    return VolcanoData(read_data("sicilia.toml", "sicilia", override_file))
+    with blamed(override_file):
+        return VolcanoData(read_data("sicilia.toml", "sicilia", override_file))
 
 
 def volcano_data() -> VolcanoData:
