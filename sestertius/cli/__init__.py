@@ -11,6 +11,7 @@ import json
 import sys
 from typing import Any, NoReturn
 
+from sestertius.cli.arguments import PORTS, ray_refusal, seconds, seeds_refusal, whole, without_password
 from sestertius.cli.tournament import add_tournament, tournament
 
 EXIT_REFUSED = 2  # as argparse exits on a bad argument
@@ -29,21 +30,54 @@ def _refused(command: str, why: str) -> int:
 def _add_serve(sub: Any, table: dict[str, Any]) -> None:
     p = sub.add_parser("serve", help="start the web app (SQLite by default)")
     p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--port", type=whole(*PORTS), default=8000,
+                   help=f"the port to listen on, from {PORTS[0]} to {PORTS[1]} (0, any free port, is refused: the "
+                        "address shown for the browser would be wrong)")
     p.add_argument("--db", default=None, help="database URL (default: SQLite file in the user data folder)")
-    p.add_argument("--workers", type=int, default=1,
+    p.add_argument("--workers", type=whole(1), default=1,
                    help="worker processes sharing the port (more than 1 needs a PostgreSQL database)")
-    p.add_argument("--keep-alive", type=float, default=None, metavar="SECONDS",
+    p.add_argument("--keep-alive", type=seconds, default=None, metavar="SECONDS",
                    help="how long an idle HTTP connection is kept open for the next request (default 75 s: a "
                         "person thinking over a decision keeps theirs)")
 
 
+def _database_refusal(url: str, error: BaseException) -> str:
+    """One line: the database (without its password) and why it cannot be used."""
+    from sqlalchemy.exc import DBAPIError
+    cause = error.orig if isinstance(error, DBAPIError) else error
+    why = " ".join(str(cause).split()) or type(cause).__name__
+    return f"--db {without_password(url)}: cannot use this database: {why}"
+
+
+def _database_check(url: str) -> str | None:
+    """Why a database URL cannot even be read (not a URL, an unknown database, its driver not installed), or None.
+    Nothing is opened."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import SQLAlchemyError
+    if "://" not in url:
+        return None  # a SQLite file's path
+    try:
+        make_url(url).get_dialect().import_dbapi()
+    except (SQLAlchemyError, ValueError, ImportError) as e:
+        return _database_refusal(url, e)
+    return None
+
+
 def serve(args: argparse.Namespace) -> int:
+    from alembic.util import CommandError
+    from sqlalchemy.exc import SQLAlchemyError
+
     from sestertius.web.app import KEEP_ALIVE, run
+    from sestertius.web.store import default_db_url
+    url = args.db or default_db_url()
+    why = _database_check(url)
+    if why is not None:
+        return _refused("serve", why)
     keep = KEEP_ALIVE if args.keep_alive is None else args.keep_alive
-    if keep <= 0:
-        return _refused("serve", f"--keep-alive {args.keep_alive:g}: give a number of seconds above 0")
-    run(host=args.host, port=args.port, db_url=args.db, workers=args.workers, keep_alive=keep)
+    try:  # the database is opened (and its schema brought up to date) before the server starts
+        run(host=args.host, port=args.port, db_url=args.db, workers=args.workers, keep_alive=keep)
+    except (SQLAlchemyError, CommandError) as e:  # cannot connect, not a database, a schema of a newer version
+        return _refused("serve", _database_refusal(url, e))
     return 0
 
 
@@ -51,8 +85,8 @@ def serve(args: argparse.Namespace) -> int:
 def _add_simulate(sub: Any, table: dict[str, Any]) -> None:
     p = sub.add_parser("simulate", help="play many games with bots and print statistics")
     p.add_argument("--board", default="imperium", choices=_names(table["boards"]))
-    p.add_argument("--players", type=int, default=4)
-    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--players", type=int, default=None, help="default 4 (Solitaria: 1)")
+    p.add_argument("--games", type=whole(1), default=100)
     p.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed + i")
     p.add_argument("--bot", default="random",
                    help="random, easy (= greedy), medium or hard (or a comma list, one per seat)")
@@ -66,7 +100,7 @@ def _add_simulate(sub: Any, table: dict[str, Any]) -> None:
     p.add_argument("--fish-market", default=None, choices=_names(table["fish_market"]),
                    help="the fish-market variant (side of its board)")
     p.add_argument("--json", action="store_true", help="print the statistics as JSON")
-    p.add_argument("--max-turns", type=int, default=3000,
+    p.add_argument("--max-turns", type=whole(1), default=3000,
                    help="stop a game after this many turns (weak bots can hold a game forever)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     _add_parallel(p)
@@ -74,7 +108,7 @@ def _add_simulate(sub: Any, table: dict[str, Any]) -> None:
 
 def _add_parallel(p: Any) -> None:
     from sestertius.research.parallel import default_workers
-    p.add_argument("--workers", type=int, default=default_workers(),
+    p.add_argument("--workers", type=whole(1), default=default_workers(),
                    help="processes playing the games (default: every core); the results are those of one")
     p.add_argument("--ray", default=None, metavar="ADDRESS",
                    help="play on a Ray cluster: its address, 'auto', or 'local' (pip install 'sestertius[cluster]')")
@@ -84,28 +118,27 @@ def simulate(args: argparse.Namespace) -> int:
     from sestertius import check_options
     from sestertius.bots import BOTS
     from sestertius.cli.simulate import format_report, run_simulation, simulation_options
-    from sestertius.rules.game import seed_refusal
     bots = args.bot.split(",")
     unknown = [b for b in bots if b not in BOTS]
     if unknown:
         return _refused("simulate", f"unknown bot {unknown[0]!r}; bots: {', '.join(BOTS)}")
-    for name, value in (("--games", args.games), ("--max-turns", args.max_turns)):
-        if value < 1:
-            return _refused("simulate", f"{name} must be 1 or more, not {value}")
-    last = args.seed + args.games - 1  # game i is seeded seed + i
-    why = seed_refusal(args.seed) or seed_refusal(last)
+    why = seeds_refusal(args.seed, args.games)
     if why is not None:
-        return _refused("simulate", f"--seed: {why} (the games use seeds {args.seed} to {last})")
-    options = simulation_options(board=args.board, players=args.players, venus=args.venus, display=args.display,
+        return _refused("simulate", why)
+    players = args.players if args.players is not None else 1 if args.mode == "solo" else 4
+    options = simulation_options(board=args.board, players=players, venus=args.venus, display=args.display,
                                  mode=args.mode, difficulty=args.difficulty, fish_market=args.fish_market)
-    why = check_options(options)
+    why = check_options({**options, "players": players})  # Solitaria with 3 players is refused, not played solo
     if why is not None:
         return _refused("simulate", why)
     if len(bots) not in (1, options["players"]):
         return _refused("simulate", f"--bot names one bot for every seat or one per seat ({options['players']}), "
                                     f"not {len(bots)}")
+    why = ray_refusal(args.ray)  # last: it imports Ray
+    if why is not None:
+        return _refused("simulate", why)
     report = run_simulation(
-        board=args.board, players=args.players, games=args.games, seed=args.seed, bots=bots,
+        board=args.board, players=players, games=args.games, seed=args.seed, bots=bots,
         venus=args.venus, display=args.display, mode=args.mode, difficulty=args.difficulty,
         progress=not args.no_progress, fish_market=args.fish_market, max_turns=args.max_turns,
         workers=args.workers, ray=args.ray,
@@ -149,7 +182,7 @@ def solo(args: argparse.Namespace) -> int:
 def _add_analyse(sub: Any, table: dict[str, Any]) -> None:
     p = sub.add_parser("analyse", help="review a game's decisions with the search bot (what it would have played)")
     p.add_argument("file", help="a game record (JSON), e.g. saved with s FILE in concordia solo")
-    p.add_argument("--seat", type=int, default=1, help="the seat to review, from 1 (default 1)")
+    p.add_argument("--seat", type=whole(1), default=1, help="the seat to review, from 1 (default 1)")
     p.add_argument("--level", default="medium", choices=["medium", "hard"])
     p.add_argument("--all", action="store_true", help="list every decision, not only those that lost points")
     p.add_argument("--json", action="store_true", help="print the review as JSON")
@@ -161,12 +194,16 @@ def analyse(args: argparse.Namespace) -> int:
     from sestertius.bots.search.analysis import format_analysis
     from sestertius.rules.errors import RecordError
     try:
-        record = Game.load(args.file).record()
+        game = Game.load(args.file)
     except RecordError as e:
         print(f"concordia analyse: {e}", file=sys.stderr)
         return 1
+    players = game.options.players
+    if args.seat > players:  # the review counts seats from 0, the command from 1
+        seats = "seat 1 only" if players == 1 else f"seats 1 to {players}"
+        return _refused("analyse", f"--seat {args.seat}: no seat {args.seat} in this game ({seats})")
     try:
-        result = review(record, args.seat - 1, args.level)
+        result = review(game.record(), args.seat - 1, args.level)
     except ValueError as e:
         return _refused("analyse", str(e))
     print(json.dumps(result.to_dict(), indent=1) if args.json else format_analysis(result, args.all))

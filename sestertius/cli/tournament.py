@@ -7,6 +7,8 @@ import json
 import sys
 from typing import Any
 
+from sestertius.cli.arguments import ray_refusal, seeds_refusal, whole
+
 
 def add_tournament(sub: Any, table: dict[str, Any]) -> None:
     from sestertius.cli import _add_parallel, _names
@@ -18,9 +20,10 @@ def add_tournament(sub: Any, table: dict[str, Any]) -> None:
     p.add_argument("--difficulty", default="standard", choices=table["difficulties"])
     p.add_argument("--venus", action="store_true")
     p.add_argument("--fish-market", default=None, choices=_names(table["fish_market"]))
-    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--games", type=whole(1), default=100)
     p.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed + i")
-    p.add_argument("--max-turns", type=int, default=3000)
+    p.add_argument("--max-turns", type=whole(1), default=3000,
+                   help="stop a game after this many turns (weak bots can hold a game forever)")
     p.add_argument("--json", action="store_true", help="print the standings as JSON")
     _add_parallel(p)
 
@@ -34,9 +37,12 @@ def tournament(args: argparse.Namespace) -> int:
     unknown = [b for b in bots if b not in BOTS]
     if unknown or not bots:
         return _refused("tournament", f"unknown bot {unknown[0] if unknown else ''!r}; bots: {', '.join(BOTS)}")
+    why = seeds_refusal(args.seed, args.games)
+    if why is not None:
+        return _refused("tournament", why)
     options = {"board": args.board, "players": args.players, "mode": args.mode, "difficulty": args.difficulty,
                "venus": args.venus, "fish_market": args.fish_market}
-    why = check_options(options)
+    why = check_options(options) or ray_refusal(args.ray)  # Ray last: it imports Ray
     if why is not None:
         return _refused("tournament", why)
     report = run_tournament(GameOptions.from_dict(options), bots, args.games, args.seed, args.max_turns,

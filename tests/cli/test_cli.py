@@ -151,6 +151,7 @@ def test_option_choices_come_from_the_engine():
     (["--mode", "solo", "--players", "2", "--venus"],
      {"board": "imperium", "players": 2, "mode": "solo", "venus": True}),
     (["--players", "1"], {"board": "imperium", "players": 1}),
+    (["--mode", "solo", "--players", "3"], {"board": "imperium", "players": 3, "mode": "solo"}),
 ])
 def test_simulate_refuses_what_the_engine_refuses(args, options, monkeypatch, capsys):
     import sestertius.cli.simulate as simulate
@@ -169,8 +170,8 @@ def test_simulate_refuses_what_the_engine_refuses(args, options, monkeypatch, ca
 @pytest.mark.parametrize("args, words", [
     (["--seed", "-1"], "--seed: a seed is a whole number from 0 to 2**64 - 1, not -1"),
     (["--seed", str(2 ** 64 - 1), "--games", "2"], "not 18446744073709551616 (the games use seeds"),
-    (["--games", "0"], "--games must be 1 or more, not 0"),
-    (["--max-turns", "-5"], "--max-turns must be 1 or more, not -5"),
+    (["--games", "0"], "argument --games: must be 1 or more, not 0"),
+    (["--max-turns", "-5"], "argument --max-turns: must be 1 or more, not -5"),
     (["--players", "2.5"], "argument --players: invalid int value: '2.5'"),
     (["--players", "9"], "players must be a whole number from 1 to 6, not 9"),
     (["--bot", "random,greedy"], "--bot names one bot for every seat or one per seat (4), not 2"),

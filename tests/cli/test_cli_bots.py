@@ -50,4 +50,4 @@ def test_analyse_refuses_a_seat_the_game_does_not_have(tmp_path, capsys):
     path = tmp_path / "new.json"
     Game.new({"board": "italia", "players": 1, "mode": "solo"}, seed=3).save(path)
     assert main(["analyse", str(path), "--seat", "2"]) == 2
-    assert "no seat 1" in capsys.readouterr().err
+    assert "no seat 2 in this game (seat 1 only)" in capsys.readouterr().err  # counted from 1, as --seat is
