@@ -2,7 +2,8 @@
 
 Shows the state compactly, numbers the legal decisions with readable texts, prints Contrarius' explanations as it
 reacts, and with ``--dice manual`` asks for every die face (the table assistant: play with the physical dice and let
-the program run Contrarius). ``--campaign NAME`` plays the next game of a campaign and records its result.
+the program run Contrarius). ``--campaign NAME`` plays the next game of a campaign and records its result (a new
+campaign's name follows :data:`sestertius.campaigns.NAME_RULE`; it is made once its first game is set up).
 Commands at any prompt: a number, Enter (the default, where there is one: a step with one choice has it), ``b`` the
 board (cities, goods, houses, lines with colonists), ``u`` undo, ``s FILE`` save the game record, ``v`` the scores so
 far, ``t`` the search bot's three best decisions (with ``--hint``), ``h`` help, ``q`` quit (asking to save first,
@@ -23,6 +24,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from sestertius import CHANCE, ConcordiaError, Game, check_options
+from sestertius.campaigns import CampaignStore, first_start_vp, name_problem
 from sestertius.cli import screen
 
 HELP = ("Enter the number of a decision (Enter alone takes the default where one is marked); a die also by its face "
@@ -200,32 +202,40 @@ def main(args: argparse.Namespace, input_fn: Callable[[str], str] = input, out: 
     campaign_name = getattr(args, "campaign", None)
     load = getattr(args, "load", None)
     seed = args.seed if args.seed is not None else random.randrange(2 ** 31)
-    difficulty = "standard" if campaign_name else args.difficulty
+    difficulty = "standard" if campaign_name is not None else args.difficulty
     options: dict[str, Any] = {"board": args.board, "players": 1, "mode": "solo", "difficulty": difficulty,
                                "manual_dice": getattr(args, "dice", "auto") == "manual"}
     why = None if load else check_options(options)
     if why is not None:  # before a campaign is opened or a game set up
         print(f"refused: {why}", file=out)
         return 2
-    store = None
-    if campaign_name:
-        from sestertius.campaigns import CampaignStore
+    loaded = None
+    if load:  # a file that cannot be loaded is refused before a campaign is opened
+        try:
+            loaded = Game.load(load)
+        except ConcordiaError as e:
+            print(f"refused: {e}", file=out)
+            return 2
+    store = camp = None
+    if campaign_name is not None:
+        # a file that is not a campaigns file: CampaignFileError, a DataError, which `concordia` refuses in one line
         store = CampaignStore(getattr(args, "campaign_db", None))
-        camp = store.get_or_create(campaign_name)
-        if camp.finished:
-            print(f"Campaign {campaign_name!r}: {camp.suggestion}", file=out)
-            store.close()
-            return 0
-        if args.difficulty != "standard":
-            print(f"(a campaign plays standard games; --difficulty {args.difficulty} is ignored)", file=out)
-        options["start_vp"] = camp.start_vp
-        print(f"Campaign {campaign_name!r}, game {len(camp.games) + 1}: you start with {camp.start_vp} VP", file=out)
-        for past in camp.games:
-            print(f"  game {past.number} on {past.board}: {'won' if past.won else 'lost'} "
-                  f"{past.player_score}–{past.contrarius_score}, started with {past.start_vp} VP", file=out)
+        if store.exists(campaign_name):
+            camp = store.get(campaign_name)
+            if camp.finished:
+                print(f"Campaign {campaign_name!r}: {camp.suggestion}", file=out)
+                store.close()
+                return 0
+        else:  # a new campaign, made once its first game is set up
+            why = name_problem(campaign_name)
+            if why is not None:
+                print(f"refused: {why}", file=out)
+                store.close()
+                return 2
+        options["start_vp"] = camp.start_vp if camp else first_start_vp()
     try:
-        game = Game.load(load) if load else Game.new(options, seed=seed)
-        why = _not_resumable(game.view(SEAT), options if campaign_name else None) if load else None
+        game = loaded if loaded is not None else Game.new(options, seed=seed)
+        why = _not_resumable(game.view(SEAT), options if store else None) if load else None
     except ConcordiaError as e:
         why = str(e)
     if why is not None:
@@ -233,6 +243,15 @@ def main(args: argparse.Namespace, input_fn: Callable[[str], str] = input, out: 
         if store:
             store.close()
         return 2
+    if store and campaign_name is not None:
+        if camp is None:
+            camp = store.create(campaign_name)
+        if args.difficulty != "standard":
+            print(f"(a campaign plays standard games; --difficulty {args.difficulty} is ignored)", file=out)
+        print(f"Campaign {campaign_name!r}, game {len(camp.games) + 1}: you start with {camp.start_vp} VP", file=out)
+        for past in camp.games:
+            print(f"  game {past.number} on {past.board}: {'won' if past.won else 'lost'} "
+                  f"{past.player_score}–{past.contrarius_score}, started with {past.start_vp} VP", file=out)
     view = game.view(SEAT)
     settings = view["options"]
     manual = settings.get("manual_dice", False)
@@ -256,7 +275,7 @@ def main(args: argparse.Namespace, input_fn: Callable[[str], str] = input, out: 
     print("\nFinal scoring:", file=out)
     print(screen.render_scores(view["scores"], screen.seat_names(view, SEAT)), file=out)
     print(screen.result(view, SEAT), file=out)
-    if store and campaign_name:
+    if store and campaign_name is not None:
         camp = store.record_finished(campaign_name, game)
         print(f"Campaign {campaign_name!r}: next game starts with {camp.start_vp} VP"
               + (f" — {camp.suggestion}" if camp.finished else ""), file=out)

@@ -8,6 +8,11 @@ is not offered here.
 A campaign game is an ordinary solo game of the web app (difficulty standard, starting points from the campaign)
 whose ``games.campaign`` names the campaign; when it ends, its result is recorded in the campaign, once (by its game
 id).
+
+A campaigns file that cannot be used (not SQLite, another program's database, ...; see
+:class:`sestertius.campaigns.CampaignFileError`) is left untouched and every campaign request is answered 503 with
+what is wrong (the file's path is the server's: it goes to the log only); so is a file that SQLite fails to read or
+write (locked too long, a full disk).
 """
 from __future__ import annotations
 
@@ -15,7 +20,10 @@ import builtins
 import json
 import logging
 import secrets
+import sqlite3
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +44,24 @@ class Campaigns:
         service.finish_hooks.append(self.on_finish)
 
     def open(self) -> campaign_store.CampaignStore:
-        return campaign_store.CampaignStore(self.path)
+        """The campaigns file, opened; one that cannot be used: 503 naming what is wrong (the path is logged)."""
+        try:
+            return campaign_store.CampaignStore(self.path)
+        except campaign_store.CampaignFileError as e:
+            log.error("campaigns unavailable: %s", e)
+            raise ApiError(503, f"campaigns are unavailable: the server's campaigns file {e.reason}; nothing was "
+                                "written to it (the server's log names it)", "Campaign file") from None
+
+    @contextmanager
+    def opened(self) -> Iterator[campaign_store.CampaignStore]:
+        """The campaigns file for one request, under the lock; SQLite failing to read or write it: 503."""
+        with self.lock, self.open() as st:
+            try:
+                yield st
+            except sqlite3.Error as e:
+                log.error("campaigns file %s: %s", self.path, e)
+                raise ApiError(503, "the campaigns file could not be read or written; nothing changed: try again",
+                               "Campaign file") from None
 
     def summary(self, c: Any, web: list[dict[str, Any]]) -> dict[str, Any]:
         active = [g for g in web if g["status"] != "over"]
@@ -68,7 +93,7 @@ class Campaigns:
         """The campaigns that the given secrets ([{name, key}]) open, in the order they were made; a name or secret
         that does not match is left out."""
         out = []
-        with self.lock, self.open() as st:
+        with self.opened() as st:
             keys = {c["name"]: c["key"] for c in given}
             for name in st.names():
                 if name in keys and secret_matches(keys[name], st.owner_hash(name)):
@@ -76,18 +101,23 @@ class Campaigns:
         return out
 
     def get(self, name: str, key: str | None) -> dict[str, Any]:
-        with self.lock, self.open() as st:
+        with self.opened() as st:
             return self.summary(self._owned(st, name, key), self.web_games(name))
 
     def create(self, name: str, start_vp: int | None) -> tuple[dict[str, Any], str]:
-        """A new campaign and its owner's secret."""
-        name = name.strip()
+        """A new campaign and its owner's secret. The name as given (see campaign_store.NAME_RULE: spaces at either end
+        are refused, not trimmed, so that the name answered is the name asked for)."""
+        why = campaign_store.name_problem(name)  # the terminal's rule too (concordia solo --campaign)
+        if why is not None:
+            raise ApiError(422, why, "Campaign name")
         key = secrets.token_urlsafe(18)
-        with self.lock, self.open() as st:
+        with self.opened() as st:
+            if st.exists(name):
+                raise ApiError(409, f"a campaign named {name!r} exists already", "Campaign")
             try:
                 st.create(name, start_vp, owner_hash=hash_token(key))
             except ValueError as e:
-                raise ApiError(409 if "exists" in str(e) else 422, str(e), "Campaign") from None
+                raise ApiError(422, str(e), "Campaign") from None
         return self.get(name, key), key
 
     def new_game(self, name: str, key: str | None, spec: dict[str, Any]) -> tuple[Live, builtins.list[str | None], str]:

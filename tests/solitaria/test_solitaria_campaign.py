@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import sqlite3
 
 import pytest
 
-from sestertius.campaigns import CampaignStore, next_start
+from sestertius import Game
+from sestertius.campaigns import APPLICATION_ID, NAME_RULE, CampaignFileError, CampaignStore, next_start
 from sestertius.cli import main as cli_main
 from sestertius.cli.solo import main as solo_main
 
@@ -63,10 +65,143 @@ def test_default_campaign_file_is_in_the_user_data_folder(monkeypatch, tmp_path)
     assert campaign.default_path().name == "campaigns.sqlite3"
 
 
+# -- a file that is not a campaigns file is refused, and left as it was ----------------------------------------------
+def _sqlite(path, sql):
+    db = sqlite3.connect(path)
+    db.executescript(sql)
+    db.commit()
+    db.close()
+
+
+def _text(path):
+    path.write_text("name,score\nAnna,3\n")
+
+
+def _directory(path):
+    path.mkdir()
+
+
+def _foreign_campaigns(path):  # another program's table of the same name: it used to get ALTER TABLE ADD COLUMN
+    _sqlite(path, "CREATE TABLE campaigns (id INTEGER PRIMARY KEY, title TEXT); INSERT INTO campaigns VALUES (1, 'x');")
+
+
+def _other_tables(path):
+    _sqlite(path, "CREATE TABLE users (id INTEGER); INSERT INTO users VALUES (7);")
+
+
+def _other_program(path):  # the tables of a campaigns file, the header of another program
+    _sqlite(path, "PRAGMA application_id = 1234; CREATE TABLE campaigns (name TEXT PRIMARY KEY, created REAL, "
+                  "start_vp INTEGER, finished INTEGER);")
+
+
+def _newer_store(path):
+    _sqlite(path, f"PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = 99; CREATE TABLE x (y);")
+
+
+FOREIGN = [(_text, "is not an SQLite database"), (_directory, "is a directory, not a file"),
+           (_foreign_campaigns, "is an SQLite database but not a campaigns file (its table campaigns has no column "
+                                "created, finished, name, start_vp)"),
+           (_other_tables, "is an SQLite database but not a campaigns file (its tables: users)"),
+           (_other_program, "is the SQLite database of another program (application_id 0x000004d2)"),
+           (_newer_store, "was made by a newer version of sestertius (store version 99; this one knows up to 1)")]
+
+
+def _snapshot(path):
+    """The bytes of the file (of each file in a folder) and the names beside it."""
+    content = {p.name: p.read_bytes() for p in path.iterdir()} if path.is_dir() else path.read_bytes()
+    return content, sorted(p.name for p in path.parent.iterdir())
+
+
+@pytest.mark.parametrize("make,words", FOREIGN, ids=[f.__name__.strip("_") for f, _ in FOREIGN])
+def test_a_file_that_is_not_a_campaigns_file_is_refused_unchanged(tmp_path, make, words):
+    path = tmp_path / "campaigns.sqlite3"
+    make(path)
+    before = _snapshot(path)
+    with pytest.raises(CampaignFileError) as e:
+        CampaignStore(path)
+    assert str(e.value) == f"campaigns file {path}: {words}"
+    assert _snapshot(path) == before  # not a byte written, no journal left beside it
+
+
+@pytest.mark.parametrize("make,words", FOREIGN, ids=[f.__name__.strip("_") for f, _ in FOREIGN])
+def test_the_terminal_refuses_a_foreign_campaigns_file_in_one_line(tmp_path, monkeypatch, capsys, make, words):
+    path = tmp_path / "campaigns.sqlite3"
+    make(path)
+    before = _snapshot(path)
+    monkeypatch.setenv("SESTERTIUS_CAMPAIGNS", str(path))
+    assert cli_main(["solo", "--campaign", "c1", "--seed", "1"]) == 2
+    out, err = capsys.readouterr()
+    assert err == f"concordia solo: refused: campaigns file {path}: {words}\n" and out == ""
+    assert _snapshot(path) == before
+
+
+def test_a_campaigns_file_is_marked_and_one_of_the_earlier_version_is_upgraded(tmp_path):
+    new = tmp_path / "new.sqlite3"
+    CampaignStore(new).close()
+    db = sqlite3.connect(new)
+    assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 1
+    db.close()
+    empty = tmp_path / "empty.sqlite3"  # an empty file is a new database to SQLite: a new campaigns file
+    empty.touch()
+    with CampaignStore(empty) as st:
+        st.create("x")
+    old = tmp_path / "old.sqlite3"  # the first version's tables, no application id
+    _sqlite(old, "CREATE TABLE campaigns (name TEXT PRIMARY KEY, created REAL NOT NULL, start_vp INTEGER NOT NULL, "
+                 "finished INTEGER NOT NULL DEFAULT 0); INSERT INTO campaigns VALUES ('Old', 1.0, 18, 0);")
+    with CampaignStore(old) as st:
+        assert st.get("Old").start_vp == 18 and st.owner_hash("Old") is None
+        assert st.db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    with CampaignStore(old) as st:  # known by its header now
+        assert st.names() == ["Old"]
+
+
+# -- the rule for campaign names (the web app's too) ----------------------------------------------------------------
+BAD_NAMES = [("", "it is empty"), ("   ", "it is only spaces"), (" padded ", "it has spaces at its start or end"),
+             ("a/b", "it has a '/'"), ("tab\there", "it has a control character"), (".", "it is '.'"),
+             ("..", "it is '..'"), ("x" * 61, "it has 61 characters"),
+             ("caf\udce9", "it is not text (a byte that is not UTF-8)")]
+
+
+@pytest.mark.parametrize("name,why", BAD_NAMES)
+def test_a_campaign_name_against_the_rule_is_refused(campaigns_db, name, why):
+    with CampaignStore(campaigns_db) as st, pytest.raises(ValueError) as e:
+        st.create(name)
+    assert str(e.value) == f"campaign name {name!r}: {why}; {NAME_RULE}"
+    out = io.StringIO()
+    assert solo_main(_args(campaign=name, campaign_db=str(campaigns_db)), input_fn=_always_first, out=out) == 2
+    assert out.getvalue() == f"refused: campaign name {name!r}: {why}; {NAME_RULE}\n"
+    with CampaignStore(campaigns_db) as st:
+        assert st.names() == []
+
+
+def test_a_name_of_an_earlier_version_is_still_played(campaigns_db):
+    with CampaignStore(campaigns_db) as st:  # made before the rule: the terminal still opens it
+        st.db.execute("INSERT INTO campaigns (name, created, start_vp, finished) VALUES ('a/b', 1.0, -1, 1)")
+        st.db.commit()
+    out = io.StringIO()
+    assert solo_main(_args(campaign="a/b", campaign_db=str(campaigns_db)), input_fn=_always_first, out=out) == 0
+    assert "Campaign 'a/b': campaign complete" in out.getvalue()
+
+
+def test_a_refused_load_makes_no_campaign(tmp_path, campaigns_db):
+    base = tmp_path / "base.json"
+    Game.new({"board": "italia", "players": 2}, seed=1).save(base)
+    for load, words in ((tmp_path / "missing.json", "cannot be read"), (base, "not Solitaria with one player")):
+        out = io.StringIO()
+        assert solo_main(_args(campaign="fresh", campaign_db=str(campaigns_db), load=str(load)),
+                         input_fn=_always_first, out=out) == 2
+        assert out.getvalue().startswith("refused: ") and words in out.getvalue()
+        assert "Campaign 'fresh'" not in out.getvalue()
+    if campaigns_db.exists():
+        with CampaignStore(campaigns_db) as st:
+            assert st.names() == []
+
+
 # -- the terminal --------------------------------------------------------------------------------------------------
 def _args(**kw):
     base = {"board": "italia", "difficulty": "standard", "seed": 5, "dice": "auto", "campaign": None,
-            "campaign_db": None}
+            "campaign_db": None, "load": None}
     base.update(kw)
     return argparse.Namespace(**base)
 

@@ -209,6 +209,42 @@ def test_a_campaign_file_of_the_earlier_version_is_read(tmp_path):
         assert [g.game_id for g in st.get("Old").games] == [None, "abc"]
 
 
+def test_a_campaigns_file_that_cannot_be_used_is_answered_503_in_json_and_left_unchanged(tmp_path, db, caplog):
+    path = tmp_path / "campaigns.sqlite3"
+    path.write_text("not a database\n")
+    with TestClient(create_app(db, campaigns_path=str(path))) as client:
+        own = {"X-Campaign-Key": "k"}
+        for r in (client.post("/api/campaigns", json={"name": "c1"}), client.get("/api/campaigns/c1", headers=own),
+                  client.post("/api/campaigns/mine", json={"campaigns": [{"name": "c1", "key": "k"}]}),
+                  client.post("/api/campaigns/c1/games", json={}, headers=own)):
+            assert r.status_code == 503 and r.headers["content-type"] == "application/json", r.text
+            assert r.json() == {"error": "campaigns are unavailable: the server's campaigns file is not an SQLite "
+                                         "database; nothing was written to it (the server's log names it)",
+                                "rule": "Campaign file"}
+        assert client.get("/api/meta").status_code == 200  # the rest of the app works
+    assert path.read_text() == "not a database\n"
+    assert f"campaigns file {path}: is not an SQLite database" in caplog.text  # the path: in the log only
+
+
+@pytest.mark.parametrize("name,why", [("a/b", "it has a '/'"), (" padded ", "it has spaces at its start or end"),
+                                      ("   ", "it is only spaces"), ("..", "it is '..'"),
+                                      ("a\nb", "it has a control character")])
+def test_a_campaign_name_against_the_terminals_rule_is_refused(client, name, why):
+    from sestertius.campaigns import NAME_RULE
+    r = client.post("/api/campaigns", json={"name": name})
+    assert r.status_code == 422 and r.json() == {"error": f"campaign name {name!r}: {why}; {NAME_RULE}",
+                                                 "rule": "Campaign name"}
+    assert client.post("/api/campaigns", json={"name": "ok"}).status_code == 201
+
+
+def test_every_campaign_name_the_rule_allows_can_be_opened(client):
+    from urllib.parse import quote
+    for name in ("a b", "Ärger?#%", "x.y", "...", "a\\b", "…"):  # what campaigns.js sends: encodeURIComponent
+        key = client.post("/api/campaigns", json={"name": name}).json()["key"]
+        r = client.get(f"/api/campaigns/{quote(name, safe='')}", headers={"X-Campaign-Key": key})
+        assert r.status_code == 200 and r.json()["name"] == name, (name, r.text)
+
+
 # -- 4. memory: unknown game ids leave nothing behind ------------------------------------------------------------
 def test_unknown_game_ids_leave_nothing_behind(client):
     service = client.app.state.service

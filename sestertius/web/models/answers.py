@@ -27,7 +27,7 @@ ERROR_WORDS = {
     409: "Not allowed now by the rules, not this seat's turn, or the game has moved on since the view",
     413: "The request body is over the size limit",
     422: "Malformed request, or options the engine does not offer",
-    503: "The database could not store it; nothing changed",
+    503: "The database could not store it, or the campaigns file cannot be used; nothing changed",
 }
 
 

@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
+from sestertius.campaigns import NAME_LENGTH, NAME_RULE
 from sestertius.rules.options import START_VP  # the engine's range, so that the schema and the engine agree
 
 MODE_HELP = ("base (and Venus) game; solo: Solitaria against Contrarius (1 seat, or 2 seats with Contrarius as a third "
@@ -88,7 +89,8 @@ class UndoBody(BaseModel):
 
 class NewCampaign(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: StrictStr = Field(..., min_length=1, max_length=60)
+    name: StrictStr = Field(..., min_length=1, max_length=NAME_LENGTH,
+                            description=f"{NAME_RULE} (concordia solo --campaign has the same rule); else 422")
     start_vp: StrictInt | None = Field(None, ge=START_VP[0], le=START_VP[-1], description="default: the rulebook's 20")
 
 

@@ -26,20 +26,20 @@ CampaignName = Annotated[str, Path(min_length=1, max_length=60, description="the
 CampaignKey = Annotated[str | None, Header(max_length=200, description="the campaign's secret")]
 
 
-@router.post("/api/campaigns/mine", response_model=CampaignList, responses=errors(413, 422),
+@router.post("/api/campaigns/mine", response_model=CampaignList, responses=errors(413, 422, 503),
              summary="The campaigns that the given secrets open, with their games")
 async def my_campaigns(body: MyCampaigns, camp: CampaignsDep) -> dict[str, Any]:
     return {"campaigns": await run_in_threadpool(camp.mine, [c.model_dump() for c in body.campaigns])}
 
 
-@router.post("/api/campaigns", status_code=201, response_model=CreatedCampaign, responses=errors(409, 413, 422),
+@router.post("/api/campaigns", status_code=201, response_model=CreatedCampaign, responses=errors(409, 413, 422, 503),
              summary="Start a campaign; returns its secret (shown once)")
 async def create_campaign(body: NewCampaign, camp: CampaignsDep) -> dict[str, Any]:
     info, key = await run_in_threadpool(camp.create, body.name, body.start_vp)
     return {**info, "key": key}
 
 
-@router.get("/api/campaigns/{name}", response_model=Campaign, responses=errors(403, 404, 422),
+@router.get("/api/campaigns/{name}", response_model=Campaign, responses=errors(403, 404, 422, 503),
             summary="One campaign and its games (its secret in the X-Campaign-Key header)")
 async def get_campaign(name: CampaignName, camp: CampaignsDep, x_campaign_key: CampaignKey = None) -> dict[str, Any]:
     return await run_in_threadpool(camp.get, name, x_campaign_key)
