@@ -191,7 +191,8 @@ def build_board(raw: dict[str, Any], source: str = "<board>") -> Board:
     for key in ("name", "provinces", "cities", "routes"):
         if key not in raw:
             raise fail(f"missing key {key!r}")
-    if "capital" not in raw and not any(key in raw for key in NO_CAPITAL_TABLES):
+    # (a file named roma must have its [roma] table: check_roma below says so, which tells more than the capital)
+    if "capital" not in raw and not any(key in raw for key in NO_CAPITAL_TABLES) and raw.get("name") != "roma":
         raise fail(f"missing key 'capital' (the city colonists start in); only a board whose own rules replace the "
                    f"capital, with a {' or '.join(f'[{key}]' for key in NO_CAPITAL_TABLES)} table, has none")
     for key in ("name", "title", "capital"):

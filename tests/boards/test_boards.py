@@ -456,4 +456,8 @@ def test_a_board_without_its_capital_is_refused_saying_so():
         text = (ROOT / "sestertius" / "data" / "boards" / f"{name}.toml").read_text(encoding="utf-8")
         assert f"# no capital; see [{table}]" in text
         assert load_board(name).capital is None
-        assert "missing key 'capital'" in refuse(text.replace(f"[{table}", f"[x{table}"), source=f"{name}.toml")
+    # without its table, Balearica lacks a capital; Roma is told it lacks its [roma] table (which its rules need)
+    text = (ROOT / "sestertius" / "data" / "boards" / "balearica.toml").read_text(encoding="utf-8")
+    assert "missing key 'capital'" in refuse(text.replace("[start_boats", "[xstart_boats"), source="balearica.toml")
+    text = (ROOT / "sestertius" / "data" / "boards" / "roma.toml").read_text(encoding="utf-8")
+    assert "missing key 'roma'" in refuse(text.replace("[roma", "[xroma"), source="roma.toml")
