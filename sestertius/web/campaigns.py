@@ -17,7 +17,6 @@ write (locked too long, a full disk).
 from __future__ import annotations
 
 import builtins
-import json
 import logging
 import secrets
 import sqlite3
@@ -29,7 +28,7 @@ from typing import Any
 
 import sestertius.campaigns as campaign_store
 from sestertius.web.service import ApiError, GameService, Live, secret_matches
-from sestertius.web.store import hash_token
+from sestertius.web.store import DamagedRow, hash_token, stored_options
 
 log = logging.getLogger("sestertius.web")
 
@@ -75,9 +74,15 @@ class Campaigns:
         }
 
     def web_games(self, name: str) -> list[dict[str, Any]]:
-        """The web app's games of the campaign ``name``."""
-        return [{"id": g["id"], "status": g["status"], "seed": g["seed"], "options": json.loads(g["options"])}
-                for g in self.service.store.list_games(campaign=name, limit=100000)]
+        """The web app's games of the campaign ``name``; a game row that cannot be read (damaged in the database) is
+        left out and logged, as the lobby does, so that one game does not break its campaign's view."""
+        out = []
+        for g in self.service.store.list_games(campaign=name, limit=100000):
+            try:
+                out.append({"id": g["id"], "status": g["status"], "seed": g["seed"], "options": stored_options(g)})
+            except DamagedRow as e:
+                log.error("game %s is damaged in the database, left out of campaign %r: %s", g.get("id"), name, e)
+        return out
 
     def _owned(self, st: campaign_store.CampaignStore, name: str, key: str | None) -> Any:
         """The campaign ``name`` for its owner's secret: 404 if there is none, 403 for another secret (and for a

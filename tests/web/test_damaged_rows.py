@@ -106,3 +106,24 @@ def test_the_row_readers_say_what_is_wrong():
         stored_options({"status": "active", "options": None})
     with pytest.raises(DamagedRow, match=r"^its status is None, not one of active, over$"):
         stored_options({"status": None, "options": "{}"})
+
+
+@pytest.mark.parametrize(("sql", "problem"), DAMAGE)
+def test_a_damaged_game_of_a_campaign_is_left_out_of_its_view(client, db, caplog, sql, problem):
+    """The campaign view reads its games' rows with the store's checked readers: a damaged one is left out and
+    logged, as the lobby does, instead of breaking the view of the campaign (a 500)."""
+    r = client.post("/api/campaigns", json={"name": "Spring"})
+    own = {"X-Campaign-Key": r.json()["key"]}
+    r = client.post("/api/campaigns/Spring/games", json={"board": "italia", "seed": 9}, headers=own)
+    assert r.status_code == 201, r.text
+    gid = r.json()["id"]
+    assert client.get("/api/campaigns/Spring", headers=own).json()["active_game"] == gid
+    before = _damage(db, sql, gid)
+    with caplog.at_level(logging.ERROR, logger="sestertius.web"):
+        r = client.get("/api/campaigns/Spring", headers=own)
+        assert r.status_code == 200, r.text
+        assert r.json()["name"] == "Spring" and r.json()["active_game"] is None
+        r = client.post("/api/campaigns/mine", json={"campaigns": [{"name": "Spring", "key": own["X-Campaign-Key"]}]})
+        assert r.status_code == 200 and [c["name"] for c in r.json()["campaigns"]] == ["Spring"], r.text
+    assert f"game {gid} is damaged in the database, left out of campaign 'Spring': {problem}" in caplog.text
+    assert _rows(db, gid) == before  # nothing was written
