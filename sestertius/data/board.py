@@ -18,6 +18,7 @@ from typing import Any
 from sestertius.data.board_checks import BoardError as BoardError
 from sestertius.data.board_checks import check_position, is_number
 from sestertius.data.board_roma import check_roma
+from sestertius.data.overrides import utf8_text
 
 LAND, SEA = 0, 1
 KIND_NAMES = ("land", "sea")
@@ -166,12 +167,7 @@ def load_board(name: str) -> Board:
     path = resources.files("sestertius") / "data" / "boards" / f"{name}.toml"
     if not path.is_file():
         raise BoardError(f"unknown board {name!r}; boards: {', '.join(board_names())}")
-    data = path.read_bytes()
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise BoardError(f"{name}.toml: not UTF-8 text (byte {e.start + 1} is {data[e.start]:#04x}); a board file is "
-                         f"TOML in UTF-8") from None
+    text = utf8_text(path.read_bytes(), lambda why: BoardError(f"{name}.toml: {why}; a board file is TOML in UTF-8"))
     return parse_board(text, source=f"{name}.toml")
 
 

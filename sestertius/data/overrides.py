@@ -49,8 +49,18 @@ def _goods() -> frozenset[str]:
     return frozenset(_model("components.toml")["prices"])
 
 
+def utf8_text(data: bytes, fail: Callable[[str], Exception]) -> str:
+    """``data`` as UTF-8 text; bytes that are not refused by ``fail`` (which adds the file's name) with where the first
+    bad byte is (counted from 1) and its value, in one line (not the codec's words and 0-based position)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise fail(f"not UTF-8 text (byte {e.start + 1} is {data[e.start]:#04x})") from None
+
+
 def read_shipped(name: str) -> dict[str, Any]:
-    text = (resources.files("sestertius") / "data" / name).read_text(encoding="utf-8")
+    data = (resources.files("sestertius") / "data" / name).read_bytes()
+    text = utf8_text(data, lambda why: DataError(f"{name}: {why}; a data file is TOML in UTF-8"))
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -75,8 +85,13 @@ def read_data(name: str, section: str, override_file: str | None) -> dict[str, A
 def read_overrides(path: str | Path) -> dict[str, Any]:
     """The overrides file, checked against the shipped files (DataError naming the file and the key)."""
     try:
-        over = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        raise DataError(f"overrides file {path}: {e}") from None
+    text = utf8_text(data, lambda why: DataError(f"overrides file {path}: {why}; an overrides file is TOML in UTF-8"))
+    try:
+        over = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
         raise DataError(f"overrides file {path}: {e}") from None
     check_overrides(over, path)
     return over

@@ -131,6 +131,30 @@ def test_loading_the_data_with_a_bad_file_names_it(overrides):
         solo_data()
 
 
+def test_a_file_that_is_not_utf8_is_refused_in_one_line_naming_it_and_the_byte(overrides, tmp_path, monkeypatch,
+                                                                                 capsys):
+    path = overrides("")
+    path.write_bytes("[components.player]\n# Sestércios\nstorehouse = 14\n".encode("latin-1"))
+    offset = len("[components.player]\n# Sest") + 1
+    refusal = f"overrides file {path}: not UTF-8 text (byte {offset} is 0xe9); an overrides file is TOML in UTF-8"
+    with pytest.raises(DataError) as e:
+        read_overrides(path)
+    assert str(e.value) == refusal
+    from sestertius.cli import main
+    assert main(["simulate", "--games", "1", "--no-progress"]) == 2
+    assert capsys.readouterr().err.splitlines() == [f"concordia simulate: refused: {refusal}"]
+    # a shipped data file, the same way (it was a UnicodeDecodeError traceback)
+    import types
+
+    import sestertius.data.overrides as overrides_module
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "cards.toml").write_bytes(b"[cards]\n\xff = 1\n")
+    monkeypatch.setattr(overrides_module, "resources", types.SimpleNamespace(files=lambda package: tmp_path))
+    with pytest.raises(DataError) as e:
+        read_shipped("cards.toml")
+    assert str(e.value) == "cards.toml: not UTF-8 text (byte 9 is 0xff); a data file is TOML in UTF-8"
+
+
 def test_the_web_app_refuses_to_start_with_a_bad_file(overrides, tmp_path):
     from sestertius.web.app import create_app
     path = overrides("[components.player]\nstorehouse = -5\n")
