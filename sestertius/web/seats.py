@@ -54,6 +54,23 @@ def seat_kind(i: int, s: dict[str, Any], mode: str, players: int) -> tuple[str, 
     return kind, bot
 
 
+def checked(spec: dict[str, Any]) -> tuple[int, list[dict[str, Any]], list[tuple[str, str | None]], dict[str, Any]]:
+    """What a request body that creates a game is refused for before the engine sets the game up (its seats, their
+    bots, the seat that enters the dice): the number of players, the seat descriptions, each seat's kind and bot, and
+    the engine options. Creating a game and checking its options both ask here, so that they refuse the same bodies."""
+    mode, players, seat_specs, options = parse(spec)
+    kinds = [seat_kind(i, s, mode, players) for i, s in enumerate(seat_specs)]
+    table_seat = spec.get("table_seat")
+    if table_seat is not None:
+        if not options.get("manual_dice"):
+            raise ApiError(422, "table_seat names the seat that enters the dice: it needs dice entered by hand "
+                                "(manual_dice)", "Options")
+        if not 0 <= table_seat < players or kinds[table_seat][0] == "bot":
+            raise ApiError(422, f"table_seat {table_seat} is not a seat played by a person (seats are numbered "
+                                "from 0)", "Options")
+    return players, seat_specs, kinds, options
+
+
 def check_seat(live: Live, seat: int | None, key: str | None) -> int | None:
     """The seat the caller may act and see for, or None for the public view. A seat without its secret, or a secret
     that is not that seat's, is refused (403)."""

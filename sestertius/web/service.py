@@ -72,15 +72,14 @@ class GameService:
     def create(self, spec: dict[str, Any]) -> tuple[Live, list[str | None], str]:
         """Create a game from a request body (see models.CreateGame). Returns the live game, each seat's secret
         (None for bots) and the creator's secret."""
-        mode, players, seat_specs, options = seat_checks.parse(spec)
+        players, seat_specs, kinds, options = seat_checks.checked(spec)
         seed = spec.get("seed")
         seed_chosen = seed is not None
         if seed is None:
             seed = secrets.randbelow(2**53)
         seat_rows: list[dict[str, Any]] = []
         tokens: list[str | None] = []
-        for i, s in enumerate(seat_specs):
-            kind, bot = seat_checks.seat_kind(i, s, mode, players)
+        for i, (s, (kind, bot)) in enumerate(zip(seat_specs, kinds)):
             name = str(s.get("name") or "").strip()[:40] or (
                 f"{bot.capitalize()} bot {i + 1}" if bot else ("You" if players == 1 else f"Player {i + 1}"))
             token = None if kind == "bot" else secrets.token_urlsafe(18)
@@ -88,13 +87,6 @@ class GameService:
             seat_rows.append({"seat": i, "kind": kind, "bot": bot, "name": name,
                               "token_hash": hash_token(token) if token else None})
         table_seat = spec.get("table_seat")
-        if table_seat is not None:
-            if not options.get("manual_dice"):
-                raise ApiError(422, "table_seat names the seat that enters the dice: it needs dice entered by hand "
-                                    "(manual_dice)", "Options")
-            if not 0 <= table_seat < players or seat_rows[table_seat]["kind"] == "bot":
-                raise ApiError(422, f"table_seat {table_seat} is not a seat played by a person (seats are numbered "
-                                    "from 0)", "Options")
         try:
             game = Game.new(options, seed=seed)
         except (OptionsError, RecordError) as e:
@@ -123,9 +115,9 @@ class GameService:
         return live, tokens, owner
 
     def check_options(self, spec: dict[str, Any]) -> dict[str, Any]:
-        """The engine's options for a request body, checked by the engine (nothing is created); refusals as ApiError
-        422 with the engine's reason."""
-        _, _, _, options = seat_checks.parse(spec)
+        """The engine's options for a request body, checked as creating the game checks them (its seats too:
+        ``seats.checked``) and by the engine (nothing is created); refusals as ApiError 422 with the reason."""
+        _, _, _, options = seat_checks.checked(spec)
         why = check_options(options)
         if why is not None:
             raise ApiError(422, why, "Options")

@@ -524,6 +524,22 @@ def test_refusals_in_the_engines_words(client):
     assert r.status_code == 422 and "person" in r.json()["error"]
 
 
+@pytest.mark.parametrize("body,words", [
+    ({"board": "italia", "players": 2, "table_seat": 1}, "needs dice entered by hand"),
+    ({"board": "italia", "players": 2, "manual_dice": True, "table_seat": 4}, "table_seat 4 is not a seat"),
+    ({"board": "italia", "manual_dice": True, "seats": people_and_bots(2), "table_seat": 1},
+     "table_seat 1 is not a seat"),
+    ({"mode": "solo", "board": "italia", "seats": [{"kind": "bot", "bot": "easy"}]}, "the one seat is a person"),
+])
+def test_the_check_refuses_what_creation_refuses(client, body, words):
+    """/api/options/check refuses (422, the same words) every body /api/games refuses for its seats, their bots or the
+    seat entering the dice, not only for the engine's options (audit F16: it answered ok to these)."""
+    answers = [client.post(url, json=body) for url in ("/api/options/check", "/api/games")]
+    assert [r.status_code for r in answers] == [422, 422], [r.text for r in answers]
+    assert answers[0].json() == answers[1].json() and words in answers[0].json()["error"], answers[0].json()
+    assert client.app.state.store.count_games() == 0
+
+
 def test_third_player_seats_and_veto_by_hand(client):
     g = create(client, mode="solo", players=2, manual_dice=True, seats=[{"kind": "hotseat", "name": "Ann"},
                                                                          {"kind": "human", "name": "Bob"}])
