@@ -1,4 +1,26 @@
-"""The engine's error types. Every refusal leaves the game unchanged."""
+"""The engine's error types, and how a refusal shows the value it refuses. Every refusal leaves the game unchanged."""
+from __future__ import annotations
+
+from typing import Any
+
+SHOWN = 80  # the most characters of a refused value a message repeats
+
+
+def shown(value: Any) -> str:
+    """A value as a refusal shows it (its repr): a long one cut short, so that a message never repeats a 100 KB key
+    or argument (str() of a 5,000-digit number would itself fail)."""
+    if isinstance(value, int) and value.bit_length() > 200:
+        return f"a number of about {int(abs(value).bit_length() * 0.30103)} digits"
+    try:
+        text = repr(value)
+    except RecursionError:  # lists nested hundreds deep
+        return "a value nested too deeply to show"
+    return cut(text)
+
+
+def cut(text: str) -> str:
+    """Text a refusal repeats (a name, a word given), cut short after SHOWN characters."""
+    return text if len(text) <= SHOWN else text[:SHOWN - 3] + "..."
 
 
 class ConcordiaError(Exception):

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from sestertius.rules.determinise import determinised
-from sestertius.rules.errors import IllegalAction, OptionsError, RecordError
+from sestertius.rules.errors import IllegalAction, OptionsError, RecordError, shown
 from sestertius.rules.options import GameOptions
 from sestertius.rules.rulebook import resolve
 from sestertius.rules.scoring import score_all
@@ -79,22 +79,11 @@ def seed_refusal(seed: Any) -> str | None:
     """Why ``seed`` cannot seed a game, or None."""
     if type(seed) is int and seed in SEEDS:
         return None
-    return f"a seed is a whole number from 0 to 2**64 - 1, not {_short(seed)}"
+    return f"a seed is a whole number from 0 to 2**64 - 1, not {shown(seed)}"
 
 
 def _decider(d: Any) -> str:
-    return "chance" if d == CHANCE else f"seat {d + 1}" if type(d) is int and d >= 0 else "nobody"
-
-
-def _short(value: Any) -> str:
-    """A value as a message shows it: a long one cut short (str() of a 5,000-digit number would itself fail)."""
-    if isinstance(value, int) and value.bit_length() > 200:
-        return f"a number of about {int(abs(value).bit_length() * 0.30103)} digits"
-    try:
-        text = repr(value)
-    except RecursionError:  # lists nested hundreds deep
-        return "a value nested too deeply to show"
-    return text if len(text) <= 80 else text[:77] + "..."
+    return "chance" if d == CHANCE else f"seat {shown(d + 1)}" if type(d) is int and d >= 0 else "nobody"
 
 
 class Game:
@@ -169,8 +158,7 @@ class Game:
         st = s.pending[-1]
         if not isinstance(action, tuple):
             if not isinstance(action, list):
-                raise IllegalAction(f"{action!r} is not a decision: a decision is a list of a verb and its values, "
-                                    f"e.g. [\"play\", \"architect\"]", title(st, s))
+                raise IllegalAction(f"{shown(action)} is not a decision: {DECISION_SHAPE}", title(st, s))
             try:
                 action = _tupled(action)
             except _NestedTooDeep:
@@ -188,8 +176,8 @@ class Game:
                 wrong = _mistyped(action, listed)
                 if wrong is not None:
                     given, expected = wrong
-                    raise IllegalAction(f"{action!r} gives {given!r}, a {_kind(given)}, where the rules list the "
-                                        f"{_kind(expected)} {expected!r}", title(st, s))
+                    raise IllegalAction(f"{shown(action)} gives {shown(given)}, a {_kind(given)}, where the rules list "
+                                        f"the {_kind(expected)} {shown(expected)}", title(st, s))
         self._apply(action)
 
     def apply_unchecked(self, a: Action) -> None:
@@ -266,10 +254,10 @@ class Game:
         if not isinstance(rec, dict):
             raise RecordError("a game record must be a JSON object")
         if rec.get("format") != RECORD_FORMAT:
-            raise RecordError(f"not a game record: format is {_short(rec.get('format'))}, expected "
+            raise RecordError(f"not a game record: format is {shown(rec.get('format'))}, expected "
                               f"{RECORD_FORMAT!r}")
         if rec.get("version") != RECORD_VERSION or type(rec.get("version")) is not int:
-            raise RecordError(f"record version {_short(rec.get('version'))} is not supported (this is version "
+            raise RecordError(f"record version {shown(rec.get('version'))} is not supported (this is version "
                               f"{RECORD_VERSION})")
         for key, typ in (("options", dict), ("seed", int), ("actions", list)):
             if not isinstance(rec.get(key), typ):
@@ -282,7 +270,7 @@ class Game:
             raise RecordError(f"record field 'deciders' must list one seat (or -1 for chance) per decision: "
                               f"{len(rec['actions'])} whole numbers")
         if "state_hash" in rec and not isinstance(rec["state_hash"], str):
-            raise RecordError(f"record field 'state_hash' must be the hash as text, not {_short(rec['state_hash'])}")
+            raise RecordError(f"record field 'state_hash' must be the hash as text, not {shown(rec['state_hash'])}")
         try:
             opts = GameOptions.from_dict(rec["options"])
             resolve(opts)
@@ -292,19 +280,19 @@ class Game:
         actions = rec["actions"] if upto is None else rec["actions"][:upto]
         for i, raw in enumerate(actions):
             if not isinstance(raw, list):
-                raise RecordError(f"decision {i + 1}: {_short(raw)} is not a list")
+                raise RecordError(f"decision {i + 1}: {shown(raw)} is not a list")
             try:
                 action = _tupled(raw)
             except _NestedTooDeep:
                 raise RecordError(f"decision {i + 1} is not a decision: its lists are nested more than "
                                   f"{DECISION_DEPTH} deep; {DECISION_SHAPE}") from None
             if deciders is not None and i < len(deciders) and deciders[i] != game.to_act() and not game.is_over:
-                raise RecordError(f"decision {i + 1} ({_short(raw)}): the record says {_decider(deciders[i])} "
+                raise RecordError(f"decision {i + 1} ({shown(raw)}): the record says {_decider(deciders[i])} "
                                   f"took it, but {_decider(game.to_act())} is to decide in the replayed game")
             try:
                 game.apply(action)
             except IllegalAction as e:
-                raise RecordError(f"decision {i + 1} ({_short(raw)}) is illegal in the replayed game: {e}") from None
+                raise RecordError(f"decision {i + 1} ({shown(raw)}) is illegal in the replayed game: {e}") from None
         if deciders is not None and len(deciders) != len(rec["actions"]):
             raise RecordError(f"record field 'deciders' must list one seat (or -1 for chance) per decision: "
                               f"{len(rec['actions'])} whole numbers, not {len(deciders)}")
@@ -313,7 +301,7 @@ class Game:
             game._advance()
         if check_hash and upto is None and "state_hash" in rec and rec["state_hash"] != game.state.hash():
             raise RecordError(f"state hash mismatch after replaying {len(actions)} decisions: the record says "
-                              f"{_short(rec['state_hash'])}, the replay gives {game.state.hash()}")
+                              f"{shown(rec['state_hash'])}, the replay gives {game.state.hash()}")
         return game
 
     def save(self, path: str | Path) -> None:

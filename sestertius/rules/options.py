@@ -9,7 +9,7 @@ from typing import Any
 from sestertius.data.board import BoardError, board_names, load_board
 from sestertius.data.catalog import DataError, load_fish_market
 from sestertius.data.solitaria import difficulty_key, solo_data
-from sestertius.rules.errors import OptionsError
+from sestertius.rules.errors import OptionsError, cut, shown
 
 MODES = ("base", "solo", "team")
 DISPLAYS = ("standard", "wine")
@@ -18,6 +18,7 @@ DISPLAYS = ("standard", "wine")
 PLAYERS = range(1, 7)
 START_VP = range(0, 101)
 FLAGS = ("venus", "intermediate_scoring", "manual_dice")
+UNKNOWN_SHOWN = 5  # the unknown option keys a refusal names
 
 
 def _whole(value: Any) -> bool:
@@ -27,7 +28,7 @@ def _whole(value: Any) -> bool:
 def _word(value: Any, name: str, known: Any) -> None:
     """A value that must be one of the words ``known`` (a str, not 5 or a list)."""
     if not isinstance(value, str) or value not in known:
-        raise OptionsError(f"unknown {name} {value!r}; {name}s: {', '.join(known)}")
+        raise OptionsError(f"unknown {name} {shown(value)}; {name}s: {', '.join(known)}")
 
 
 @dataclass(frozen=True)
@@ -53,25 +54,25 @@ class GameOptions:
             raise OptionsError(str(e)) from None
         if not _whole(self.players) or self.players not in PLAYERS:
             raise OptionsError(f"players must be a whole number from {PLAYERS[0]} to {PLAYERS[-1]}, not "
-                               f"{self.players!r}")
+                               f"{shown(self.players)}")
         _word(self.mode, "mode", MODES)
         _word(self.display, "display", DISPLAYS)
         for flag in FLAGS:
             if type(getattr(self, flag)) is not bool:
-                raise OptionsError(f"{flag} must be true or false, not {getattr(self, flag)!r}")
+                raise OptionsError(f"{flag} must be true or false, not {shown(getattr(self, flag))}")
         try:
             levels = solo_data().difficulty
             sides = load_fish_market().sides
         except DataError as e:
             raise OptionsError(str(e)) from None
         if not isinstance(self.difficulty, str) or difficulty_key(self.difficulty) not in levels:
-            raise OptionsError(f"unknown difficulty {self.difficulty!r}; difficulties: {', '.join(levels)}")
+            raise OptionsError(f"unknown difficulty {shown(self.difficulty)}; difficulties: {', '.join(levels)}")
         if self.start_vp is not None and (not _whole(self.start_vp) or self.start_vp not in START_VP):
             raise OptionsError(f"start_vp must be a whole number of points from {START_VP[0]} to {START_VP[-1]}, "
-                               f"or absent (the level's own start), not {self.start_vp!r}")
+                               f"or absent (the level's own start), not {shown(self.start_vp)}")
         if self.fish_market is not None and (not isinstance(self.fish_market, str) or self.fish_market not in sides):
             raise OptionsError(f"fish_market must be one of {', '.join(repr(k) for k in sides)} (the side of the "
-                               f"fish-market board) or absent, not {self.fish_market!r}")
+                               f"fish-market board) or absent, not {shown(self.fish_market)}")
         return self
 
     def to_dict(self) -> dict[str, Any]:
@@ -85,13 +86,15 @@ class GameOptions:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> GameOptions:
         if not isinstance(d, dict):
-            raise OptionsError(f"options must be a table of names and values, not {d!r}")
+            raise OptionsError(f"options must be a table of names and values, not {shown(d)}")
         if d.get("extra") == {}:  # an unused field that records of the first version carry, always empty
             d = {k: v for k, v in d.items() if k != "extra"}
         known = set(cls.__dataclass_fields__)
         unknown = [k for k in d if k not in known]
         if unknown:
-            raise OptionsError(f"unknown option(s): {', '.join(sorted(map(str, unknown)))}")
+            names = sorted(map(str, unknown))  # each cut short, and the first few: a record may hold any keys
+            raise OptionsError(f"unknown option(s): {', '.join(cut(k) for k in names[:UNKNOWN_SHOWN])}"
+                               + (f" and {len(names) - UNKNOWN_SHOWN} more" if len(names) > UNKNOWN_SHOWN else ""))
         try:
             return cls(**d).validate()
         except TypeError as e:

@@ -8,6 +8,7 @@ card) through the hooks of :class:`sestertius.rules.variants.base.Variant`.
 from __future__ import annotations
 
 from sestertius.data.catalog import GOODS
+from sestertius.rules.errors import shown
 from sestertius.rules.scoring import score_all
 from sestertius.rules.state import AUTO, NOBODY, Entry, GameState, TurnInfo, _draw, entry
 from sestertius.rules.steps import Action, Pending, Step, auto_step
@@ -116,7 +117,7 @@ def legal_turn(s: GameState, st: Pending) -> list[Action]:
 def refuse_turn(s: GameState, st: Pending, a: Action) -> str:
     key = a[1]
     if key not in s.cat.cards:
-        return f"unknown card {key!r}"
+        return f"unknown card {shown(key)}"
     if key not in s.players[st[1]].hand:
         return f"{s.cat.cards[key].title} is not in your hand"
     return unplayable(s, st[1], key) or "not playable now"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from sestertius.data.catalog import GOODS
+from sestertius.rules.errors import cut, shown
 from sestertius.rules.state import CHANCE, GameState
 from sestertius.rules.steps import Action, Pending
 
@@ -66,7 +67,7 @@ def describe(s: GameState, a: Action) -> str:
             return COMMON[verb]
     except (IndexError, KeyError, TypeError):
         pass
-    return " ".join(map(str, a))
+    return cut(" ".join(map(str, a)))  # a decision the steps do not word (e.g. a refused one): cut short
 
 
 def title(st: Pending, s: GameState) -> str:
@@ -82,12 +83,14 @@ def refusal(s: GameState, st: Pending, a: Action) -> str:
         verbs = sorted({x[0] for x in step.legal(s, st)})
         accepted = step.verbs | set(verbs)  # a verb of the step is explained even when none of it is legal now
         if not a or not isinstance(a[0], str) or a[0] not in accepted:
-            return f"'{a[0] if a else a}' is not a decision you can take now; expected one of: {', '.join(verbs)}"
+            verb = a[0] if a else a  # cut short: a record may hold any verb
+            verb = cut(verb) if isinstance(verb, str) else shown(verb)
+            return f"'{verb}' is not a decision you can take now; expected one of: {', '.join(verbs)}"
     if step.refuse is not None:
         try:
             return step.refuse(s, st, a)
         except (IndexError, TypeError, KeyError, ValueError):  # e.g. a negative good index in a bit shift
-            return f"malformed decision {a!r}"
+            return f"malformed decision {shown(a)}"
     return f"{describe(s, a)} is not legal now"
 
 

@@ -65,6 +65,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError
 
+from sestertius.rules.errors import shown
 from sestertius.web import lite, pg
 
 log = logging.getLogger("sestertius.web")
@@ -181,13 +182,13 @@ STATUSES = ("active", "over")  # a game's status as stored
 def stored_options(row: dict[str, Any]) -> dict[str, Any]:
     """A game row's options (its status checked too), or DamagedRow saying what in the row cannot be read."""
     if row.get("status") not in STATUSES:
-        raise DamagedRow(f"its status is {_short(row.get('status'))}, not one of {', '.join(STATUSES)}")
+        raise DamagedRow(f"its status is {shown(row.get('status'))}, not one of {', '.join(STATUSES)}")
     try:
         options = json.loads(row["options"])
     except (TypeError, ValueError) as e:
         raise DamagedRow(f"its options are not valid JSON ({e})") from None
     if not isinstance(options, dict):
-        raise DamagedRow(f"its options are not a JSON object: {_short(row['options'])}")
+        raise DamagedRow(f"its options are not a JSON object: {shown(row['options'])}")
     return options
 
 
@@ -198,14 +199,9 @@ def stored_actions(rows: Any, start: int = 0) -> list[tuple[list, int]]:
         try:
             action = json.loads(a)
         except (TypeError, ValueError) as e:
-            raise DamagedRow(f"its decision {i + 1} is not valid JSON ({e}): {_short(a)}") from None
+            raise DamagedRow(f"its decision {i + 1} is not valid JSON ({e}): {shown(a)}") from None
         out.append((action, d))
     return out
-
-
-def _short(v: Any) -> str:
-    text = repr(v)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def now() -> dt.datetime:

@@ -276,6 +276,32 @@ def test_the_deciders_of_a_record_are_checked_against_the_replay(record):
     assert Game.from_record(rec).state.hash() == record["state_hash"]
 
 
+LONG = "x" * 100_000
+
+
+def test_a_refusal_repeats_a_long_value_cut_short(record):
+    """A record's option key or value, verb or argument of 100,000 characters is named cut short (audit F17: the
+    message repeated all of it), and a decider of 300 digits is not printed in full."""
+    options, actions = record["options"], record["actions"]
+    cases = [
+        ({**record, "options": {**options, LONG: 1}}, "unknown option(s): xxxxx"),
+        ({**record, "options": {**options, **{f"k{i:02}": 1 for i in range(50)}}},
+         "unknown option(s): k00, k01, k02, k03, k04 and 45 more"),
+        ({**record, "options": {**options, "board": LONG}}, "unknown board 'xxxxx"),
+        ({**record, "options": {**options, "fish_market": LONG}}, "fish_market must be one of"),
+        ({**record, "actions": [[LONG], *actions[1:]]}, "is not a decision you can take now"),
+        ({**record, "actions": [["play", LONG], *actions[1:]]}, "unknown card 'xxxxx"),
+        ({**record, "actions": [["play", 1.5, LONG], *actions[1:]]}, "decision 1 ("),
+    ]
+    for rec, words in cases:
+        message = refuse(rec, words)
+        assert len(message) < 400 and "x" * 100 not in message, message[:500]
+    deciders = list(record["deciders"])
+    deciders[0] = 10 ** 300
+    message = refuse({**record, "deciders": deciders}, "the record says seat a number of about 300 digits took it")
+    assert len(message) < 400, message[:500]
+
+
 def test_undo_keeps_the_record_whole():
     g = new_game(players=2)
     g.apply(("play", "architect"))

@@ -341,6 +341,11 @@ def test_every_string_has_a_bounded_length_and_is_not_repeated(method, url, body
         assert len(r.content) < 2000 and "zzzzzzzzzz" not in r.text
 
 
+def test_an_unknown_board_is_named_cut_short(client):
+    r = client.get("/api/boards/" + LONG[:5000])  # audit F17: the 404 repeated the whole name
+    assert r.status_code == 404 and r.json()["error"] == "no board '" + "z" * 76 + "...", r.text[:300]
+
+
 def test_long_secrets_and_decisions_are_refused(client):
     g = create(client, seats=[{"kind": "hotseat"}, {"kind": "bot"}])
     gid = g["id"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sestertius.data.catalog import GOODS
+from sestertius.rules.errors import shown
 from sestertius.rules.state import Entry, GameState, entry
 from sestertius.rules.steps import DONE, Action, Pending, Step
 
@@ -83,7 +84,7 @@ def trade_entry(s: GameState, turn: int, seat: int, verb: str, g: int, price: in
 
 def refuse_trade(s: GameState, st: Pending, a: Action) -> str:
     if not 0 <= a[1] < len(GOODS):
-        return f"there is no good {a[1]!r}"
+        return f"there is no good {shown(a[1])}"
     return untradable(s, st, a[0], a[1]) or "not legal now"
 
 

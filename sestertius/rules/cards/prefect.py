@@ -3,6 +3,7 @@ house there produces), or take the sestertii of the turned markers and turn them
 from __future__ import annotations
 
 from sestertius.data.catalog import GOODS
+from sestertius.rules.errors import shown
 from sestertius.rules.state import NOBODY, Entry, GameState, entry
 from sestertius.rules.steps import Action, Pending, Step
 from sestertius.rules.turn import queue_overflow
@@ -103,7 +104,7 @@ def produce_entry(s: GameState, turn: int, seat: int, prov: int, good: int, n: i
 
 def refuse_prefect(s: GameState, st: Pending, a: Action) -> str:
     if not 0 <= a[1] < len(s.marker_up):
-        return f"there is no province {a[1]!r}"
+        return f"there is no province {shown(a[1])}"
     return unproducible(s, a[1]) or "not legal now"
 
 

@@ -35,6 +35,7 @@ from typing import Any
 from sestertius.data.catalog import GOODS, Stand, load_fish_market
 from sestertius.rules.cards.colonist import place_colonist
 from sestertius.rules.cards.prefect import produce_province
+from sestertius.rules.errors import shown
 from sestertius.rules.state import AUTO, NOBODY, NOT_YET, STORE, GameState
 from sestertius.rules.steps import DONE, Action, ApplyFn, LegalFn, Pending, Step, WordsFn, auto_step
 from sestertius.rules.turn import queue_overflow, refill_display
@@ -364,8 +365,8 @@ def explain(s: GameState, st: Pending, a: Action) -> str:
             return ("the colonist stand: pay 1 of the listed goods you have and place a colonist from your "
                     "storehouse where new colonists arrive (the capital, or what stands for it on this board)")
     except (IndexError, TypeError, KeyError, ValueError):
-        return f"malformed decision {a!r}"
-    return f"{a!r} is not legal now"
+        return f"malformed decision {shown(a)}"
+    return f"{shown(a)} is not legal now"
 
 
 

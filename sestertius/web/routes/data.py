@@ -11,6 +11,7 @@ from sestertius.bots import BOTS
 from sestertius.data import board as board_mod
 from sestertius.data.catalog import GODS, GOODS, load_catalog
 from sestertius.data.solitaria import solo_data
+from sestertius.rules.errors import shown
 from sestertius.web.cardtexts import card_text, reaction_text
 from sestertius.web.geometry import board_layout
 from sestertius.web.models import BoardGeometry, Catalog, Meta, errors
@@ -32,7 +33,7 @@ async def meta() -> dict[str, Any]:
             summary="Board geometry: where to draw cities and routes")
 async def board_geometry(name: str) -> dict[str, Any]:
     if name not in board_mod.board_names():
-        raise ApiError(404, f"no board {name!r}", "Unknown board")
+        raise ApiError(404, f"no board {shown(name)}", "Unknown board")
     return board_layout(name)
 
 

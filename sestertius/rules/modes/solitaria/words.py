@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from sestertius.data.solitaria import SPECIAL_FACE
+from sestertius.rules.errors import shown
 from sestertius.rules.modes.solitaria.contrarius import con, data
 from sestertius.rules.state import GameState
 from sestertius.rules.steps import Action, Pending
@@ -57,7 +58,7 @@ def refuse_roll(s: GameState, st: Pending, a: Action) -> str:
         return f"{face} is rolled again when the {die.name} decides the kind of a colonist: enter {kinds}"
     same_text = [f for f in faces if str(f).lower() == str(face).strip().lower()]
     hint = f" (did you mean {same_text[0]!r}?)" if same_text else ""
-    return f"{face!r} is not a face of the {die.name}; its faces are {listed}{hint}"
+    return f"{shown(face)} is not a face of the {die.name}; its faces are {listed}{hint}"
 
 
 def describe_cmove(s: GameState, a: Action) -> str:
