@@ -45,6 +45,9 @@ def seat_kind(i: int, s: dict[str, Any], mode: str, players: int) -> tuple[str, 
         raise ApiError(422, f"seat {i + 1}: kind must be hotseat, human (online) or bot, not {s.get('kind')!r}",
                        "Options")
     bot = None
+    if kind != "bot" and s.get("bot") is not None:  # a bot named for a person's seat would silently not play
+        raise ApiError(422, f"seat {i + 1}: bot {s['bot']!r} is given, but the seat's kind is "
+                            f"{s.get('kind', 'hotseat')!r}; a bot plays only a seat of kind bot", "Options")
     if kind == "bot":
         if mode == "solo" and players == 1:
             raise ApiError(422, "in a solo game the one seat is a person", "Options")

@@ -530,6 +530,8 @@ def test_refusals_in_the_engines_words(client):
     ({"board": "italia", "manual_dice": True, "seats": people_and_bots(2), "table_seat": 1},
      "table_seat 1 is not a seat"),
     ({"mode": "solo", "board": "italia", "seats": [{"kind": "bot", "bot": "easy"}]}, "the one seat is a person"),
+    ({"board": "italia", "seats": [{"kind": "hotseat", "bot": "hard"}, {"kind": "bot"}]},
+     "seat 1: bot 'hard' is given, but the seat's kind is 'hotseat'"),
 ])
 def test_the_check_refuses_what_creation_refuses(client, body, words):
     """/api/options/check refuses (422, the same words) every body /api/games refuses for its seats, their bots or the
