@@ -826,16 +826,23 @@ def test_contrarius_ends_the_game_player_plays_one_last_card_without_reaction():
     assert g.scores()[1]["Concordia"] == 7
 
 
+def one_card_left(g):
+    """Empty the stack and leave only the display's first card: the next card taken ends the game."""
+    s = g.state
+    s.deck.clear()
+    s.deck_labels.clear()
+    last = s.display[0]
+    s.display = [last] + [None] * 6
+    return last
+
+
 def test_contrarius_ends_the_game_by_taking_the_last_display_card():
     """"Whoever takes the last personality card from the display area ... initiates the end of the game": here
     Contrarius, by its Architect reaction (no card at the rolled position: it takes the first, the last one left).
     It takes the Concordia card; the player plays one last card without reaction."""
     g = solo(seed=1)
     s = g.state
-    s.deck.clear()
-    s.deck_labels.clear()
-    last = s.display[0]
-    s.display = [last] + [None] * 6
+    last = one_card_left(g)
     play(g, "architect", DONE, DONE)
     assert s.concordia == -1
     roll(g, 4)
@@ -852,10 +859,7 @@ def test_contrarius_ends_the_game_by_taking_the_last_display_card():
 def test_player_ends_the_game_contrarius_reacts_once_more():
     g = solo(seed=1)
     s = g.state
-    s.deck.clear()
-    s.deck_labels.clear()
-    keep = s.display[0]
-    s.display = [keep] + [None] * 6
+    one_card_left(g)
     me(g).goods = [5, 5, 5, 5, 5]
     play(g, "senator", ("card", 0, -1), DONE)
     assert s.concordia == PLAYER and not g.is_over
