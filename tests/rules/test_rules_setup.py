@@ -95,8 +95,15 @@ def test_bonus_markers_show_the_most_valuable_good_of_the_province(board):
 def test_marker_of_a_wine_and_brick_province_is_wine():
     # cloth > wine > tool > food > brick: the goods are numbered in this order of value
     assert (BRICK, FOOD, TOOL, WINE, CLOTH) == (0, 1, 2, 3, 4)
-    g = new_game()
-    assert g.state.cat.prices == (3, 4, 5, 6, 7)
+    assert new_game().state.cat.prices == (3, 4, 5, 6, 7)
+    seen = 0
+    for seed in range(40):
+        s = new_game("imperium", players=4, seed=seed).state
+        for prov, cities in enumerate(s.board.province_cities):
+            if {s.city_good[c] for c in cities} == {WINE, BRICK}:
+                assert s.marker_good[prov] == WINE
+                seen += 1
+    assert seen  # the seeds dealt such provinces
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -192,8 +192,7 @@ def test_praetor_each_partner_buys_one_and_the_display_refills_after_both():
     play(g, 0, "praetor")
     buy0 = [a for a in g.legal_actions() if a[0] == "card"][0]
     g.apply(buy0)
-    assert top(g)[:2] == ("partner", -2) or g.to_act() == 2  # one card only, then the partner
-    assert g.to_act() == 2
+    assert top(g)[:3] == ("buy", 2, 1) and g.to_act() == 2  # one card only, then the partner buys
     assert s.display[buy0[1]] is None  # no refill yet
     buy2 = [a for a in g.legal_actions() if a[0] == "card"][0]
     g.apply(buy2)
@@ -203,12 +202,15 @@ def test_praetor_each_partner_buys_one_and_the_display_refills_after_both():
 def test_proconsul_buys_at_card_cost_then_partner_plays_for_themselves():
     g = team_game()
     s = g.state
-    s.display[6] = "proconsul" if s.display[6] is None else s.display[6]
-    set_goods(g, 0, cloth=1)
+    s.display = ["colonist"] * 7
+    set_goods(g, 0, food=1)  # a Colonist's cost, nothing for any position's extra cost
     play(g, 0, "proconsul")
     buys = [a for a in g.legal_actions() if a[0] == "card"]
-    assert all(len(a) == 3 and a[2] == -1 for a in buys)  # no position costs
-    g.apply(("done",))
+    assert [a[1] for a in buys] == list(range(7)) and all(a[2] == -1 for a in buys)  # no position costs
+    owned = s.players[0].hand.count("colonist") + s.players[0].pile.count("colonist")
+    g.apply(("card", 6, -1))
+    assert goods(g, 0) == [0, 0, 0, 0, 0]  # the seventh position's extra cost was not charged
+    assert s.players[0].hand.count("colonist") + s.players[0].pile.count("colonist") == owned + 1
     assert top(g)[:2] == ("partner_play", 2)
     assert ("play", "legatus") not in g.legal_actions()
     money0 = s.players[0].money
@@ -635,7 +637,7 @@ def test_a_partner_taking_the_concordia_card_ends_the_game_after_the_active_play
     play(g, 0, "architect")
     g.apply(("done",))  # seat 0 moves nothing
     g.apply(("done",))  # and builds nothing
-    assert g.current_step()[:2] == ("architect_move", 2) or g.to_act() == 2
+    assert g.current_step()[:2] == ("arch_move", 2)  # the partner performs the Architect
     g.apply(("done",))  # the partner's colonist stands next to Novaria already
     g.apply(("build", city(g, "Novaria")))
     assert s.concordia == 2 and not g.is_over
