@@ -303,8 +303,7 @@ def test_random_playouts_keep_the_invariants_and_replay(players):
         cards = all_cards(g.state)
         while not g.is_over:
             legal = g.legal_actions()
-            for a in [rnd.choice(legal)]:  # every listed decision applies (on a copy)
-                g.copy().apply(a)
+            g.copy().apply(rnd.choice(legal))  # a second listed decision applies as well (on a copy)
             a = rnd.choice(legal)
             s = g.state
             if a[0] == "move" and a[1] < 3:

@@ -466,7 +466,10 @@ def test_mercator_trades_at_most_two_goods_types_at_the_prices():
     assert set(g.legal_actions()) == {("done",), ("sell", WINE)}  # tool costs 5 now: 4 sestertii left
     e = refused(g, ("sell", BRICK))
     assert e.rule == "Mercator" and "at most two types" in e.detail
+    g.state.players[0].money = 50  # money is not what stops the next purchase
     e = refused(g, ("buy", WINE))  # the same type may not be bought after being sold
+    assert "may not buy and sell the same good" in e.detail
+    g.state.players[0].money = 4
     g.apply(("sell", WINE))
     assert g.state.players[0].money == 10
     g.apply(("buy", TOOL))

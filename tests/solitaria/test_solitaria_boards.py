@@ -23,6 +23,7 @@ from support.solitaria import (
     me,
     play,
     put,
+    reachable_by,
     roll,
     solo,
 )
@@ -475,9 +476,15 @@ def test_reach_is_the_fewest_steps_of_any_colonist_to_a_line_next_to_the_city(op
             for r, d in colonist_distances(s, slot).items():
                 for c in s.board.route_cities[r]:
                     ways.setdefault(c, set()).add((d, slot, r))
+        seat = next(i for i, p in enumerate(s.players) if p is con(s))
+        points = s.colonists_on_board(seat)
+        track = roma_track(s)
+        sites = track.site_space if track is not None else {}  # ship-track sites: reached by its ship, not by Reach
         for c in range(len(s.board.cities)):
             fewest = min((d for d, _, _ in ways.get(c, ())), default=INF)
             assert reach.steps(c) == fewest
+            if c not in s.players[seat].houses and c not in sites:  # the distances too, against a search apart
+                assert reachable_by(s, seat, c) == (fewest <= points), s.board.cities[c]
             if fewest < INF:
                 assert reach.shortest(c) == (fewest, sorted({(slot, r) for d, slot, r in ways[c] if d == fewest}))
         legal = g.legal_actions()

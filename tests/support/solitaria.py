@@ -217,7 +217,7 @@ def two_player_playout(mode: str, board: str, level: str, seed: int, contrarius_
             fish = s.parts["contrarius"].fish
         steps += 1
         assert steps < 5000
-    assert all(ok for _, ok in built), [(g.state.board.cities[c], ok) for c, ok in built if not ok]
+    assert built and all(ok for _, ok in built), [(g.state.board.cities[c], ok) for c, ok in built if not ok]
     assert g.state.concordia in (0, 1, C)
     assert sorted(g.ranking()) == [0, 1, C]
     assert g.result()["contrarius"] == g.scores()[C]["total"]

@@ -543,8 +543,7 @@ def test_random_playouts_finish_with_invariants_and_replay_identically(side):
         while not g.is_over:
             legal = g.legal_actions()
             used_kinds.add(g.current_step()[0])
-            c = g.copy()
-            c.apply(rnd.choice(legal))
+            g.copy().apply(rnd.choice(legal))  # a second listed decision applies as well (on a copy)
             g.apply(rnd.choice(legal))
             check_invariants(g, cards)
             check_fish(g)

@@ -31,6 +31,11 @@ SCREENS = {
 FINGER = 40  # the least width and height of a target, in CSS pixels
 
 
+def on(*names: str):
+    """Run a test on these screens only (by default a test runs on every screen)."""
+    return pytest.mark.parametrize("screen", names, indirect=True)
+
+
 @pytest.fixture(params=list(SCREENS))
 def screen(request, browser):  # noqa: F811
     ctx = browser.new_context(**SCREENS[request.param])
@@ -194,11 +199,10 @@ def test_four_player_game_by_clicking(server, screen):  # noqa: F811
     assert overlapping_pieces(screen) == []
 
 
+@on("desktop")  # one screen is enough for the layout of the pieces
 def test_five_players_in_the_capital_are_all_seen(server, screen):  # noqa: F811
     """Ten pieces start in the capital of a five-player game: each is drawn apart from the others, and each of the
     seat's own can be clicked at its middle."""
-    if screen.screen_name != "desktop":
-        pytest.skip("one screen is enough for the layout of the pieces")
     g = httpx.post(server.base + "/api/games", json={
         "board": "imperium", "seed": 1, "seats": [{"kind": "human", "name": f"P{i}"} for i in range(5)]}).json()
     screen.goto(g["seats"][0]["link"])
@@ -216,10 +220,9 @@ def test_five_players_in_the_capital_are_all_seen(server, screen):  # noqa: F811
         assert at == f'"{key}"'
 
 
+@on("tablet", "desktop")  # a keyboard is for the tablet and the desktop
 def test_every_target_by_keyboard(server, screen):  # noqa: F811
     """Tab reaches the hand's cards and the map's targets, the focus is visible, Enter decides."""
-    if screen.screen_name == "phone":
-        pytest.skip("a keyboard is for the tablet and the desktop")
     g = httpx.post(server.base + "/api/games", json={
         "board": "italia", "seed": 3,
         "seats": [{"kind": "human", "name": "Aulus"}, {"kind": "bot", "bot": "greedy"}]}).json()
@@ -262,11 +265,10 @@ def numbered_places(page) -> list[str]:
     return [m.group(0) for t in texts for m in NUMBERED_PLACE.finditer(t)]
 
 
+@on("phone", "desktop")  # enough for the drawing
 def test_roma_drawn_at_its_places(server, screen):  # noqa: F811
     """Roma's start, its six gate routes, its ship track with the house sites are on the map; colonists there are
     drawn apart; a gate can be clicked; no text names a place by its number."""
-    if screen.screen_name == "tablet":
-        pytest.skip("the phone and the desktop are enough for the drawing")
     page = screen
     g = httpx.post(server.base + "/api/games", json={
         "board": "roma", "seed": 2, "seats": [{"kind": "human", "name": f"P{i}"} for i in range(3)]}).json()
@@ -301,9 +303,8 @@ def legal_texts(page) -> list[str]:
     return page.locator("#actions button.legal").evaluate_all("bs => bs.map(b => b.textContent)")
 
 
+@on("desktop")  # one screen is enough for the drawing
 def test_balearica_start_boats_on_the_map(server, screen):  # noqa: F811
-    if screen.screen_name != "desktop":
-        pytest.skip("one screen is enough for the drawing")
     g = httpx.post(server.base + "/api/games", json={
         "board": "balearica", "seed": 2, "seats": [{"kind": "human", "name": f"P{i}"} for i in range(3)]}).json()
     screen.goto(g["seats"][0]["link"])

@@ -14,7 +14,7 @@ from tests.web.test_browser import (  # noqa: F401  (the fixtures are used by na
     server,
     wait_ready,
 )
-from tests.web.test_screens import NO_SIDEWAYS, check_screen, screen  # noqa: F401
+from tests.web.test_screens import NO_SIDEWAYS, check_screen, on, screen  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -30,11 +30,10 @@ def solo_link(server, seed: int = 1) -> str:  # noqa: F811
 
 
 # ---------------------------------------------------------------------------------------------------------------
+@on("phone", "desktop")  # the phone and the desktop are enough
 def test_cards_explain_themselves_in_solitaria(server, screen):  # noqa: F811
     """Pointing at a card shows its full text and Contrarius' reaction; the reaction stands on the card in short;
     a tap on its i opens a small panel with both, which closes again."""
-    if screen.screen_name == "tablet":
-        pytest.skip("the phone and the desktop are enough")
     page = screen
     page.goto(solo_link(server))
     wait_ready(page)
@@ -108,9 +107,8 @@ def test_rules_page_offline_and_linked(server, screen):  # noqa: F811
     assert [u for u in asked if not u.startswith(server.base)] == []
 
 
+@on("phone", "desktop")  # the phone and the desktop are enough
 def test_first_game_guide_points_at_the_next_step(server, screen):  # noqa: F811
-    if screen.screen_name == "tablet":
-        pytest.skip("the phone and the desktop are enough")
     page = screen
     page.goto(solo_link(server, seed=3))
     wait_ready(page)
