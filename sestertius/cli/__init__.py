@@ -111,7 +111,7 @@ def _add_parallel(p: Any) -> None:
     p.add_argument("--workers", type=whole(1), default=default_workers(),
                    help="processes playing the games (default: every core); the results are those of one")
     p.add_argument("--ray", default=None, metavar="ADDRESS",
-                   help="play on a Ray cluster: its address, 'auto', or 'local' (pip install 'sestertius[cluster]')")
+                   help="play on a Ray cluster: its address, 'auto', or 'local' (pip install -e '.[cluster]')")
 
 
 def simulate(args: argparse.Namespace) -> int:

@@ -13,7 +13,7 @@ from sestertius.cli.arguments import ray_refusal, seeds_refusal, whole
 def add_tournament(sub: Any, table: dict[str, Any]) -> None:
     from sestertius.cli import _add_parallel, _names
     p = sub.add_parser("tournament", help="bots against each other: Elo ratings with 95%% intervals")
-    p.add_argument("--bots", default="random,greedy", help="comma list of bots (random, greedy)")
+    p.add_argument("--bots", default="random,greedy", help="comma list of bots (random, easy = greedy, medium, hard)")
     p.add_argument("--board", default="italia", choices=_names(table["boards"]))
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--mode", default="base", choices=_names(table["modes"]))

@@ -2,4 +2,4 @@
 observation encoding (``observations``, numpy), a PettingZoo environment (``pettingzoo_env``), a Gymnasium
 environment (``gym_env``), an OpenSpiel game (``openspiel_game``), games on every core or a Ray cluster
 (``parallel``) and tournaments (``tournament``). Nothing is imported here: each module pulls in only its own optional
-dependencies (``pip install 'sestertius[rl]'``, ``'sestertius[cluster]'``)."""
+dependencies (``pip install -e '.[rl]'``, ``'.[cluster]'``)."""

@@ -118,7 +118,7 @@ def _on_ray(jobs: Sequence[Job], address: str) -> Iterator[PlayedGame]:
     try:
         import ray
     except ImportError:
-        raise RuntimeError("Ray is not installed: pip install 'sestertius[cluster]'") from None
+        raise RuntimeError("Ray is not installed: pip install -e '.[cluster]'") from None
     started = not ray.is_initialized()
     if started:
         kwargs: dict[str, Any] = {"include_dashboard": False, "logging_level": "warning", "log_to_driver": False}

@@ -1,9 +1,9 @@
 """Which rules are in play: the one place that turns options into a mode, a board's rules and variants, and the
 one table of what may be combined. The engine, the command line and the lobby all read it.
 
-python-chess keeps an explicit list of its variants; so does this module: ``MODES`` (a ruleset per mode and number
-of players), ``BOARDS`` (the boards with rules of their own; the others play by the base rules), ``VARIANTS``, and
-``REFUSED``, the combinations that cannot be played with the reason given to the user.
+python-chess keeps an explicit list of its variants; so does this module: ``MODE_TABLE`` (a ruleset per mode and
+number of players), ``BOARDS`` (the boards with rules of their own; the others play by the base rules),
+``VARIANTS``, and ``REFUSED``, the combinations that cannot be played with the reason given to the user.
 """
 from __future__ import annotations
 
@@ -81,7 +81,6 @@ def _solitaria_refusals() -> list[Refused]:
                     frozenset({board})) for board, info in solo_data().boards.items() if info.get("refused")]
 
 
-OWN_RULES = frozenset(BOARDS)
 REFUSED: tuple[Refused, ...] = (
     Refused("team play needs a board with a capital (the second half of the seats starts in a city away from it); "
             "{board} has none", frozenset({TEAM.name}), when=_no_capital),

@@ -12,7 +12,7 @@ BOARDS = ["imperium", "italia", "hellas", "ionium", "cyprus", "sicilia", "balear
 
 
 def every_mode() -> list[dict]:
-    """Every combination below that the engine accepts (90 of them)."""
+    """Every combination below that the engine accepts (101 of them)."""
     out = []
     for b in BOARDS:
         out += [{"board": b, "players": 2}, {"board": b, "players": 3, "venus": True},

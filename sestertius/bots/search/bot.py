@@ -2,9 +2,9 @@
 
 Each decision: the seat's view of the game is redrawn ``samples`` times (``Game.determinised``: the hidden order of
 the stacks and the dice to come sampled, never read); each decision open now is finished to the end of the turn in
-every sample and judged by the estimate of the final scores (:mod:`sestertius.bots.search.evaluate`); at ``depth``
-2 the best ``deep`` lines are followed through the others' turns and the seat's next turn, while the level's
-``budget`` of work lasts (a count of estimates, not a clock, so that a game replays). The decisions of the
+every sample and judged by the estimate of the final scores (:mod:`sestertius.bots.search.evaluate`); from ``depth``
+2 on, the best ``deep`` lines are followed through the others' turns and the seat's next ``depth`` - 1 turns, while
+the level's ``budget`` of work lasts (a count of estimates, not a clock, so that a game replays). The decisions of the
 chosen line made before any chance outcome are kept as the plan, so the rest of the turn costs nothing while it
 holds. The bot's generator is seeded from its seed and the position, so a game with bots replays.
 """

@@ -16,7 +16,8 @@ steps with arguments, never a copy of their code):
   then ``("stands", seat, spot, used_mask)`` offers its other stand.
 - ``("fish_prefect", seat, card)``: the Prefect of the variant: ``("produce", province)`` or ``("cash",)``.
 - ``("fish_good", seat, goods_mask, overflow)``: take 1 good of the mask; ``("fish_colonist", seat, spot, stand)``:
-  pay 1 food or tool and place a colonist in the capital; ``("fish_refill", AUTO)``: refill the display after the
+  pay 1 food or tool and place a colonist where the Tribune's new colonist would arrive (the capital, or what
+  stands for it); ``("fish_refill", AUTO)``: refill the display after the
   Senator stand's purchase (as after a Senator).
 - Senator stand: ``("buy", seat, 1, 1)``; Architect stand: ``("arch_move", seat, 1, 1)`` (1 step, then at most 1
   house); Mercator stand: +2 sestertii and ``("trade", seat, 0, 0, 1)`` (one type of goods).
