@@ -8,7 +8,7 @@ from sestertius import Game
 from sestertius.bots.search import SearchBot
 from sestertius.bots.search.advice import hints, ordinal, reason
 from sestertius.bots.search.analysis import MARKED, analyse, format_analysis
-from support.rules import LAND, WINE, give_house, new_game, play, put, route, set_city_good, set_goods
+from support.rules import BRICK, FOOD, LAND, WINE, give_house, new_game, play, put, route, set_city_good, set_goods
 
 
 def test_hints_are_the_bots_best_legal_decisions():
@@ -49,6 +49,33 @@ def test_the_reason_names_the_house_its_good_and_the_gods():
     assert text.startswith("builds its 2nd wine city (Genua)")
     assert "Minerva +4 (Vintner)" in text and "Jupiter +" in text
     assert ordinal(1) == "1st" and ordinal(12) == "12th" and ordinal(23) == "23rd"
+
+
+def test_the_reason_names_every_house_of_a_turn_numbered_as_built():
+    """Four houses in one turn: each is named, numbered by the houses of its good held when it was built; Minerva
+    names only the specialists whose points grew (the Farmer and the Mason, not the Weaver)."""
+    g = new_game(players=2, seed=3)
+    for name, good in (("Florentia", FOOD), ("Genua", BRICK), ("Ravenna", FOOD), ("Olbia", FOOD), ("Verona", BRICK)):
+        set_city_good(g, name, good)
+    give_house(g, 0, "Verona")
+    g.state.players[0].hand += ["farmer", "mason", "weaver"]
+    before = g.copy()
+    for name in ("Florentia", "Genua", "Ravenna", "Olbia"):
+        give_house(g, 0, name)
+    text = reason(before.state, g.state, 0)
+    assert text.startswith("builds its 1st food city (Florentia), its 2nd brick city (Genua), its 2nd food city "
+                           "(Ravenna) and its 3rd food city (Olbia): ")
+    assert "Minerva +" in text and "(Farmer and Mason)" in text and "Weaver" not in text
+
+
+def test_decisions_that_read_and_play_alike_are_one_hint():
+    """Two Prefects in hand (the starting one and one bought) are one hint: the next hint is another decision."""
+    g = new_game(players=2, seed=1)
+    g.state.players[0].hand.append("prefect_sale")
+    found = hints(g, 0, "medium", count=4, seed=5)
+    assert len(found) == 4
+    assert len({(h.text, *h.plan) for h in found}) == 4
+    assert [h.text for h in found].count("play Prefect") == 1
 
 
 def bot_game(seed: int) -> Game:

@@ -64,11 +64,15 @@ def reason(before: GameState, after: GameState, seat: int) -> str:
     """What the turn did and which points it brings, in a few words."""
     parts: list[str] = []
     p0, p1 = before.players[seat], after.players[seat]
-    built = [c for c in p1.houses if c not in p0.houses]
+    built = [c for c in p1.houses if c not in p0.houses]  # in the order built
+    held = [after.city_good[h] for h in p0.houses if h in p1.houses]
+    houses = []
     for c in built:
         good = after.city_good[c]
-        k = sum(1 for h in p1.houses if after.city_good[h] == good)
-        parts.append(f"builds its {ordinal(k)} {GOODS[good]} city ({after.board.cities[c]})")
+        held.append(good)
+        houses.append(f"its {ordinal(held.count(good))} {GOODS[good]} city ({after.board.cities[c]})")
+    if houses:  # one part, so that no house is left out of the words
+        parts.append("builds " + (houses[0] if len(houses) == 1 else ", ".join(houses[:-1]) + " and " + houses[-1]))
     cards = after.cat.cards
     bought = [k for k in p1.hand + p1.pile if (p1.hand + p1.pile).count(k) > (p0.hand + p0.pile).count(k)]
     if bought:
@@ -89,7 +93,11 @@ def reason(before: GameState, after: GameState, seat: int) -> str:
     s0, s1 = score_seat(before, seat), score_seat(after, seat)
     gods = sorted(((s1[g] - s0.get(g, 0), g) for g in s1 if g not in ("total", "during play")), reverse=True)
     gains = [f"{g} +{d}" for d, g in gods if d > 0][:3]
-    specialists = {cards[k].title for k in p1.hand + p1.pile if cards[k].good >= 0 and cards[k].vp_per_house}
+    # the specialists whose points the turn changed: bought now, or a house built in a city of their good
+    owned_before = set(p0.hand + p0.pile)
+    grown = {after.city_good[c] for c in built}
+    specialists = {cards[k].title for k in p1.hand + p1.pile if cards[k].good >= 0 and cards[k].vp_per_house
+                   and (k not in owned_before or cards[k].good in grown)}
     gains = [f"{x} ({' and '.join(sorted(specialists))})" if x.startswith("Minerva") and specialists else x
              for x in gains]
     text = what + (": " + ", ".join(gains) + " now" if gains else "")
@@ -129,4 +137,14 @@ def hints(game: Game, seat: int, level: str = "hard", count: int = 3, seed: int 
     bot = SearchBot(seed, level)
     lines = [line for line in bot.search(game, seat) if line.values]
     steering = bot.evaluator.steering(game.state, seat)
-    return [hint_of(bot, game, seat, line, steering) for line in lines[:count]]
+    out: list[Hint] = []
+    seen: set[tuple[str, ...]] = set()
+    for line in lines:  # two decisions that read and play alike (two Prefects in hand) are one hint
+        if len(out) == count:
+            break
+        hint = hint_of(bot, game, seat, line, steering)
+        key = (hint.text, *hint.plan)
+        if key not in seen:
+            seen.add(key)
+            out.append(hint)
+    return out

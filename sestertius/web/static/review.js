@@ -15,7 +15,7 @@ async function review() {
     const body = $("review").querySelector("tbody");
     body.innerHTML = "";
     for (const d of r.decisions) {
-      const mark = d.marked ? "‼" : d.loss >= 3 ? "?" : "";
+      const mark = d.marked ? "??" : d.loss >= 3 ? "?" : "";
       body.append(el("tr", { class: d.marked ? "costly" : "", dataset: { index: d.index } },
         el("td", {}, mark), el("td", {}, String(d.turn + 1)), el("td", {}, d.played),
         el("td", {}, d.loss > 0 ? `−${d.loss.toFixed(1)}` : ""), el("td", {}, d.loss > 0 ? d.best : "✓")));
