@@ -60,3 +60,49 @@ def test_review_of_a_finished_game_only(client):
     assert client.get(f"/api/games/{done['id']}/review", params={"seat": 4}).status_code == 422
     page = client.get(f"/review/{done['id']}")
     assert page.status_code == 200 and "review.js" in page.text
+
+
+def test_reviews_are_made_once_and_a_few_at_a_time(client, monkeypatch):
+    """A review is public and costly: two requests for the same one share its making, and while the process makes
+    as many different reviews as it may, another is answered 503 at once."""
+    import threading
+    import time
+
+    from sestertius.web.routes import analysis
+
+    done = create(client, mode="team", players=2, seats=[{"kind": "bot", "bot": "random"}] * 2, seed=5)
+    go, made = threading.Event(), []
+    real = analysis.analyse
+
+    def slow(record, seat, level):
+        go.wait(30)
+        made.append((seat, level))
+        return real(record, seat, level)
+
+    monkeypatch.setattr(analysis, "analyse", slow)
+    url = f"/api/games/{done['id']}/review"
+    answers: dict[str, object] = {}
+
+    def ask(name, seat, level="medium"):
+        answers[name] = client.get(url, params={"seat": seat, "level": level})
+
+    first = [threading.Thread(target=ask, args=("a", 1)), threading.Thread(target=ask, args=("c", 0))]
+    for t in first:
+        t.start()
+    for _ in range(300):  # both reviews under way
+        if len(analysis._making) == analysis.REVIEWS_AT_ONCE:
+            break
+        time.sleep(0.01)
+    assert len(analysis._making) == analysis.REVIEWS_AT_ONCE
+    second = threading.Thread(target=ask, args=("b", 1))  # the same review as "a": waits for it
+    second.start()
+    busy = client.get(url, params={"seat": 1, "level": "hard"})
+    assert busy.status_code == 503 and "other reviews" in busy.json()["error"]
+    time.sleep(0.3)  # "b" waits for "a" meanwhile (had it come later, it would find the review kept: made once too)
+    go.set()
+    for t in [*first, second]:
+        t.join(60)
+    assert [answers[k].status_code for k in "abc"] == [200, 200, 200]
+    assert answers["a"].json() == answers["b"].json()
+    assert sorted(made) == [(0, "medium"), (1, "medium")]  # "b" made nothing
+    assert not analysis._making

@@ -22,7 +22,13 @@ router = APIRouter(tags=["games"])
 Level = Literal["medium", "hard"]
 REVIEWS: OrderedDict[tuple[str, int, str, int], dict[str, Any]] = OrderedDict()  # finished games' reviews
 REVIEWS_KEPT = 64
+# A review is public and costs seconds to minutes of CPU: requests for one that is being made wait for it instead of
+# making it again, and at most REVIEWS_AT_ONCE different reviews are made at a time in a process (more: 503)
+REVIEWS_AT_ONCE = 2
+REVIEW_WAIT = 600.0  # seconds a request waits for the same review being made by another
 _reviews_lock = threading.Lock()
+_making: dict[tuple[str, int, str, int], threading.Event] = {}
+_slots = threading.BoundedSemaphore(REVIEWS_AT_ONCE)
 
 
 def game_hints(live: Live, seat: int | None, level: str) -> dict[str, Any]:
@@ -51,12 +57,33 @@ def game_review(live: Live, seat: int, level: str) -> dict[str, Any]:
     with _reviews_lock:
         if key in REVIEWS:
             return REVIEWS[key]
-    result = {"game": live.id, **analyse(record, seat, level).to_dict()}
-    with _reviews_lock:
-        REVIEWS[key] = result
-        while len(REVIEWS) > REVIEWS_KEPT:
-            REVIEWS.popitem(last=False)
-    return result
+        done = _making.get(key)
+        if done is None:
+            if not _slots.acquire(blocking=False):
+                raise ApiError(503, f"the server is making {REVIEWS_AT_ONCE} other reviews: try again in a minute",
+                               "Review")
+            done = _making[key] = threading.Event()
+            mine = True
+        else:
+            mine = False
+    if not mine:  # the same review is being made for another request: its answer is this one's
+        done.wait(REVIEW_WAIT)
+        with _reviews_lock:
+            if key in REVIEWS:
+                return REVIEWS[key]
+        raise ApiError(503, "the review could not be made: try again", "Review")
+    try:
+        result = {"game": live.id, **analyse(record, seat, level).to_dict()}
+        with _reviews_lock:
+            REVIEWS[key] = result
+            while len(REVIEWS) > REVIEWS_KEPT:
+                REVIEWS.popitem(last=False)
+        return result
+    finally:
+        with _reviews_lock:
+            del _making[key]
+        _slots.release()
+        done.set()
 
 
 @router.get("/api/games/{gid}/hints", response_model=Hints, responses=errors(403, 404, 409, 422),
@@ -65,7 +92,7 @@ async def get_hints(at: ViewSeat, level: Annotated[Level, Query()] = "hard") -> 
     return await run_in_threadpool(game_hints, at.live, at.seat, level)
 
 
-@router.get("/api/games/{gid}/review", response_model=Review, responses=errors(404, 409, 422),
+@router.get("/api/games/{gid}/review", response_model=Review, responses=errors(404, 409, 422, 503),
             summary="A finished game reviewed by the search bot: per decision of a seat, what it would have "
                     "played and what the played decision lost")
 async def get_review(live: GameDep, seat: Annotated[int, Query(ge=0, le=5)] = 0,
