@@ -92,7 +92,7 @@ def changed(bot: Any, spec: str) -> Any:
             if name not in {f.name for f in dataclasses.fields(bot.level)} - {"name"}:
                 raise SystemExit(f"--set {part!r}: the level has no field {name!r}")
             level[name] = int(number)
-        elif key in {f.name for f in dataclasses.fields(w)} - {"player", "automaton", "base"}:
+        elif key in {f.name for f in dataclasses.fields(w)} and isinstance(getattr(w, key), (int, float)):
             current = getattr(w, key)
             setattr(w, key, type(current)(number))
         else:

@@ -10,8 +10,9 @@ each seat's score now, its features (``sestertius.bots.search.evaluate.features`
 base game, ``--mode base``) the weights that best predict final minus now: least squares
 pulled towards the current weights (ridge, ``--pull``), so that a feature the games say little about keeps its
 hand-set value. The sets the bot plays with are chosen by measured play (a better prediction has played worse:
-README, "How strong are the bots?"), so ``--write`` writes only the base role's fit, as the forecast set that hints
-and the review show (``FORECAST_SCALE`` in ``sestertius/bots/search/weights.py``).
+README, "How strong are the bots?"), so ``--write`` writes each fitted role only as the forecast set that hints and
+the review show (``FORECAST_SCALE``, ``FORECAST_PLAYER``, ``FORECAST_AUTOMATON`` in
+``sestertius/bots/search/weights.py``).
 """
 from __future__ import annotations
 
@@ -122,23 +123,86 @@ def fit(args: argparse.Namespace) -> None:
         for k in sorted(prior):
             print(f"  {k:12} {prior[k]:7.3f} -> {fitted[k]:7.3f}")
         out[role] = {k: round(v, 3) for k, v in fitted.items()}
+    spreads = {}
+    for kind, name in (("contrarius", "SPREAD_CONTRARIUS"), ("base", "SPREAD_BASE")):
+        found = spread(rows, out, kind)
+        if found is not None:
+            spreads[name] = found
+            print(f"{kind}: the final margin about the forecast's, {found[2]} positions: spread (rms) "
+                  f"{found[0]:.2f} + {found[1]:.3f} x turns left")
     if args.write:
-        if "base" not in fitted_roles:
-            raise SystemExit("--write: no positions of a game without Contrarius (play with --mode base)")
         path = ROOT / "sestertius" / "bots" / "search" / "weights.py"
-        write_forecast(path, out["base"])
-        print(f"wrote FORECAST_SCALE in {path}")
+        for role in sorted(fitted_roles):
+            write_forecast(path, out[role], FORECAST_SETS[role])
+            print(f"wrote {FORECAST_SETS[role]} in {path}")
+        for name, (a, b, _) in spreads.items():
+            write_spread(path, name, (round(a, 2), round(b, 3)))
+            print(f"wrote {name} in {path}")
 
 
-_FORECAST = re.compile(r"^FORECAST_SCALE = (dict\(BASE_SCALE\)|\{\n.*?\n\})$", re.M | re.S)
+def positions(rows: list[dict]) -> list[list[dict]]:
+    """The rows grouped by position: ``play`` writes every seat of a position in turn, seat 0 first."""
+    out: list[list[dict]] = []
+    for r in rows:
+        if r["seat"] == 0 or not out or out[-1][0]["seed"] != r["seed"]:
+            out.append([])
+        out[-1].append(r)
+    return out
 
 
-def write_forecast(path: Path, weights: dict[str, float]) -> None:
-    """Put ``weights`` in place of the forecast set's assignment in ``path``; the rest of the file is kept."""
+def spread(rows: list[dict], sets: dict[str, dict[str, float]], kind: str) -> tuple[float, float, int] | None:
+    """How far the final margin falls from the forecast's, as a function of the turns left (the feature ``time``):
+    a + b x turns left, fitted to the root mean square of the misses in bands of 3 turns (weighted by positions).
+    ``kind`` "contrarius": the players' mean less Contrarius; "base": seat 0 less the best other seat."""
+    def forecast(r: dict) -> float:
+        return r["now"] + sum(sets[r["role"]].get(k, 0.0) * v for k, v in r["f"].items())
+
+    misses: list[tuple[float, float]] = []
+    for pos in positions(rows):
+        if kind == "contrarius" and {r["role"] for r in pos} == {"player", "automaton"}:
+            side = [r for r in pos if r["role"] == "player"]
+            other = [r for r in pos if r["role"] == "automaton"]
+            guess = sum(map(forecast, side)) / len(side) - forecast(other[0])
+            real = sum(r["final"] for r in side) / len(side) - other[0]["final"]
+        elif kind == "base" and pos[0]["role"] == "base" and len(pos) > 1 and pos[0]["seat"] == 0:
+            guess = forecast(pos[0]) - max(forecast(r) for r in pos[1:])
+            real = pos[0]["final"] - max(r["final"] for r in pos[1:])
+        else:
+            continue
+        misses.append((pos[0]["f"].get("time", 0.0), real - guess))
+    bands: dict[int, list[float]] = {}
+    for t, miss in misses:
+        bands.setdefault(int(t // 3), []).append(miss)
+    points = [(3 * b + 1.5, (sum(m * m for m in ms) / len(ms)) ** 0.5, len(ms)) for b, ms in bands.items()]
+    total = sum(n for _, _, n in points)
+    if len(points) < 2:
+        return None
+    mt = sum(t * n for t, _, n in points) / total
+    ms = sum(s * n for _, s, n in points) / total
+    var = sum(n * (t - mt) ** 2 for t, _, n in points)
+    b = sum(n * (t - mt) * (s - ms) for t, s, n in points) / var if var else 0.0
+    return ms - b * mt, b, total
+
+
+def write_spread(path: Path, name: str, value: tuple[float, float]) -> None:
+    """Put ``value`` in place of the spread ``name``'s assignment in ``path``."""
     text = path.read_text(encoding="utf-8")
-    if not _FORECAST.search(text):
-        raise SystemExit(f"--write: no FORECAST_SCALE assignment found in {path}")
-    path.write_text(_FORECAST.sub(lambda _: f"FORECAST_SCALE = {_fmt(weights)}", text), encoding="utf-8")
+    assignment = re.compile(rf"^{name} = \([^)\n]*\)$", re.M)
+    if not assignment.search(text):
+        raise SystemExit(f"--write: no {name} assignment found in {path}")
+    path.write_text(assignment.sub(lambda _: f"{name} = {value!r}", text), encoding="utf-8")
+
+
+FORECAST_SETS = {"base": "FORECAST_SCALE", "player": "FORECAST_PLAYER", "automaton": "FORECAST_AUTOMATON"}
+
+
+def write_forecast(path: Path, weights: dict[str, float], name: str = "FORECAST_SCALE") -> None:
+    """Put ``weights`` in place of the forecast set ``name``'s assignment in ``path``; the rest of the file is kept."""
+    text = path.read_text(encoding="utf-8")
+    assignment = re.compile(rf"^{name} = (dict\(\w+\)|\{{\n.*?\n\}})$", re.M | re.S)
+    if not assignment.search(text):
+        raise SystemExit(f"--write: no {name} assignment found in {path}")
+    path.write_text(assignment.sub(lambda _: f"{name} = {_fmt(weights)}", text), encoding="utf-8")
 
 
 def _fmt(d: dict[str, float]) -> str:

@@ -98,7 +98,7 @@ def test_the_pieces_keep_their_worth_when_the_game_is_over():
 def test_the_forecast_reads_final_scores_better_than_the_base_set_in_base_games():
     """``Evaluator.forecast``: what hints and the review show. In a game without Contrarius the base set's estimate
     (with the pieces' worth) reads far above the final score; the forecast set, fitted to final scores, does not.
-    Against Contrarius the forecast is the estimate itself and nothing steers."""
+    (Against Contrarius: the next test.)"""
     ev = Evaluator()
     game = Game.new({"board": "italia", "players": 2}, seed=77)
     bots = [GreedyBot(1), GreedyBot(2)]
@@ -117,5 +117,40 @@ def test_the_forecast_reads_final_scores_better_than_the_base_set_in_base_games(
     s = positions[len(positions) // 2]
     assert ev.steering(s, 0) == pytest.approx(ev.objective(s, 0) - ev.objective(s, 0, ev.forecast(s)))
     assert ev.steering(s, 0) != 0
+
+
+def _errors(options: dict, seed: int, ev: Evaluator) -> tuple[dict[str, float], int]:
+    """The mean absolute error of the estimate and of the forecast against the final scores, every fourth turn of a
+    game of the ``medium`` bot."""
+    game = Game.new(options, seed=seed)
+    bot = SearchBot(seed, "medium")
+    positions = []
+    while not game.is_over:
+        legal = game.legal_actions()
+        if game.current_step()[0] == "turn" and game.state.turn % 4 == 0:
+            positions.append(game.state.copy())
+        game.apply_unchecked(legal[0] if len(legal) == 1 else bot.choose(game, legal))
+    finals = [s["total"] for s in game.scores()]
+    errors = {"estimate": 0.0, "forecast": 0.0}
+    for s in positions:
+        for name, est in (("estimate", ev.estimates(s)), ("forecast", ev.forecast(s))):
+            errors[name] += sum(abs(e - f) for e, f in zip(est, finals)) / (len(finals) * len(positions))
+    return errors, len(positions)
+
+
+def test_the_forecast_reads_final_scores_better_than_the_estimate_against_contrarius():
+    """Against Contrarius the forecast sets (a player's and Contrarius', fitted to final scores of games of the
+    ``medium`` bot, seeds 20000 on) read the final scores closer than the sets the bot plays by, which read the
+    player's far above it; games not fitted on."""
+    ev = Evaluator()
+    total = {"estimate": 0.0, "forecast": 0.0}
+    for options, seed in (({"board": "italia", "players": 1, "mode": "solo", "difficulty": "standard"}, 77),
+                          ({"board": "imperium", "players": 1, "mode": "solo", "difficulty": "expert"}, 78),
+                          ({"board": "italia", "players": 2, "mode": "team", "difficulty": "standard"}, 79)):
+        errors, n = _errors(options, seed, ev)
+        assert n >= 5
+        for k in total:
+            total[k] += errors[k] / 3
+    assert total["forecast"] < 0.8 * total["estimate"], total  # measured: 15.8 and 22.4 points
     solo = Game.new({"board": "italia", "players": 1, "mode": "solo"}, seed=5).state
-    assert ev.forecast(solo) == ev.estimates(solo) and ev.steering(solo, 0) == 0.0
+    assert ev.steering(solo, 0) == pytest.approx(ev.objective(solo, 0) - ev.objective(solo, 0, ev.forecast(solo)))

@@ -127,17 +127,21 @@ class Evaluator:
                        and all(type(v).goods_value is Variant.goods_value for v in s.rules.variants))
 
     def forecast(self, s: GameState) -> list[float]:
-        """Every seat's estimated final score, for people to read (hints, the review). Against Contrarius, the
-        estimate itself; in games without it, the features weighed by the forecast set (``Weights.forecast``,
-        fitted to the final scores of such games): the base set chooses better, but with the pieces' worth in it
-        reads a final score far above the real one late in a game."""
+        """Every seat's estimated final score, for people to read (hints, the review): the features weighed by the
+        forecast sets, fitted to the final scores of games (``Weights.forecast`` where there is no Contrarius,
+        ``forecast_player`` and ``forecast_automaton`` against it). The sets the bot plays by choose better, but
+        read a final score far from the real one (the base set, with the pieces' worth in it, far above it late in a
+        game)."""
         ctx = Context(s, self.w)
-        scale = None if ctx.automaton is not None else self.w.forecast
-        return [self.total(s, i, ctx, scale) for i in range(s.n)]
+        w = self.w
+        if ctx.automaton is None:
+            return [self.total(s, i, ctx, w.forecast) for i in range(s.n)]
+        return [self.total(s, i, ctx, w.forecast_automaton if i == ctx.automaton else w.forecast_player)
+                for i in range(s.n)]
 
     def steering(self, s: GameState, seat: int) -> float:
         """How much of the seat's objective here only steers the search: the objective less the margin the
-        forecasts give (0.0 against Contrarius)."""
+        forecasts give."""
         return self.objective(s, seat) - self.objective(s, seat, self.forecast(s))
 
     def objective(self, s: GameState, seat: int, est: list[float] | None = None) -> float:
@@ -148,10 +152,12 @@ class Evaluator:
         return sum(est[i] for i in mine) / len(mine) - max(sum(est[i] for i in o) / len(o) for o in others)
 
     def win_chance(self, s: GameState, margin: float, seat: int) -> float:
-        """The chance to win with this estimated margin (a normal spread that shrinks towards the end)."""
+        """The chance to win with this forecast margin: a normal spread about it, as measured in games (``spread``,
+        ``spread_contrarius``: a + b x turns left)."""
         if s.over:
             return 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
-        sd = self.w.sigma + self.w.sigma_turn * turns_left(s, seat, self.w)
+        a, b = self.w.spread_contrarius if s.rules.mode.automaton(s) is not None else self.w.spread
+        sd = max(1.0, a + b * turns_left(s, seat, self.w))
         return 0.5 * (1 + math.erf(margin / (sd * math.sqrt(2))))
 
 

@@ -14,7 +14,17 @@ from typing import TYPE_CHECKING
 
 from sestertius.bots.greedy import worth as pieces_worth
 from sestertius.bots.search.sites import sites_worth
-from sestertius.bots.search.weights import ASSET_WORTH, AUTOMATON_SCALE, BASE_SCALE, FORECAST_SCALE, PLAYER_SCALE
+from sestertius.bots.search.weights import (
+    ASSET_WORTH,
+    AUTOMATON_SCALE,
+    BASE_SCALE,
+    FORECAST_AUTOMATON,
+    FORECAST_PLAYER,
+    FORECAST_SCALE,
+    PLAYER_SCALE,
+    SPREAD_BASE,
+    SPREAD_CONTRARIUS,
+)
 from sestertius.data.catalog import BRICK
 from sestertius.rules.memo import Memo
 from sestertius.rules.scoring import holdings, score_seat
@@ -51,13 +61,16 @@ class Weights:
     wealth_beyond: float = 0.2  # the share counted of the rest
     production: float = 0.12  # share of its good's price a house yields per own turn
     hand_cap: int = 5
-    sigma: float = 6.0  # spread of the final margin when the game ends now (winning chance)
-    sigma_turn: float = 2.2  # and its growth per turn left
+    spread: tuple[float, float] = SPREAD_BASE  # a final margin's spread about the forecast's: a + b x turns left
+    spread_contrarius: tuple[float, float] = SPREAD_CONTRARIUS  # the same against Contrarius
     player: dict[str, float] = field(default_factory=lambda: dict(PLAYER_SCALE))
     automaton: dict[str, float] = field(default_factory=lambda: dict(AUTOMATON_SCALE))
     base: dict[str, float] = field(default_factory=lambda: dict(BASE_SCALE))  # a player where there is no Contrarius
-    # what people are shown where there is no Contrarius (hints, the review): fitted to final scores
+    # what people are shown (hints, the review): fitted to final scores, where there is no Contrarius and, against it,
+    # for a player and for Contrarius
     forecast: dict[str, float] = field(default_factory=lambda: dict(FORECAST_SCALE))
+    forecast_player: dict[str, float] = field(default_factory=lambda: dict(FORECAST_PLAYER))
+    forecast_automaton: dict[str, float] = field(default_factory=lambda: dict(FORECAST_AUTOMATON))
 
 
 DEFAULT = Weights()

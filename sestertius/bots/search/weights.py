@@ -28,10 +28,24 @@ BASE_SCALE = dict(PLAYER_SCALE, assets=0.75)
 # -1.9; no other part better, see the README)
 ASSET_WORTH = dict(PIECE_WORTH, card=9.0, site=0.0)
 
-# what hints and the review show as a final score in games without Contrarius (``Evaluator.forecast``): the base
-# set's features fitted to the final scores of such games by ``tools/fit_weights.py fit --write``
+# what hints and the review show as a final score (``Evaluator.forecast``): the features fitted to the final scores of
+# games by ``tools/fit_weights.py fit --write``; in games without Contrarius the base set's features (FORECAST_SCALE),
+# against Contrarius a player's (FORECAST_PLAYER) and Contrarius' (FORECAST_AUTOMATON)
 FORECAST_SCALE = {
-    "Jupiter": 1.739, "Mars": 0.501, "Mercurius": 2.391, "Minerva": 0.187, "Saturnus": 1.583, "Venus": 1.0,
-    "assets": 0.266, "cards": 1.322, "colonists": -2.881, "hand": -2.291, "houses": -10.519, "production": 0.475,
-    "sites": -1.383, "time": 0.523, "variety": -0.642, "wealth": 0.052,
+    "Jupiter": 1.786, "Mars": 0.504, "Mercurius": 2.365, "Minerva": 0.381, "Saturnus": 1.386, "Venus": 1.0,
+    "assets": 0.263, "cards": 1.332, "colonists": -3.344, "hand": -2.303, "houses": -10.659, "production": 0.506,
+    "sites": -1.407, "time": 0.505, "variety": -0.528, "wealth": 0.053,
 }
+FORECAST_PLAYER = {
+    "Jupiter": 0.915, "Mars": 0.056, "Mercurius": 0.963, "Minerva": 0.009, "Saturnus": -0.137, "Venus": 9.019,
+    "assets": 0.0, "cards": 0.421, "colonists": 6.269, "hand": 3.639, "houses": -2.017, "production": -0.296,
+    "sites": -0.068, "time": 0.266, "variety": 4.287, "wealth": 0.292,
+}
+FORECAST_AUTOMATON = {
+    "Jupiter": 0.94, "Mars": 1.178, "Mercurius": 0.196, "Minerva": 0.379, "Saturnus": 0.59, "Venus": 10.392,
+    "cards": 0.773, "reactions": 2.169,
+}
+# how far a final margin falls from the forecast's (root mean square, points): a + b x turns left (the feature
+# ``time``), for the chance to win that hints show; fitted by ``tools/fit_weights.py fit --write`` with the sets above
+SPREAD_BASE = (16.18, 0.03)
+SPREAD_CONTRARIUS = (16.15, 0.162)
