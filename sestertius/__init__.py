@@ -4,9 +4,14 @@
 >>> game = Game.new({"board": "italia", "players": 2}, seed=7)
 >>> game.apply(game.legal_actions()[0])
 
-The names below are imported when first asked for: importing the package (and the ``concordia`` command, which lives
-in it) reads no data file yet, so that a bad data or overrides file is refused by the command in one line instead
-of failing the import.
+Besides the game itself, the names below are what a bot may read (the bots in ``sestertius.bots`` use these and
+nothing else of the engine): the state (``GameState``, with its ``rules``) and a decision's type, the score of a
+seat, the gods a hand holds, where a seat can build now, the goods, the markers of a colonist in the storehouse and
+of a route without colonist, and ``Memo``, a small cache keyed by a shared object.
+
+The names are imported when first asked for: importing the package (and the ``concordia`` command, which lives in
+it) reads no data file yet, so that a bad data or overrides file is refused by the command in one line instead of
+failing the import.
 """
 from __future__ import annotations
 
@@ -14,21 +19,33 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
+    from sestertius.data.catalog import BRICK, GOODS, Catalog
+    from sestertius.rules.cards.architect import build_sites
     from sestertius.rules.errors import ConcordiaError, IllegalAction, OptionsError, RecordError
     from sestertius.rules.game import RECORD_FORMAT, RECORD_VERSION, Game
+    from sestertius.rules.memo import Memo
     from sestertius.rules.options import GameOptions
     from sestertius.rules.rulebook import check_options, choices
-    from sestertius.rules.state import AUTO, AUTOMATON, CHANCE
+    from sestertius.rules.scoring import holdings, score_seat
+    from sestertius.rules.state import AUTO, AUTOMATON, CHANCE, NOBODY, STORE, GameState
+    from sestertius.rules.steps import Action
 
 _WHERE = {
     **dict.fromkeys(("ConcordiaError", "IllegalAction", "OptionsError", "RecordError"), "sestertius.rules.errors"),
     **dict.fromkeys(("RECORD_FORMAT", "RECORD_VERSION", "Game"), "sestertius.rules.game"),
     "GameOptions": "sestertius.rules.options",
     **dict.fromkeys(("check_options", "choices"), "sestertius.rules.rulebook"),
-    **dict.fromkeys(("AUTO", "AUTOMATON", "CHANCE"), "sestertius.rules.state"),
+    **dict.fromkeys(("AUTO", "AUTOMATON", "CHANCE", "NOBODY", "STORE", "GameState"), "sestertius.rules.state"),
+    # what bots read
+    **dict.fromkeys(("BRICK", "GOODS", "Catalog"), "sestertius.data.catalog"),
+    "Action": "sestertius.rules.steps",
+    "build_sites": "sestertius.rules.cards.architect",
+    "Memo": "sestertius.rules.memo",
+    **dict.fromkeys(("holdings", "score_seat"), "sestertius.rules.scoring"),
 }
-__all__ = ["AUTO", "AUTOMATON", "CHANCE", "RECORD_FORMAT", "RECORD_VERSION", "ConcordiaError", "Game", "GameOptions",
-           "IllegalAction", "OptionsError", "RecordError", "check_options", "choices"]
+__all__ = ["AUTO", "AUTOMATON", "BRICK", "CHANCE", "GOODS", "NOBODY", "RECORD_FORMAT", "RECORD_VERSION", "STORE",
+           "Action", "Catalog", "ConcordiaError", "Game", "GameOptions", "GameState", "IllegalAction", "Memo",
+           "OptionsError", "RecordError", "build_sites", "check_options", "choices", "holdings", "score_seat"]
 
 
 def __getattr__(name: str) -> Any:

@@ -13,8 +13,7 @@ from sestertius.bots.random_bot import RandomBot
 from sestertius.bots.search import SearchBot
 
 if TYPE_CHECKING:  # pragma: no cover
-    from sestertius.rules.game import Game
-    from sestertius.rules.steps import Action
+    from sestertius import Action, Game
 
 
 class Bot(Protocol):

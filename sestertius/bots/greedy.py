@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import random
 
-from sestertius.rules.cards.architect import build_sites
-from sestertius.rules.scoring import score_seat
-from sestertius.rules.state import STORE
+from sestertius import STORE, build_sites, score_seat
 
 PIECE_WORTH = {"house": 10.0, "colonist": 3.0, "card": 6.0, "site": 0.6, "money": 0.3, "goods": 0.25,
                "spare_money": 0.05, "spare_goods": 0.05, "brick": 1.5, "space": 0.5,

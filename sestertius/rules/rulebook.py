@@ -107,6 +107,15 @@ class Rulebook:
     def uses(self, variant: str) -> bool:
         return any(v.name == variant for v in self.variants)
 
+    @property
+    def base_building(self) -> bool:
+        """The board builds and counts other houses by the base rules, and no variant changes what goods are worth:
+        what a seat may build and own then follows from the state's houses, cities and goods alone (a bot may key
+        what it works out on those)."""
+        board = type(self.board)
+        return (board.can_build is BoardRules.can_build and board.other_houses is BoardRules.other_houses
+                and all(type(v).goods_value is Variant.goods_value for v in self.variants))
+
 
 def _variants_of(o: GameOptions) -> tuple[Variant, ...]:
     return tuple(v for v in VARIANTS.values() if getattr(o, v.option) is not None)

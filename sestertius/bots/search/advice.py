@@ -12,16 +12,13 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from sestertius import GOODS, score_seat
 from sestertius.bots.search.bot import SearchBot
 from sestertius.bots.search.evaluate import sides
 from sestertius.bots.search.plan import Line
-from sestertius.data.catalog import GOODS
-from sestertius.rules.scoring import score_seat
 
 if TYPE_CHECKING:  # pragma: no cover
-    from sestertius.rules.game import Game
-    from sestertius.rules.state import GameState
-    from sestertius.rules.steps import Action
+    from sestertius import Action, Game, GameState
 
 SKIP = {"done", "auto", "keep"}
 

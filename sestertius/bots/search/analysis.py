@@ -12,9 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from sestertius import Action, Game
 from sestertius.bots.search.bot import SearchBot
-from sestertius.rules.game import Game
-from sestertius.rules.steps import Action
 
 MARKED = 3  # the costliest decisions marked
 

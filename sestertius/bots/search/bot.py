@@ -20,8 +20,7 @@ from sestertius.bots.search.evaluate import DEFAULT, Evaluator, Weights
 from sestertius.bots.search.plan import Line, Planner
 
 if TYPE_CHECKING:  # pragma: no cover
-    from sestertius.rules.game import Game
-    from sestertius.rules.steps import Action
+    from sestertius import Action, Game
 
 
 @dataclass(frozen=True)

@@ -24,13 +24,11 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from sestertius import Memo
 from sestertius.bots.search.model import DEFAULT, Context, Weights, features, turns_left
-from sestertius.rules.boards.base import BoardRules
-from sestertius.rules.memo import Memo
-from sestertius.rules.variants.base import Variant
 
 if TYPE_CHECKING:  # pragma: no cover
-    from sestertius.rules.state import GameState
+    from sestertius import GameState
 
 __all__ = ["DEFAULT", "Evaluator", "SeatEstimate", "Weights", "features", "sides", "turns_left"]
 
@@ -122,9 +120,7 @@ class Evaluator:
         self._cache = {}
         self._pins = {}
         self._for = (self.w, s.rules, s.city_good, s.cat)
-        board = type(s.rules.board)
-        self._keyed = (board.can_build is BoardRules.can_build and board.other_houses is BoardRules.other_houses
-                       and all(type(v).goods_value is Variant.goods_value for v in s.rules.variants))
+        self._keyed = s.rules.base_building
 
     def forecast(self, s: GameState) -> list[float]:
         """Every seat's estimated final score, for people to read (hints, the review): the features weighed by the

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from sestertius import BRICK, NOBODY, STORE, Memo, holdings, score_seat
 from sestertius.bots.greedy import worth as pieces_worth
 from sestertius.bots.search.sites import sites_worth
 from sestertius.bots.search.weights import (
@@ -25,14 +26,9 @@ from sestertius.bots.search.weights import (
     SPREAD_BASE,
     SPREAD_CONTRARIUS,
 )
-from sestertius.data.catalog import BRICK
-from sestertius.rules.memo import Memo
-from sestertius.rules.scoring import holdings, score_seat
-from sestertius.rules.state import NOBODY, STORE
 
 if TYPE_CHECKING:  # pragma: no cover
-    from sestertius.data.catalog import Catalog
-    from sestertius.rules.state import GameState
+    from sestertius import Catalog, GameState
 
 GROWING = ("Jupiter", "Saturnus", "Mercurius", "Mars")
 

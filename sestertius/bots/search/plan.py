@@ -14,12 +14,11 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from sestertius import CHANCE
 from sestertius.bots.search.evaluate import Evaluator
-from sestertius.rules.state import CHANCE
 
 if TYPE_CHECKING:  # pragma: no cover
-    from sestertius.rules.game import Game
-    from sestertius.rules.steps import Action
+    from sestertius import Action, Game
 
 TURN_LIMIT = 120  # decisions in one turn of a copy (a guard; a real turn has far fewer)
 

@@ -4,12 +4,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from sestertius.data.catalog import BRICK
-from sestertius.rules.memo import Memo
+from sestertius import BRICK, Memo
 
 if TYPE_CHECKING:  # pragma: no cover
-    from sestertius.data.catalog import Catalog
-    from sestertius.rules.state import GameState
+    from sestertius import Catalog, GameState
 
 
 def house_gain(s: GameState, seat: int, city: int, counts: dict[str, int], specialists: Sequence[tuple[int, int]],
