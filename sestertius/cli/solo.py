@@ -5,10 +5,11 @@ reacts, and with ``--dice manual`` asks for every die face (the table assistant:
 the program run Contrarius). ``--campaign NAME`` plays the next game of a campaign and records its result (a new
 campaign's name follows :data:`sestertius.campaigns.NAME_RULE`; it is made once its first game is set up).
 Commands at any prompt: a number, Enter (the default, where there is one: a step with one choice has it), ``b`` the
-board (cities, goods, houses, lines with colonists), ``u`` undo, ``s FILE`` save the game record, ``v`` the scores so
-far, ``t`` the search bot's three best decisions (with ``--hint``), ``h`` help, ``q`` quit (asking to save first,
-as Ctrl+C and Ctrl+D do). A die is entered by its number in the list or by its face as printed (``cloth``, ``S``,
-``3``). ``--load FILE`` resumes a saved game.
+board (cities, goods, houses, lines with colonists), ``u`` undo, ``r`` retype the last die (``--dice manual``: a
+typo at the table; it and what came after it are taken back), ``s FILE`` save the game record, ``v`` the scores so
+far, ``t`` the search bot's three best decisions (with ``--hint``), ``h`` help, ``q`` quit (asking to save first, as
+Ctrl+C and Ctrl+D do; Ctrl+C while Contrarius reacts too). A die is entered by its number in the list or by its face
+as printed (``cloth``, ``S``, ``3``). ``--load FILE`` resumes a saved game.
 ``--hint [medium|hard]`` lets ``t`` ask the search bot for hints: for the player's own decisions only, worked out
 from the player's view (:func:`sestertius.bots.search.advice.hints`, as the web app's Hint button).
 
@@ -18,8 +19,11 @@ Like a web client, the terminal draws everything from the player's view (``game.
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import shlex
 import sys
+import traceback
 from collections.abc import Callable
 from typing import Any, TextIO
 
@@ -28,8 +32,9 @@ from sestertius.campaigns import CampaignStore, first_start_vp, name_problem
 from sestertius.cli import screen
 
 HELP = ("Enter the number of a decision (Enter alone takes the default where one is marked); a die also by its face "
-        "(cloth, S, 3). b: the board · t: hints (with --hint) · u: undo · s FILE: save the game record · v: scores "
-        "so far · h: help · q: quit (Ctrl+C, Ctrl+D: leave, offering to save)")
+        "(cloth, S, 3). b: the board · t: hints (with --hint) · u: undo · r: retype the last die (dice entered by "
+        "hand) · s FILE: save the game record · v: scores so far · h: help · q: quit (Ctrl+C, Ctrl+D: leave, "
+        "offering to save)")
 DEFAULT_STEPS = ("contrarius_move", "contrarius_line")  # Contrarius' choices left to the player: option 1 = default
 SEAT = 0  # the player; Contrarius is the seat named in the view's summary of it
 UNDONE = ("undo",)
@@ -43,12 +48,12 @@ def deciding_view(game: Game, view: dict[str, Any]) -> dict[str, Any]:
 
 
 def play(game: Game, input_fn: Callable[[str], str], out: TextIO, save_as: str = "solitaria.json",
-         hint: str | None = None) -> bool:
+         hint: str | None = None, resume: str = "") -> bool:
     """Run the game loop until the game ends (True) or the player leaves (False; ``save_as`` is the file offered for
     saving the game first). ``hint``: the search bot's level that ``t`` asks for hints (None: no hints)."""
     seen: list[dict[str, Any]] = []
     last_turn = -1
-    saved = [save_as]  # the file offered when leaving: the last one saved to
+    saved = [save_as, resume]  # the file offered when leaving (the last one saved to); the resume command's options
 
     def emit(text: str = "") -> None:
         print(text, file=out)
@@ -107,7 +112,7 @@ def _ask(game: Game, view: dict[str, Any], can_undo: bool, options: list[tuple[t
             continue
         if raw == "" and default is not None:
             return options[default][0]
-        if raw.isdigit() and 1 <= int(raw) <= len(options):
+        if _number(raw) and 1 <= int(raw) <= len(options):
             return options[int(raw) - 1][0]
         face = _face(options, raw) if chance else None
         if face is not None:
@@ -123,9 +128,20 @@ def _ask(game: Game, view: dict[str, Any], can_undo: bool, options: list[tuple[t
                 game.undo()
                 emit("undone")
                 return UNDONE
-            emit("nothing of your own turn to take back (dice and Contrarius' reactions are final)")
+            emit("nothing of your own turn to take back (dice and Contrarius' reactions are final"
+                 + ("; r retypes the last die)" if game.options.manual_dice else ")"))
+        elif raw == "r":
+            try:
+                game.retype_outcome()
+            except ConcordiaError as e:
+                emit(f"refused: {e}")
+                continue
+            emit("the last die and what followed it are taken back: enter it again")
+            return UNDONE
+        elif raw in ("s", "save"):
+            emit("s needs a file name: s FILE")
         elif raw.startswith("s "):
-            if _save(game, raw[2:].strip(), emit):
+            if _save(game, raw[2:].strip(), emit, saved[1]):
                 saved[0] = raw[2:].strip()
         elif raw == "v":  # the view has the scores at the end only: the scores so far are the game's to count
             emit(screen.render_scores(view.get("scores") or game.scores(), screen.seat_names(view, SEAT)))
@@ -135,7 +151,7 @@ def _ask(game: Game, view: dict[str, Any], can_undo: bool, options: list[tuple[t
             for line in hint_lines(game, options, hint):
                 emit(line)
         elif chance and raw:  # not a face of the die: the game refuses it, naming the die and its faces
-            return (options[0][0][0], int(raw) if raw.lstrip("-").isdigit() else raw)
+            return (options[0][0][0], int(raw) if _number(raw.removeprefix("-")) else raw)
         else:
             emit(f"enter a number from 1 to {len(options)} (h: help)")
 
@@ -159,6 +175,11 @@ def hint_lines(game: Game, options: list[tuple[tuple, str]], level: str | None) 
     return lines
 
 
+def _number(raw: str) -> bool:
+    """Whole-number input: ASCII digits only (``str.isdigit`` also takes "²", which ``int`` refuses)."""
+    return raw.isascii() and raw.isdigit()
+
+
 def _face(options: list[tuple[tuple, str]], raw: str) -> tuple | None:
     """The die's decision whose face reads ``raw`` as printed, in capitals or not ("Cloth", "s", "3"), or None."""
     for action, _ in options:
@@ -167,13 +188,16 @@ def _face(options: list[tuple[tuple, str]], raw: str) -> tuple | None:
     return None
 
 
-def _save(game: Game, path: str, emit: Callable[[str], None]) -> bool:
+def _save(game: Game, path: str, emit: Callable[[str], None], resume: str = "") -> bool:
+    """Save the record to ``path`` (``~`` is the home folder); ``resume``: options the resume command needs
+    (``--campaign NAME``)."""
+    path = os.path.expanduser(path)
     try:
         game.save(path)
     except OSError as e:
         emit(f"cannot save: {e.strerror or e}")
         return False
-    emit(f"saved to {path} (concordia solo --load {path} resumes it)")
+    emit(f"saved to {path} (concordia solo --load {path}{resume} resumes it)")
     return True
 
 
@@ -192,7 +216,7 @@ def _leave(game: Game, input_fn: Callable[[str], str], emit: Callable[[str], Non
             return False
         if answer.lower() in ("n", "no"):
             return True
-        if _save(game, answer or saved[0], emit):
+        if _save(game, answer or saved[0], emit, saved[1] if len(saved) > 1 else ""):
             saved[0] = answer or saved[0]
             return True
 
@@ -256,6 +280,9 @@ def main(args: argparse.Namespace, input_fn: Callable[[str], str] = input, out: 
     settings = view["options"]
     manual = settings.get("manual_dice", False)
     if load:
+        ignored = _ignored_on_load(args, settings)
+        if ignored:
+            print(f"({', '.join(ignored)}: the saved game keeps its own; ignored)", file=out)
         seed = game.seed
         print(f"Solitaria on {screen.board_title(view['board'])}, difficulty {settings.get('difficulty', 'standard')}"
               f", resumed from {load} after {len(game.history)} decision{'s' if len(game.history) != 1 else ''}"
@@ -265,7 +292,22 @@ def main(args: argparse.Namespace, input_fn: Callable[[str], str] = input, out: 
               + (" · you enter the dice" if manual else ""), file=out)
     print("Die faces, the solo hand and Contrarius' cards are assumptions where the rulebook is silent "
           "(A-DICE, A-SOLO-HAND, A-CONTRARIUS-CARDS: see docs/SOLITARIA.md). " + HELP, file=out)
-    finished = play(game, input_fn, out, save_as=load or f"solitaria-{seed}.json", hint=getattr(args, "hint", None))
+    save_as = load or f"solitaria-{seed}.json"
+    resume = f" --campaign {shlex.quote(campaign_name)}" if campaign_name is not None else ""
+    try:
+        finished = play(game, input_fn, out, save_as=save_as, hint=getattr(args, "hint", None), resume=resume)
+    except KeyboardInterrupt:  # Ctrl+C while Contrarius reacts or a hint is worked out (a prompt catches its own)
+        print("", file=out)
+        finished = False if _leave(game, input_fn, lambda text: print(text, file=out), [save_as, resume]) else play(
+            game, input_fn, out, save_as=save_as, hint=getattr(args, "hint", None), resume=resume)
+    except Exception:  # a fault of the program: the game is kept before the traceback is shown
+        rescue = f"solitaria-{seed}-rescued.json"
+        _save(game, rescue, lambda text: print(text, file=out), resume)
+        print(f"an unexpected error ended the program; the game so far is in {rescue}:", file=out)
+        traceback.print_exc()
+        if store:
+            store.close()
+        return 1
     if not finished:
         print(f"Game left unfinished (seed {seed}).", file=out)
         if store:
@@ -276,11 +318,29 @@ def main(args: argparse.Namespace, input_fn: Callable[[str], str] = input, out: 
     print(screen.render_scores(view["scores"], screen.seat_names(view, SEAT)), file=out)
     print(screen.result(view, SEAT), file=out)
     if store and campaign_name is not None:
+        if store.has_game(campaign_name, "", game.record()):  # the same saved game finished twice
+            print(f"Campaign {campaign_name!r}: this game is recorded already; not recorded again", file=out)
+            store.close()
+            return 0
         camp = store.record_finished(campaign_name, game)
         print(f"Campaign {campaign_name!r}: next game starts with {camp.start_vp} VP"
               + (f" — {camp.suggestion}" if camp.finished else ""), file=out)
         store.close()
     return 0
+
+
+def _ignored_on_load(args: argparse.Namespace, settings: dict[str, Any]) -> list[str]:
+    """The options given with ``--load`` that differ from the saved game's (it is resumed as it was set up)."""
+    out = []
+    if args.seed is not None:
+        out.append(f"--seed {args.seed}")
+    if args.board != "italia" and args.board != settings.get("board"):
+        out.append(f"--board {args.board}")
+    if args.difficulty != "standard" and args.difficulty != settings.get("difficulty", "standard"):
+        out.append(f"--difficulty {args.difficulty}")
+    if getattr(args, "dice", "auto") == "manual" and not settings.get("manual_dice", False):
+        out.append("--dice manual")
+    return out
 
 
 def _not_resumable(view: dict[str, Any], campaign_game: dict[str, Any] | None) -> str | None:

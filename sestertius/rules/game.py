@@ -403,6 +403,29 @@ class Game:
         # decisions the automaton and the engine took after the undone one are replayed, not kept
         self.state, self.history, self.deciders, self.stack_left = g.state, g.history, g.deciders, g.stack_left
 
+    def last_typed_outcome(self) -> int | None:
+        """Index into history of the last chance outcome typed in (a game whose dice are entered by hand), or None:
+        what ``retype_outcome`` takes back."""
+        if self.options.manual_dice:
+            for i in range(len(self.history) - 1, -1, -1):
+                if self.deciders[i] == CHANCE:
+                    return i
+        return None
+
+    def retype_outcome(self) -> None:
+        """At a real table (dice entered by hand): take back the last outcome typed in, and every decision after it,
+        to type it again. The physical die is the truth and a typo is no new information; where the engine draws
+        the dice, an outcome is final (``undo`` never goes past one)."""
+        i = self.last_typed_outcome()
+        if i is None:
+            why = ("no die has been entered yet" if self.options.manual_dice
+                   else "the dice are drawn by the game, not typed in: an outcome is final")
+            raise IllegalAction(why, "Dice")
+        rec = self.record()
+        rec["actions"], rec["deciders"] = rec["actions"][:i], rec["deciders"][:i]
+        g = Game.from_record(rec, check_hash=False)
+        self.state, self.history, self.deciders, self.stack_left = g.state, g.history, g.deciders, g.stack_left
+
     def copy(self) -> Game:
         g = Game.__new__(Game)
         g.options, g.seed, g.auto_chance, g.imagined = self.options, self.seed, self.auto_chance, self.imagined

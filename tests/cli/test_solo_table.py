@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from sestertius import CHANCE, Game
+from sestertius import CHANCE, Game, IllegalAction
 from sestertius.cli import screen
 from sestertius.cli.solo import main, play
 
@@ -173,6 +173,79 @@ def test_commands_still_work_at_a_die():
     out = io.StringIO()
     play(g, script("b", "h"), out)
     assert "lines with colonists" in out.getvalue() and "a die also by its face" in out.getvalue()
+
+
+def test_a_mistyped_die_is_typed_again_with_r():
+    """At the table the physical die is the truth: r takes back the last die typed in (and Contrarius' reaction to
+    it), the game asks for it again; the game ends as if the right face had been typed first."""
+    g = at_roll("mercator")
+    n = len(g.history)
+    out = io.StringIO()
+    play(g, script("wine", "r", "tool"), out)
+    assert "the last die and what followed it are taken back: enter it again" in out.getvalue()
+    assert g.history[n] == ("roll", "tool")
+    right = at_roll("mercator")
+    play(right, script("tool"), io.StringIO())
+    assert g.state.hash() == right.state.hash() and g.history == right.history
+
+
+def test_r_is_refused_where_the_game_draws_the_dice():
+    g = Game.new(SOLO, seed=5)
+    out = io.StringIO()
+    play(g, script("r", "q", "n"), out)
+    assert "refused: Dice: the dice are drawn by the game, not typed in: an outcome is final" in out.getvalue()
+    with pytest.raises(IllegalAction, match="no die has been entered yet"):
+        Game.new({**SOLO, "manual_dice": True}, seed=5).retype_outcome()
+
+
+@pytest.mark.parametrize("typed", ["²", "٣", "-²"])
+def test_digits_that_are_not_ascii_are_refused_not_a_crash(typed):
+    g = at_roll("architect")
+    n = len(g.history)
+    out = io.StringIO()
+    play(g, script(typed, "2"), out)
+    assert "refused: Contrarius:" in out.getvalue() and g.history[n] == ("roll", 2)
+    g = Game.new(SOLO, seed=5)
+    out = io.StringIO()
+    play(g, script(typed, "q", "n"), out)
+    assert "enter a number from 1 to" in out.getvalue()
+
+
+def test_a_fault_of_the_program_keeps_the_game(tmp_path, monkeypatch):
+    """An unexpected error (here a broken screen) saves the game before the traceback, and says where."""
+    monkeypatch.chdir(tmp_path)
+
+    def broken(*a, **k):
+        raise RuntimeError("a bug")
+    monkeypatch.setattr(screen, "render_board", broken)
+    out = io.StringIO()
+    assert main(args(seed=9), script("2", "b"), out) == 1
+    assert "the game so far is in solitaria-9-rescued.json" in out.getvalue()
+    assert len(Game.load(tmp_path / "solitaria-9-rescued.json").history) >= 1
+
+
+def test_options_given_with_load_that_the_saved_game_overrides_are_named(tmp_path):
+    path = tmp_path / "auto.json"
+    Game.new(SOLO, seed=3).save(path)
+    out = io.StringIO()
+    main(args(load=str(path), seed=4, board="cyprus", difficulty="expert", dice="manual"), script(), out)
+    assert "(--seed 4, --board cyprus, --difficulty expert, --dice manual: the saved game keeps its own; ignored)" \
+        in out.getvalue()
+
+
+def test_saving_names_the_campaign_to_resume_with_and_a_game_is_recorded_once(tmp_path, campaigns_db):
+    mine = tmp_path / "mine.json"
+    out = io.StringIO()
+    main(args(campaign="my own", campaign_db=str(campaigns_db)), script("1", f"s {mine}", "q", "n"), out)
+    assert f"concordia solo --load {mine} --campaign 'my own' resumes it" in out.getvalue()
+    for _ in range(2):  # the same saved game finished twice
+        out = io.StringIO()
+        assert main(args(load=str(mine), campaign="my own", campaign_db=str(campaigns_db)), script(then="1"), out) == 0
+    assert "this game is recorded already; not recorded again" in out.getvalue()
+    from sestertius.campaigns import CampaignStore
+    store = CampaignStore(str(campaigns_db))
+    assert len(store.get("my own").games) == 1
+    store.close()
 
 
 # -- what the menus show --------------------------------------------------------------------------------------------
