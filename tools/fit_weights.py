@@ -12,7 +12,8 @@ pulled towards the current weights (ridge, ``--pull``), so that a feature the ga
 hand-set value. The sets the bot plays with are chosen by measured play (a better prediction has played worse:
 README, "How strong are the bots?"), so ``--write`` writes each fitted role only as the forecast set that hints and
 the review show (``FORECAST_SCALE``, ``FORECAST_PLAYER``, ``FORECAST_AUTOMATON`` in
-``sestertius/bots/search/weights.py``).
+``sestertius/bots/search/weights.py``), and the spread of the final margin about the forecast's that their chance to
+win uses (``SPREAD_BASE``, ``SPREAD_CONTRARIUS``: :func:`spread`).
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ import json
 import multiprocessing
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 from sestertius import Game  # noqa: E402
 from sestertius.bots import make_bot  # noqa: E402
 from sestertius.bots.search import weights as weights_module  # noqa: E402
-from sestertius.bots.search.evaluate import DEFAULT, features  # noqa: E402
+from sestertius.bots.search.evaluate import DEFAULT, features, sides  # noqa: E402
 
 
 def play_one(task: tuple[dict, int, list[str]]) -> list[dict]:
@@ -46,8 +48,9 @@ def play_one(task: tuple[dict, int, list[str]]) -> list[dict]:
             for i in range(game.state.n):
                 now, f = features(game.state, i, DEFAULT)
                 role = "automaton" if i == automaton else "player" if automaton is not None else "base"
-                rows.append({"seed": seed, "seat": i, "role": role,
-                             "now": now, "f": f})
+                mine, others = sides(game.state, i)  # who plays with whom: the margin as the bot counts it
+                rows.append({"seed": seed, "seat": i, "role": role, "now": now, "f": f,
+                             "side": list(mine), "others": [list(o) for o in others]})
         legal = game.legal_actions()
         game.apply_unchecked(legal[0] if len(legal) == 1 else players[seat % len(players)].choose(game, legal))
     if not game.is_over:
@@ -152,14 +155,21 @@ def positions(rows: list[dict]) -> list[list[dict]]:
 
 def spread(rows: list[dict], sets: dict[str, dict[str, float]], kind: str) -> tuple[float, float, int] | None:
     """How far the final margin falls from the forecast's, as a function of the turns left (the feature ``time``):
-    a + b x turns left, fitted to the root mean square of the misses in bands of 3 turns (weighted by positions).
-    ``kind`` "contrarius": the players' mean less Contrarius; "base": seat 0 less the best other seat."""
+    a + b x turns left, fitted to the root mean square of the misses in bands of 3 turns (weighted by positions, at
+    the mean turns left of each band). The margin is seat 0's as the bot counts it: its side's mean less the best
+    other side's (rows of ``play`` name the sides; rows without them: against Contrarius the players' mean less
+    Contrarius, else seat 0 less the best other seat). ``kind``: "contrarius" (games with Contrarius) or "base"."""
     def forecast(r: dict) -> float:
         return r["now"] + sum(sets[r["role"]].get(k, 0.0) * v for k, v in r["f"].items())
 
     misses: list[tuple[float, float]] = []
     for pos in positions(rows):
-        if kind == "contrarius" and {r["role"] for r in pos} == {"player", "automaton"}:
+        roles = {r["role"] for r in pos}
+        if (kind == "contrarius") != ("automaton" in roles) or pos[0]["seat"] != 0 or len(pos) < 2:
+            continue
+        if "side" in pos[0]:
+            guess, real = side_margin(pos, forecast), side_margin(pos, lambda r: r["final"])
+        elif kind == "contrarius" and roles == {"player", "automaton"}:
             side = [r for r in pos if r["role"] == "player"]
             other = [r for r in pos if r["role"] == "automaton"]
             guess = sum(map(forecast, side)) / len(side) - forecast(other[0])
@@ -170,10 +180,11 @@ def spread(rows: list[dict], sets: dict[str, dict[str, float]], kind: str) -> tu
         else:
             continue
         misses.append((pos[0]["f"].get("time", 0.0), real - guess))
-    bands: dict[int, list[float]] = {}
+    bands: dict[int, list[tuple[float, float]]] = {}
     for t, miss in misses:
-        bands.setdefault(int(t // 3), []).append(miss)
-    points = [(3 * b + 1.5, (sum(m * m for m in ms) / len(ms)) ** 0.5, len(ms)) for b, ms in bands.items()]
+        bands.setdefault(int(t // 3), []).append((t, miss))
+    points = [(sum(t for t, _ in ms) / len(ms), (sum(m * m for _, m in ms) / len(ms)) ** 0.5, len(ms))
+              for ms in bands.values()]
     total = sum(n for _, _, n in points)
     if len(points) < 2:
         return None
@@ -182,6 +193,15 @@ def spread(rows: list[dict], sets: dict[str, dict[str, float]], kind: str) -> tu
     var = sum(n * (t - mt) ** 2 for t, _, n in points)
     b = sum(n * (t - mt) * (s - ms) for t, s, n in points) / var if var else 0.0
     return ms - b * mt, b, total
+
+
+def side_margin(pos: list[dict], value: Callable[[dict], float]) -> float:
+    """Seat 0's side's mean ``value`` less the best other side's, by the sides its row names."""
+    by_seat = {r["seat"]: r for r in pos}
+
+    def mean(seats: list[int]) -> float:
+        return sum(value(by_seat[i]) for i in seats) / len(seats)
+    return mean(pos[0]["side"]) - max(mean(o) for o in pos[0]["others"])
 
 
 def write_spread(path: Path, name: str, value: tuple[float, float]) -> None:

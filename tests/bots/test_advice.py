@@ -8,7 +8,20 @@ from sestertius import Game
 from sestertius.bots.search import SearchBot
 from sestertius.bots.search.advice import hints, ordinal, reason
 from sestertius.bots.search.analysis import MARKED, analyse, format_analysis
-from support.rules import BRICK, FOOD, LAND, WINE, give_house, new_game, play, put, route, set_city_good, set_goods
+from support.rules import (
+    BRICK,
+    FOOD,
+    LAND,
+    TOOL,
+    WINE,
+    give_house,
+    new_game,
+    play,
+    put,
+    route,
+    set_city_good,
+    set_goods,
+)
 
 
 def test_hints_are_the_bots_best_legal_decisions():
@@ -53,19 +66,25 @@ def test_the_reason_names_the_house_its_good_and_the_gods():
 
 def test_the_reason_names_every_house_of_a_turn_numbered_as_built():
     """Four houses in one turn: each is named, numbered by the houses of its good held when it was built; Minerva
-    names only the specialists whose points grew (the Farmer and the Mason, not the Weaver)."""
+    names only the specialists whose points grew: the Farmer and the Mason (houses of their goods built), the Smith
+    (bought, with a tool city held); not the Weaver (held, no cloth city built) nor the Vintner (bought, no wine
+    city)."""
     g = new_game(players=2, seed=3)
-    for name, good in (("Florentia", FOOD), ("Genua", BRICK), ("Ravenna", FOOD), ("Olbia", FOOD), ("Verona", BRICK)):
+    for name, good in (("Florentia", FOOD), ("Genua", BRICK), ("Ravenna", FOOD), ("Olbia", FOOD), ("Verona", BRICK),
+                       ("Comum", TOOL)):
         set_city_good(g, name, good)
-    give_house(g, 0, "Verona")
+    for name in ("Verona", "Comum"):
+        give_house(g, 0, name)
     g.state.players[0].hand += ["farmer", "mason", "weaver"]
     before = g.copy()
     for name in ("Florentia", "Genua", "Ravenna", "Olbia"):
         give_house(g, 0, name)
+    g.state.players[0].hand += ["vintner", "smith"]  # bought this turn
     text = reason(before.state, g.state, 0)
     assert text.startswith("builds its 1st food city (Florentia), its 2nd brick city (Genua), its 2nd food city "
-                           "(Ravenna) and its 3rd food city (Olbia): ")
-    assert "Minerva +" in text and "(Farmer and Mason)" in text and "Weaver" not in text
+                           "(Ravenna) and its 3rd food city (Olbia)")
+    minerva = text[text.index("Minerva +"):]
+    assert minerva.split(")")[0].endswith("(Farmer and Mason and Smith") and "buys Smith and Vintner" in text
 
 
 def test_decisions_that_read_and_play_alike_are_one_hint():

@@ -112,12 +112,15 @@ def test_the_fit_writes_the_forecast_set_only(tmp_path):
     path.write_text(source, encoding="utf-8")
     for value in (1.5, 2.5):  # the second time over a written set
         fit_weights.write_forecast(path, {"cards": value, "assets": 0.25})
+        fit_weights.write_forecast(path, {"cards": value}, "FORECAST_PLAYER")
         text = path.read_text(encoding="utf-8")
         space: dict[str, object] = {}
         exec(compile(text.replace("from sestertius.bots.greedy import PIECE_WORTH", "PIECE_WORTH = {}"), "w", "exec"),
              space)
         assert space["FORECAST_SCALE"] == {"cards": value, "assets": 0.25}
+        assert space["FORECAST_PLAYER"] == {"cards": value}
         assert text.split("FORECAST_SCALE")[0] == source.split("FORECAST_SCALE")[0]
+        assert text.split("FORECAST_AUTOMATON =")[1] == source.split("FORECAST_AUTOMATON =")[1]  # the rest kept
     (tmp_path / "other.py").write_text("X = 1\n", encoding="utf-8")
     with pytest.raises(SystemExit, match="no FORECAST_SCALE"):
         fit_weights.write_forecast(tmp_path / "other.py", {"cards": 1.0})

@@ -152,5 +152,7 @@ def test_the_forecast_reads_final_scores_better_than_the_estimate_against_contra
         for k in total:
             total[k] += errors[k] / 3
     assert total["forecast"] < 0.8 * total["estimate"], total  # measured: 15.8 and 22.4 points
-    solo = Game.new({"board": "italia", "players": 1, "mode": "solo"}, seed=5).state
-    assert ev.steering(solo, 0) == pytest.approx(ev.objective(solo, 0) - ev.objective(solo, 0, ev.forecast(solo)))
+    solo = Game.new({"board": "italia", "players": 1, "mode": "solo"}, seed=5).state  # each seat its own set
+    ctx = Context(solo, ev.w)
+    assert ev.forecast(solo) == [ev.total(solo, 0, ctx, ev.w.forecast_player),
+                                 ev.total(solo, 1, ctx, ev.w.forecast_automaton)] != ev.estimates(solo)

@@ -80,6 +80,7 @@ def test_reviews_are_made_once_and_a_few_at_a_time(client, monkeypatch):
         return real(record, seat, level)
 
     monkeypatch.setattr(analysis, "analyse", slow)
+    monkeypatch.setattr(analysis, "REVIEW_WAITERS", 1)
     url = f"/api/games/{done['id']}/review"
     answers: dict[str, object] = {}
 
@@ -98,11 +99,16 @@ def test_reviews_are_made_once_and_a_few_at_a_time(client, monkeypatch):
     second.start()
     busy = client.get(url, params={"seat": 1, "level": "hard"})
     assert busy.status_code == 503 and "other reviews" in busy.json()["error"]
-    time.sleep(0.3)  # "b" waits for "a" meanwhile (had it come later, it would find the review kept: made once too)
+    for _ in range(300):  # "b" waits for "a"
+        if analysis._waiting[0] == 1:
+            break
+        time.sleep(0.01)
+    crowd = client.get(url, params={"seat": 1, "level": "medium"})  # one waiter is all this test lets wait
+    assert crowd.status_code == 503 and "many requests wait for it" in crowd.json()["error"]
     go.set()
     for t in [*first, second]:
         t.join(60)
     assert [answers[k].status_code for k in "abc"] == [200, 200, 200]
     assert answers["a"].json() == answers["b"].json()
     assert sorted(made) == [(0, "medium"), (1, "medium")]  # "b" made nothing
-    assert not analysis._making
+    assert not analysis._making and analysis._waiting[0] == 0

@@ -90,11 +90,13 @@ def reason(before: GameState, after: GameState, seat: int) -> str:
     s0, s1 = score_seat(before, seat), score_seat(after, seat)
     gods = sorted(((s1[g] - s0.get(g, 0), g) for g in s1 if g not in ("total", "during play")), reverse=True)
     gains = [f"{g} +{d}" for d, g in gods if d > 0][:3]
-    # the specialists whose points the turn changed: bought now, or a house built in a city of their good
+    # the specialists whose points the turn changed: a house built in a city of their good, or bought now while the
+    # seat has houses of their good
     owned_before = set(p0.hand + p0.pile)
     grown = {after.city_good[c] for c in built}
+    goods_held = {after.city_good[h] for h in p1.houses}
     specialists = {cards[k].title for k in p1.hand + p1.pile if cards[k].good >= 0 and cards[k].vp_per_house
-                   and (k not in owned_before or cards[k].good in grown)}
+                   and (cards[k].good in grown or (k not in owned_before and cards[k].good in goods_held))}
     gains = [f"{x} ({' and '.join(sorted(specialists))})" if x.startswith("Minerva") and specialists else x
              for x in gains]
     text = what + (": " + ", ".join(gains) + " now" if gains else "")

@@ -26,8 +26,10 @@ REVIEWS_KEPT = 64
 # making it again, and at most REVIEWS_AT_ONCE different reviews are made at a time in a process (more: 503)
 REVIEWS_AT_ONCE = 2
 REVIEW_WAIT = 600.0  # seconds a request waits for the same review being made by another
+REVIEW_WAITERS = 8  # requests waiting so at most (each holds a worker thread the other routes share)
 _reviews_lock = threading.Lock()
 _making: dict[tuple[str, int, str, int], threading.Event] = {}
+_waiting = [0]
 _slots = threading.BoundedSemaphore(REVIEWS_AT_ONCE)
 
 
@@ -58,6 +60,9 @@ def game_review(live: Live, seat: int, level: str) -> dict[str, Any]:
         if key in REVIEWS:
             return REVIEWS[key]
         done = _making.get(key)
+        if done is not None and _waiting[0] >= REVIEW_WAITERS:
+            raise ApiError(503, "this review is being made and many requests wait for it: try again in a minute",
+                           "Review")
         if done is None:
             if not _slots.acquire(blocking=False):
                 raise ApiError(503, f"the server is making {REVIEWS_AT_ONCE} other reviews: try again in a minute",
@@ -66,12 +71,15 @@ def game_review(live: Live, seat: int, level: str) -> dict[str, Any]:
             mine = True
         else:
             mine = False
+            _waiting[0] += 1
     if not mine:  # the same review is being made for another request: its answer is this one's
-        done.wait(REVIEW_WAIT)
+        finished = done.wait(REVIEW_WAIT)
         with _reviews_lock:
+            _waiting[0] -= 1
             if key in REVIEWS:
                 return REVIEWS[key]
-        raise ApiError(503, "the review could not be made: try again", "Review")
+        raise ApiError(503, "the review is still being made: try again in a minute" if not finished
+                       else "the review could not be made: try again", "Review")
     try:
         result = {"game": live.id, **analyse(record, seat, level).to_dict()}
         with _reviews_lock:
