@@ -149,3 +149,17 @@ def test_the_fit_measures_the_spread_of_the_final_margin_and_writes_it(tmp_path)
     assert path.read_text(encoding="utf-8") == "X = 1\nSPREAD_BASE = (16.18, 0.03)\nY = 2\n"
     with pytest.raises(SystemExit, match="no SPREAD_CONTRARIUS"):
         fit_weights.write_spread(path, "SPREAD_CONTRARIUS", (1.0, 1.0))
+
+
+def test_the_spread_counts_the_margin_by_the_sides_the_rows_name():
+    """Contrarius as a third player: seat 0 plays against the other player and Contrarius alike (its margin is
+    itself less the best of them), not with the other player as a team."""
+    pos = [{"seed": 1, "seat": 0, "role": "player", "now": 0.0, "f": {}, "final": 100.0, "side": [0],
+            "others": [[1], [2]]},
+           {"seed": 1, "seat": 1, "role": "player", "now": 0.0, "f": {}, "final": 120.0, "side": [1],
+            "others": [[0], [2]]},
+           {"seed": 1, "seat": 2, "role": "automaton", "now": 0.0, "f": {}, "final": 90.0, "side": [2],
+            "others": [[0], [1]]}]
+    assert fit_weights.side_margin(pos, lambda r: r["final"]) == -20.0  # 100 less 120 (not 110 less 90)
+    team = [dict(r, side=[0, 1], others=[[2]]) for r in pos]
+    assert fit_weights.side_margin(team, lambda r: r["final"]) == 20.0  # Solitaria's team play: 110 less 90
