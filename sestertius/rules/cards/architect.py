@@ -269,9 +269,9 @@ STEPS = (
     Step("arch_move", "Architect (move)", legal_arch_move, apply_arch_move, fields=("seat", "points"),
          optional=("houses",),
          prompt=lambda s, st: (f"Architect: move your colonists ({st[2]} movement point{'s' * (st[2] != 1)} left). "
-                               f"Click a glowing route (or first one of your colonists), then Done."),
+                               f"Choose a route (or first one of your colonists), then Done."),
          words={"move": words_move}, refuse=refuse_arch_move, verbs=frozenset({"move", "done"})),
     Step("arch_build", "Architect (build)", legal_arch_build, apply_arch_build, optional=("houses",),
-         prompt="Architect: build houses. Click a glowing city, then Done.",
+         prompt="Architect: build houses. Choose a city, then Done.",
          words={"build": words_build}, refuse=refuse_arch_build, verbs=frozenset({"build", "done"})),
 )

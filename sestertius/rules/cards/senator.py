@@ -100,6 +100,6 @@ def words_card(s: GameState, a: Action) -> str:
 STEPS = (
     # left: cards the seat may still buy; with_position: 1 when the display position's cost is paid too (Senator)
     Step("buy", "Buying cards", legal_buy, apply_buy, fields=("seat", "left", "with_position"),
-         prompt="Buy cards from the display (click a glowing card), then Done.",
+         prompt="Buy cards from the display, then Done.",
          words={"card": words_card}, refuse=refuse_buy, verbs=frozenset({"card", "done"})),
 )

@@ -203,7 +203,7 @@ def words_play(s: GameState, a: Action) -> str:
 
 TeamRuleset.steps = (
     Step("start_city", "Team setup", legal_start_city, apply_start_city,
-         prompt="Team play: choose the city where your colonists start (click a glowing city)."),
+         prompt="Team play: choose the city where your colonists start."),
     auto_step("partner", "Partner", apply_partner, fields=("decider", "seat", "card")),
     auto_step("follow", "Legatus (follow)", apply_follow, fields=("decider", "seat", "card")),
     Step("legatus", "Legatus", legal_legatus, apply_legatus, fields=("partner", "seat"),

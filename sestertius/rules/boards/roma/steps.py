@@ -183,7 +183,7 @@ STEPS = (
     # cap: an Architect limited in houses (the fish market's stand) builds on the track only while the seat has fewer
     Step("roma_after", "Ship track", legal_auto, apply_after, fields=("decider", "seat"), optional=("cap",)),
     _step("roma_build", "Ship track (house)", legal_build, apply_build,
-          "Ship track: build a house (click a glowing city).", {"build": words_build}, optional=("cap",)),
+          "Ship track: build a house (choose its city).", {"build": words_build}, optional=("cap",)),
     auto_step("roma_score", "Byzantium", apply_score, fields=("decider", "seat")),
     _step("roma_god", "Byzantium", legal_god, apply_god, "Choose a god.", {"god": describe_god}),
 )

@@ -43,7 +43,7 @@ STEPS: tuple[Step, ...] = (
     _step("contrarius_produce", legal_produce, apply_produce, fields=("decider", "province")),
     _step("contrarius_setup", legal_auto, apply_setup, fields=("decider", "first", "houses")),
     _step("contrarius_line", legal_line, apply_line, fields=("seat", "which", "city"),
-          prompt="Choose the line for Contrarius' colonist (click a glowing route).", words={"line": describe_line}),
+          prompt="Choose the line for Contrarius' colonist.", words={"line": describe_line}),
     _step("contrarius_ship", legal_ship, apply_ship, fields=("decider",)),
     _step("contrarius_veto", legal_veto, apply_veto, fields=("seat", "die", "purpose", "chain", "face"),
           prompt=("Contrarius rolled: keep the result, or use your one veto card to make Contrarius roll this die "
