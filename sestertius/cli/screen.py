@@ -180,11 +180,13 @@ def seat_names(view: View, seat: int = 0) -> list[str]:
 
 
 def render_scores(scores: list[dict[str, int]], names: list[str]) -> str:
-    """A table of scores (the view's ``scores`` at the end), one row per seat."""
-    gods = [g for g in scores[0] if g != "total"]
-    rows = [f"{'':12}" + "".join(f"{g[:9]:>10}" for g in gods) + f"{'total':>8}"]
-    for name, score in zip(names, scores):
-        rows.append(f"{name:12}" + "".join(f"{score.get(g, 0):>10}" for g in gods) + f"{score['total']:>8}")
+    """A table of scores (the view's ``scores`` at the end): a column per seat and a row per god and part, the
+    total last, so that it fits a terminal of 80 columns."""
+    parts = [g for g in scores[0] if g != "total"] + ["total"]
+    width = max(12, *(len(n) + 2 for n in names))
+    rows = [f"{'':16}" + "".join(f"{name:>{width}}" for name in names)]
+    for part in parts:
+        rows.append(f"{part:16}" + "".join(f"{score.get(part, 0):>{width}}" for score in scores))
     return "\n".join(rows)
 
 

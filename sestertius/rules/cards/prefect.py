@@ -114,6 +114,6 @@ def words_produce(s: GameState, a: Action) -> str:
 
 STEPS = (
     Step("prefect", "Prefect", legal_prefect, apply_prefect, fields=("seat", "card"),
-         prompt="Prefect: choose a province's bonus marker to produce there, or take the money from the turned markers.",
+         prompt="Prefect: choose a bonus marker to produce in its province, or take the money of the turned markers.",
          words={"produce": words_produce}, refuse=refuse_prefect, verbs=frozenset({"produce", "cash"})),
 )
