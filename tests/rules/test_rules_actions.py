@@ -206,6 +206,19 @@ def test_build_only_at_the_ends_of_routes_holding_an_own_colonist():
     refused(g, ("build", city(g, "Nicaea")))
 
 
+def test_a_build_is_described_with_what_it_costs():
+    """The words of a build name the city's good and the cost by the rules: a brick city 1 food and 1 sestertius, a
+    wine city 1 brick, 1 wine and 4 sestertii per house in it after building (here a second house: 8)."""
+    g = new_game()
+    set_city_good(g, "Cosa", BRICK)
+    set_city_good(g, "Florentia", WINE)
+    give_house(g, 1, "Florentia")
+    architect_at(g, 0, (0, route(g, LAND, "Cosa", "Florentia")))
+    words = {tuple(e["action"]): e["text"] for e in g.view(0)["legal"]}
+    assert words[("build", city(g, "Cosa"))] == "build in Cosa (brick: 1 food and 1 sestertius)"
+    assert words[("build", city(g, "Florentia"))] == "build in Florentia (wine: 1 brick, 1 wine and 8 sestertii)"
+
+
 def test_never_build_in_the_capital():
     g = new_game()
     architect_at(g, 0, (0, route(g, LAND, "Cosa", "Roma")), (3, route(g, SEA, "Neapolis", "Roma")))
@@ -738,6 +751,28 @@ def test_senator_buys_up_to_two_cards_and_the_display_slides_and_refills_after_t
     expect = list(s.cat.hands["base"]) + [before[2], before[4]]
     expect.remove("senator")  # played
     assert sorted(s.players[0].hand) == sorted(expect)
+
+
+def test_a_purchase_is_described_with_all_it_costs():
+    """The words of a purchase name everything paid: the card's cost, the position's, the good chosen for its '?'
+    (a Colonist, 1 food, at position 2: its '?' paid with brick); the Consul pays no position cost."""
+    g = new_game()
+    s = g.state
+    s.display = ["colonist"] * 7
+    set_goods(g, 0, brick=3, food=3, tool=3, wine=3, cloth=3)
+    play(g, 0, "senator")
+    words = {tuple(e["action"]): e["text"] for e in g.view(0)["legal"]}
+    assert words[("card", 0, -1)] == "buy Colonist from position 1 for 1 food"
+    assert words[("card", 1, BRICK)] == "buy Colonist from position 2 for 1 brick and 1 food"
+    assert words[("card", 6, -1)] == "buy Colonist from position 7 for 1 food and 2 cloth"  # its 2 cloth
+    assert words[("card", 5, WINE)] == "buy Colonist from position 6 for 1 food, 1 wine and 1 cloth"
+    g = new_game()
+    g.state.display = ["colonist"] * 7
+    g.state.players[0].hand.append("consul")
+    set_goods(g, 0, food=1)
+    play(g, 0, "consul")
+    assert {e["text"] for e in g.view(0)["legal"] if e["action"][0] == "card"} == {
+        f"buy Colonist from position {i} for 1 food" for i in range(1, 8)}
 
 
 def test_senator_may_stop_after_one_card_or_none():

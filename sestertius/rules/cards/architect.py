@@ -124,7 +124,7 @@ def build_refusal(s: GameState, seat: int, c: int, funds: int, at_site: bool = F
 def _cost_words(s: GameState, c: int) -> str:
     goods, coins = house_cost(s, c)
     need = ", ".join(f"{n} {GOODS[g]}" for g, n in enumerate(goods) if n)
-    return f"a house in {s.board.cities[c]} costs {need} and {coins} sestertii; you cannot pay it"
+    return f"a house in {s.board.cities[c]} costs {need} and {coins} {_coins(coins)}; you cannot pay it"
 
 
 BUILD_WORDS: dict[str, Callable[[GameState, int], str]] = {
@@ -261,7 +261,14 @@ def words_move(s: GameState, a: Action) -> str:
 
 
 def words_build(s: GameState, a: Action) -> str:
-    return f"build in {s.board.cities[a[1]]} ({GOODS[s.city_good[a[1]]]})"
+    """The city, its good and what a house there costs now."""
+    goods, coins = house_cost(s, a[1])
+    need = ", ".join(f"{n} {GOODS[g]}" for g, n in enumerate(goods) if n)
+    return f"build in {s.board.cities[a[1]]} ({GOODS[s.city_good[a[1]]]}: {need} and {coins} {_coins(coins)})"
+
+
+def _coins(n: int) -> str:
+    return "sestertius" if n == 1 else "sestertii"
 
 
 STEPS = (

@@ -91,10 +91,18 @@ def refuse_buy(s: GameState, st: Pending, a: Action) -> str:
 
 
 def words_card(s: GameState, a: Action) -> str:
+    """The purchase and what it costs in all (the card's cost, the position's, the goods chosen for its '?')."""
     key = s.display[a[1]]
     title = s.cat.cards[key].title if key else "?"
-    extra = [GOODS[g] for g in a[2:] if g != NO_GOOD]
-    return f"buy {title} from position {a[1] + 1}" + (f" (paying {', '.join(extra)} for '?')" if extra else "")
+    step = s.pending[-1] if s.pending else None
+    if key is None or step is None or step[0] != "buy":  # not at a purchase: the words of the decision alone
+        extra = [GOODS[g] for g in a[2:] if g != NO_GOOD]
+        return f"buy {title} from position {a[1] + 1}" + (f" (paying {', '.join(extra)} for '?')" if extra else "")
+    cost = list(s.cat.cards[key].cost)
+    if step[3]:  # with the position's cost
+        for g in [g for g in s.display_costs[a[1]] if g != ANY] + [g for g in a[2:] if g != NO_GOOD]:
+            cost[g] += 1
+    return f"buy {title} from position {a[1] + 1} for {goods_words(tuple(cost))}"
 
 
 STEPS = (
