@@ -38,6 +38,7 @@ HELP = ("Enter the number of a decision (Enter alone takes the default where one
 DEFAULT_STEPS = ("contrarius_move", "contrarius_line")  # Contrarius' choices left to the player: option 1 = default
 SEAT = 0  # the player; Contrarius is the seat named in the view's summary of it
 UNDONE = ("undo",)
+RESUMED_LOG = 12  # events of the log told again when a saved game is resumed
 
 
 def deciding_view(game: Game, view: dict[str, Any]) -> dict[str, Any]:
@@ -48,15 +49,23 @@ def deciding_view(game: Game, view: dict[str, Any]) -> dict[str, Any]:
 
 
 def play(game: Game, input_fn: Callable[[str], str], out: TextIO, save_as: str = "solitaria.json",
-         hint: str | None = None, resume: str = "") -> bool:
+         hint: str | None = None, resume: str = "", recent: int | None = None) -> bool:
     """Run the game loop until the game ends (True) or the player leaves (False; ``save_as`` is the file offered for
-    saving the game first). ``hint``: the search bot's level that ``t`` asks for hints (None: no hints)."""
+    saving the game first). ``hint``: the search bot's level that ``t`` asks for hints (None: no hints). ``recent``:
+    only the last events of the log so far are told (a resumed game), else all of them."""
     seen: list[dict[str, Any]] = []
     last_turn = -1
     saved = [save_as, resume]  # the file offered when leaving (the last one saved to); the resume command's options
 
     def emit(text: str = "") -> None:
         print(text, file=out)
+
+    if recent is not None:  # a resumed game: where it stands, then the last of its log
+        view = game.view(SEAT)
+        emit(screen.render_state(view, SEAT))
+        if len(view["events"]) > recent:
+            seen = view["events"][:-recent]
+            emit(f"(the log before the last {recent} events is not shown again)")
 
     while True:
         view = game.view(SEAT)
@@ -295,7 +304,8 @@ def main(args: argparse.Namespace, input_fn: Callable[[str], str] = input, out: 
     save_as = load or f"solitaria-{seed}.json"
     resume = f" --campaign {shlex.quote(campaign_name)}" if campaign_name is not None else ""
     try:
-        finished = play(game, input_fn, out, save_as=save_as, hint=getattr(args, "hint", None), resume=resume)
+        finished = play(game, input_fn, out, save_as=save_as, hint=getattr(args, "hint", None), resume=resume,
+                        recent=RESUMED_LOG if load else None)
     except KeyboardInterrupt:  # Ctrl+C while Contrarius reacts or a hint is worked out (a prompt catches its own)
         print("", file=out)
         finished = False if _leave(game, input_fn, lambda text: print(text, file=out), [save_as, resume]) else play(

@@ -52,6 +52,21 @@ def test_a_saved_game_is_resumed_where_it_was_left(tmp_path):
     assert f"resumed from {path} after {len(saved['actions'])} decisions" in text and "Final scoring:" in text
 
 
+def test_a_resumed_game_shows_where_it_stands_and_only_the_end_of_its_log(tmp_path):
+    g = at_roll("mercator")
+    for _ in range(40):  # well into the game, stopped at a die
+        g.apply(g.legal_actions()[-1] if g.to_act() == 0 else g.legal_actions()[0])
+    while g.to_act() != CHANCE:
+        g.apply(g.legal_actions()[-1] if g.to_act() == 0 else g.legal_actions()[0])
+    path = tmp_path / "late.json"
+    g.save(path)
+    out = io.StringIO()
+    main(args(load=str(path), seed=None, dice="manual"), script("q", "n"), out)
+    text = out.getvalue()
+    assert "(the log before the last 12 events is not shown again)" in text
+    assert screen.render_state(g.view(0), 0).splitlines()[0] in text  # the state block, though at a die
+
+
 def test_the_resumed_game_continues_the_saved_record(tmp_path, monkeypatch):
     path = tmp_path / "table.json"
     main(args(), script("2", "1", "1", f"s {path}", "q", "n"), io.StringIO())
