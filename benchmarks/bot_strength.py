@@ -208,7 +208,8 @@ def main() -> None:
     p.add_argument("--json", default=None, help="write every game's result to this file")
     p.add_argument("--lines", default=None, help="append each game's result to this JSON-lines file as it is played")
     p.add_argument("--resume", action="store_true", help="skip the games already in --lines")
-    p.add_argument("--table", default=None, help="only print the tables of a --lines file")
+    p.add_argument("--table", default=None,
+                   help="only print the tables of a --lines file (--level names the bot in the heading)")
     p.add_argument("--set", default="", help="change the measured search bot: 'P.wealth=0.4;build_rate=0.3;L.width=8'")
     p.add_argument("--pair", nargs=2, metavar=("A", "B"), help="only compare two --lines files game by game")
     args = p.parse_args()
