@@ -288,11 +288,11 @@ class CampaignStore:
         return self.record_game(name, scores[0]["total"], scores[1]["total"], won, board=game.options.board,
                                 seed=game.seed, record=game.record(), game_id=game_id)
 
-    def has_game(self, name: str, game_id: str, record: dict[str, Any] | None = None) -> bool:
+    def has_game(self, name: str, game_id: str | None, record: dict[str, Any] | None = None) -> bool:
         """Whether the campaign holds the web app's game ``game_id`` already. A game recorded before game ids were
         kept is recognised by its record (the same decisions reaching the same state)."""
-        if self.db.execute("SELECT 1 FROM campaign_games WHERE campaign = ? AND game_id = ?",
-                           (name, game_id)).fetchone():
+        if game_id is not None and self.db.execute(
+                "SELECT 1 FROM campaign_games WHERE campaign = ? AND game_id = ?", (name, game_id)).fetchone():
             return True
         if record is None:
             return False

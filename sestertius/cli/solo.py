@@ -328,7 +328,7 @@ def main(args: argparse.Namespace, input_fn: Callable[[str], str] = input, out: 
     print(screen.render_scores(view["scores"], screen.seat_names(view, SEAT)), file=out)
     print(screen.result(view, SEAT), file=out)
     if store and campaign_name is not None:
-        if store.has_game(campaign_name, "", game.record()):  # the same saved game finished twice
+        if store.has_game(campaign_name, None, game.record()):  # the same saved game finished twice
             print(f"Campaign {campaign_name!r}: this game is recorded already; not recorded again", file=out)
             store.close()
             return 0

@@ -397,10 +397,14 @@ class Game:
     def undo(self) -> None:
         if not self.can_undo():
             raise IllegalAction("nothing of your own turn to take back (earlier decisions are final)", "Undo")
+        self._keep_first(len(self.history) - 1)
+
+    def _keep_first(self, n: int) -> None:
+        """The game replayed from its first ``n`` decisions (decisions the automaton and the engine took after them
+        are replayed, not kept)."""
         rec = self.record()
-        rec["actions"], rec["deciders"] = rec["actions"][:-1], rec["deciders"][:-1]
+        rec["actions"], rec["deciders"] = rec["actions"][:n], rec["deciders"][:n]
         g = Game.from_record(rec, check_hash=False)
-        # decisions the automaton and the engine took after the undone one are replayed, not kept
         self.state, self.history, self.deciders, self.stack_left = g.state, g.history, g.deciders, g.stack_left
 
     def last_typed_outcome(self) -> int | None:
@@ -421,10 +425,7 @@ class Game:
             why = ("no die has been entered yet" if self.options.manual_dice
                    else "the dice are drawn by the game, not typed in: an outcome is final")
             raise IllegalAction(why, "Dice")
-        rec = self.record()
-        rec["actions"], rec["deciders"] = rec["actions"][:i], rec["deciders"][:i]
-        g = Game.from_record(rec, check_hash=False)
-        self.state, self.history, self.deciders, self.stack_left = g.state, g.history, g.deciders, g.stack_left
+        self._keep_first(i)
 
     def copy(self) -> Game:
         g = Game.__new__(Game)
