@@ -157,8 +157,7 @@ def spread(rows: list[dict], sets: dict[str, dict[str, float]], kind: str) -> tu
     """How far the final margin falls from the forecast's, as a function of the turns left (the feature ``time``):
     a + b x turns left, fitted to the root mean square of the misses in bands of 3 turns (weighted by positions, at
     the mean turns left of each band). The margin is seat 0's as the bot counts it: its side's mean less the best
-    other side's (rows of ``play`` name the sides; rows without them: against Contrarius the players' mean less
-    Contrarius, else seat 0 less the best other seat). ``kind``: "contrarius" (games with Contrarius) or "base"."""
+    other side's, by the sides the rows of ``play`` name. ``kind``: "contrarius" (games with Contrarius) or "base"."""
     def forecast(r: dict) -> float:
         return r["now"] + sum(sets[r["role"]].get(k, 0.0) * v for k, v in r["f"].items())
 
@@ -167,18 +166,9 @@ def spread(rows: list[dict], sets: dict[str, dict[str, float]], kind: str) -> tu
         roles = {r["role"] for r in pos}
         if (kind == "contrarius") != ("automaton" in roles) or pos[0]["seat"] != 0 or len(pos) < 2:
             continue
-        if "side" in pos[0]:
-            guess, real = side_margin(pos, forecast), side_margin(pos, lambda r: r["final"])
-        elif kind == "contrarius" and roles == {"player", "automaton"}:
-            side = [r for r in pos if r["role"] == "player"]
-            other = [r for r in pos if r["role"] == "automaton"]
-            guess = sum(map(forecast, side)) / len(side) - forecast(other[0])
-            real = sum(r["final"] for r in side) / len(side) - other[0]["final"]
-        elif kind == "base" and pos[0]["role"] == "base" and len(pos) > 1 and pos[0]["seat"] == 0:
-            guess = forecast(pos[0]) - max(forecast(r) for r in pos[1:])
-            real = pos[0]["final"] - max(r["final"] for r in pos[1:])
-        else:
-            continue
+        if "side" not in pos[0]:
+            raise SystemExit("fit_weights: rows without sides (written by an older `play`): play the games again")
+        guess, real = side_margin(pos, forecast), side_margin(pos, lambda r: r["final"])
         misses.append((pos[0]["f"].get("time", 0.0), real - guess))
     bands: dict[int, list[tuple[float, float]]] = {}
     for t, miss in misses:

@@ -129,14 +129,17 @@ def test_the_fit_writes_the_forecast_set_only(tmp_path):
 def test_the_fit_measures_the_spread_of_the_final_margin_and_writes_it(tmp_path):
     """``spread``: misses of the final margin about the forecast's of 10 + 1 x turns left (both signs) are fitted
     back as a = 10, b = 1, against Contrarius (the players' mean less Contrarius) and in base games (seat 0 less the
-    best other); ``write_spread`` puts the pair in place of its assignment."""
+    best other), by the sides the rows name; ``write_spread`` puts the pair in place of its assignment."""
     rows = []
     for seed, t in enumerate((1.5, 4.5, 7.5, 10.5) * 2):
         miss = (10 + t) * (1 if seed % 2 else -1)
-        rows += [{"seed": seed, "seat": 0, "role": "player", "now": 0.0, "f": {"time": t}, "final": 50 + miss},
+        team = {"side": [0, 1], "others": [[2]]}  # two players against Contrarius
+        rows += [{"seed": seed, "seat": 0, "role": "player", "now": 0.0, "f": {"time": t}, "final": 50 + miss, **team},
                  {"seed": seed, "seat": 1, "role": "player", "now": 0.0, "f": {"time": t}, "final": 50 + miss},
                  {"seed": seed, "seat": 2, "role": "automaton", "now": 0.0, "f": {"time": t}, "final": 50.0}]
-        rows += [{"seed": 100 + seed, "seat": 0, "role": "base", "now": 0.0, "f": {"time": t}, "final": 60 + miss},
+        alone = {"side": [0], "others": [[1], [2]]}
+        rows += [{"seed": 100 + seed, "seat": 0, "role": "base", "now": 0.0, "f": {"time": t}, "final": 60 + miss,
+                  **alone},
                  {"seed": 100 + seed, "seat": 1, "role": "base", "now": 0.0, "f": {"time": t}, "final": 60.0},
                  {"seed": 100 + seed, "seat": 2, "role": "base", "now": 0.0, "f": {"time": t}, "final": 20.0}]
     sets: dict[str, dict[str, float]] = {"player": {}, "automaton": {}, "base": {}}
@@ -145,6 +148,9 @@ def test_the_fit_measures_the_spread_of_the_final_margin_and_writes_it(tmp_path)
         assert (a, b, n) == (pytest.approx(10.0), pytest.approx(1.0), 8)
     path = tmp_path / "weights.py"
     path.write_text("X = 1\nSPREAD_BASE = (6.0, 2.2)\nY = 2\n", encoding="utf-8")
+    del rows[0]["side"]  # a row written before ``play`` named the sides: refused, not guessed
+    with pytest.raises(SystemExit, match="rows without sides"):
+        fit_weights.spread(rows, sets, "contrarius")
     fit_weights.write_spread(path, "SPREAD_BASE", (16.18, 0.03))
     assert path.read_text(encoding="utf-8") == "X = 1\nSPREAD_BASE = (16.18, 0.03)\nY = 2\n"
     with pytest.raises(SystemExit, match="no SPREAD_CONTRARIUS"):

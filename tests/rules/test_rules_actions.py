@@ -774,6 +774,14 @@ def test_a_purchase_is_described_with_all_it_costs():
     assert {e["text"] for e in g.view(0)["legal"] if e["action"][0] == "card"} == {
         f"buy Colonist from position {i} for 1 food" for i in range(1, 8)}
 
+    # a position emptied by this Senator's first purchase: its words (for a refused decision) say so, and nothing fails
+    g = new_game()
+    g.state.display = ["colonist"] * 7
+    set_goods(g, 0, food=3)
+    play(g, 0, "senator")
+    g.apply(("card", 0, -1))
+    assert g.state.display[0] is None
+    assert g.describe(("card", 0, -1)) == "buy from position 1 (empty)"
 
 def test_senator_may_stop_after_one_card_or_none():
     g = new_game()

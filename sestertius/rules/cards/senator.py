@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from sestertius.data.catalog import ANY, GOODS, NO_GOOD
+from sestertius.data.catalog import ANY, NO_GOOD
 from sestertius.rules.state import Entry, GameState, entry
 from sestertius.rules.steps import DONE, Action, Pending, Step
 from sestertius.rules.turn import can_pay, display_empty, pay, trigger_end
@@ -93,11 +93,10 @@ def refuse_buy(s: GameState, st: Pending, a: Action) -> str:
 def words_card(s: GameState, a: Action) -> str:
     """The purchase and what it costs in all (the card's cost, the position's, the goods chosen for its '?')."""
     key = s.display[a[1]]
-    title = s.cat.cards[key].title if key else "?"
-    step = s.pending[-1] if s.pending else None
-    if key is None or step is None or step[0] != "buy":  # not at a purchase: the words of the decision alone
-        extra = [GOODS[g] for g in a[2:] if g != NO_GOOD]
-        return f"buy {title} from position {a[1] + 1}" + (f" (paying {', '.join(extra)} for '?')" if extra else "")
+    if key is None:  # an emptied position: words for a refused decision (cards are bought from full ones only)
+        return f"buy from position {a[1] + 1} (empty)"
+    title = s.cat.cards[key].title
+    step = s.pending[-1]  # words are asked of the step on top: this buy step
     cost = list(s.cat.cards[key].cost)
     if step[3]:  # with the position's cost
         for g in [g for g in s.display_costs[a[1]] if g != ANY] + [g for g in a[2:] if g != NO_GOOD]:
