@@ -506,6 +506,50 @@ def test_byzantium_scores_after_the_architect_builds():
     assert RULES.god_points(s, 0, ("god", "Saturnus")) == 7
 
 
+
+def test_a_house_on_the_track_is_built_before_byzantium_scores_and_the_scoring_is_not_optional():
+    """The Architect's order on Roma: move, build houses, then score Byzantium. One ship enters Byzantium, the other
+    Athenae, where a tool house is built: Saturnus then counts Athenae as a province (7, not the example's 6). A
+    ship in Byzantium scores a god: there is no declining it."""
+    g = rulebook_byzantium_position()  # five quarters and Carthago (brick): Saturnus 6
+    s = g.state
+    only(g, 0, land=START(g), sea=space(g, "Antiochia"), sea1=space(g, "Cyrene"))
+    set_goods(g, 0, brick=2, tool=2)
+    s.players[0].money = 40
+    architect(g, 0)
+    g.apply(("move", NLAND, space(g, "Byzantium")))
+    g.apply(("move", NLAND + 1, space(g, "Athenae")))
+    g.apply(("done",))
+    g.apply(("done",))
+    assert top(g) == ("roma_build", 0)
+    g.apply(("build", site(g, "Athenae", "tool")))
+    assert top(g) == ("roma_god", 0)
+    assert ("done",) not in g.legal_actions()
+    assert RULES.god_points(s, 0, ("god", "Saturnus")) == 7
+
+
+def test_the_last_house_ends_the_game_when_a_god_holds_one_of_the_fifteen():
+    """13 houses in the quarters and one marking a god: the 15th house, built in a quarter, is the seat's last, and
+    ends the game (Concordia card) though only 14 stand on the board."""
+    g = new()
+    s = g.state
+    for x in [i for i in range(25) if i not in (c(g, "Emporium"), c(g, "Porta Naevia"))][:13]:
+        house(g, 0, x, BRICK)
+    marks = list(s.parts["roma"].marks)
+    marks[0] = 1
+    s.parts["roma"].marks = tuple(marks)
+    only(g, 0, land=land_route(g, "Emporium", "Porta Naevia"))
+    set_goods(g, 0, food=2, brick=2, tool=2, wine=2, cloth=2)
+    s.players[0].money = 50
+    for name in ("Emporium", "Porta Naevia"):
+        s.city_good = list(s.city_good)
+        s.city_good[c(g, name)] = BRICK
+    assert RULES.houses_left(s, 0) == 1
+    architect(g, 0)
+    g.apply(("done",))
+    g.apply(("build", c(g, "Emporium")))
+    assert RULES.houses_left(s, 0) == 0 and s.concordia == 0
+
 def test_byzantium_needs_a_house_and_the_last_house_ends_the_game():
     g = new()
     s = g.state

@@ -411,11 +411,13 @@ def test_mercator_builds_then_produces():
     set_good(g, "Casinum", "tool")
     give_house(g, PLAYER, "Casinum")
     play(g, "mercator", DONE)
+    before = list(me(g).goods)
     roll(g, "wine")
     assert city(g, "Neapolis") in con(g).houses
     prov = s.board.province_of[city(g, "Neapolis")]
     assert not s.marker_up[prov]
     assert me(g).goods[2] == 2  # the player's tool house produced (no bonus good)
+    assert [a - b for a, b in zip(me(g).goods, before)] == [0, 0, 1, 0, 0]  # and nothing else
     assert "Contrarius receives no goods" in last_text(g)
 
 
@@ -538,11 +540,14 @@ def test_expert_marker_reaching_a_track_house_builds_it():
     assert g.state.parts["contrarius"].track == [20, 30, 40, 50]
     st = g.current_step()
     assert st[0] == "contrarius_roll" and st[2] == "mercator"
+    goods, markers = list(me(g).goods), list(g.state.marker_up)
     roll(g, "food")
     while g.current_step()[0] == "contrarius_move":
         g.apply(g.legal_actions()[0])
     assert len(con(g).houses) == 1
     assert "from the victory point track" in last_text(g, containing="builds in")
+    # built with the Mercator die's good, but it is no Mercator reaction: nothing produces (A-EXPERT-TRACK)
+    assert me(g).goods == goods and g.state.marker_up == markers
 
 
 def test_expert_one_score_reaching_two_track_houses_builds_both():
@@ -619,6 +624,43 @@ def test_building_example_aleria(monkeypatch):
     assert con(g).col[3] == legal[1][2]
     assert g.current_step()[0] == "turn"
 
+
+
+def test_an_empty_city_comes_before_a_new_province(monkeypatch):
+    """Only Bononia (the player's house there; a province new to Contrarius) and Capua (empty; in Campania, where
+    Contrarius has Neapolis) make food within reach: the empty city is the second rule, the new province the third,
+    so Capua."""
+    g = _mini(monkeypatch)
+    set_good(g, "Aleria", "brick")
+    set_good(g, "Genua", "brick")
+    play(g, "senator", DONE)
+    roll(g, "food")
+    assert last_text(g, containing="builds in").startswith("builds in Capua")
+    assert city(g, "Capua") in con(g).houses and city(g, "Bononia") not in con(g).houses
+
+
+def test_a_new_province_is_new_to_contrarius_whoever_else_built_there(monkeypatch):
+    """The player's house in Olbia makes Corsica no less new for Contrarius: Aleria and Genua are both in new
+    provinces, and Aleria comes first alphabetically."""
+    g = _mini(monkeypatch)
+    give_house(g, PLAYER, "Olbia")
+    play(g, "senator", DONE)
+    roll(g, "food")
+    assert last_text(g, containing="builds in").startswith("builds in Aleria")
+
+
+def test_the_last_rule_is_the_alphabet_not_the_distance(monkeypatch):
+    """Without the house in Neapolis, Capua (1 step away), Aleria, Genua and Neapolis (2 steps) are empty and in new
+    provinces alike: Aleria, first alphabetically, though Capua is nearer."""
+    g = mini_game(monkeypatch)
+    for name in ("Aleria", "Bononia", "Capua", "Genua", "Neapolis", "Tarentum"):
+        set_good(g, name, "food")
+    for name in ("Olbia", "Pisae"):
+        set_good(g, name, "brick")
+    give_house(g, PLAYER, "Bononia")
+    play(g, "senator", DONE)
+    roll(g, "food")
+    assert last_text(g, containing="builds in").startswith("builds in Aleria")
 
 def _block_the_ways(g):
     """The player's colonists stand on the line Roma-Bononia (the way to Genua) and on both sea lines out of Roma

@@ -52,6 +52,8 @@ def test_campaign_store_runs_to_its_end(campaigns_db):
         assert store.names() == ["first", "second"]
         assert store.get("second").start_vp == 20
         assert store.get("first").finished
+        c = store.record_game("second", 150, 50, True)  # +100: -20 -> exactly 0: "0 or below" ends it too
+        assert c.start_vp == 0 and c.finished
         store.delete("second")
         assert store.names() == ["first"]
         with pytest.raises(KeyError):

@@ -7,13 +7,14 @@ import random
 
 import pytest
 
+from sestertius.data.catalog import BRICK, CLOTH
 from sestertius.data.solitaria import solo_data
 from sestertius.rules.game import Game
 from sestertius.rules.modes import solitaria
 from sestertius.rules.scoring import score_seat
 from sestertius.rules.state import CHANCE
+from support.solitaria import city, set_good, texts, two_player_playout
 from support.solitaria import play_seat as play
-from support.solitaria import texts, two_player_playout
 
 C = 2
 DONE = ("done",)
@@ -115,6 +116,88 @@ def test_legatus_partner_plays_first_and_contrarius_reacts_to_that_card():
     assert s.players[C].vp == 1 and "produced" in texts(g)[-1] and "(Prefect)" in texts(g)[-2] + texts(g)[-1]
     assert g.to_act() == 1  # turn order unchanged: now seat 1's own turn
 
+
+
+def test_legatus_example_the_partner_plays_the_architect_both_build_contrarius_takes_a_card():
+    """The rulebook's Legatus example: you lack the Architect, your partner holds it; you play the Legatus, the partner
+    plays the Architect and both build (the partner first); Contrarius reacts to the Architect and takes a card;
+    then it is the partner's turn."""
+    g = team()
+    s = g.state
+    s.players[0].hand.remove("architect")
+    s.players[1].hand.append("architect")
+    play(g, 0, "team_legatus")
+    g.apply(("play", "architect"))
+    for seat in (1, 0):
+        assert g.to_act() == seat and g.current_step()[0] == "arch_move"
+        g.apply(next(a for a in g.legal_actions() if a[0] == "move"))
+        g.apply(DONE)
+        houses = len(s.players[seat].houses)
+        g.apply(next(a for a in g.legal_actions() if a[0] == "build"))
+        assert len(s.players[seat].houses) == houses + 1
+        if g.current_step()[0] == "arch_build":
+            g.apply(DONE)
+    assert g.current_step()[:3] == ("contrarius_roll", CHANCE, "architect")
+    display = list(s.display)
+    g.apply(("roll", 3))
+    assert s.players[C].hand[-1] == display[2]
+    assert "architect" in s.players[1].pile and "team_legatus" in s.players[0].pile
+    assert g.to_act() == 1 and g.current_step()[0] == "turn"
+
+
+def test_team_play_example_contrarius_reacts_to_the_first_production_only():
+    """The rulebook's example of team play: you produce with your Prefect in a province of 2 houses, your partner
+    in one of 3; Contrarius scores 2 (the houses of your province), not 3."""
+    g = team()
+    s = g.state
+    p1, p2 = two_provinces(g, 3)
+    for c in s.board.province_cities[p1][:2]:
+        add_house(g, C, c)
+    for c in s.board.province_cities[p2][:3]:
+        add_house(g, C, c)
+    vp = s.players[C].vp
+    play(g, 0, "prefect", ("produce", p1))
+    g.apply(("produce", p2))
+    assert s.players[C].vp == vp + 2
+
+
+def test_prefect_with_pm_example_campania():
+    """The rulebook's second example of the Prefect with Praefectus Magnus: Campania (cloth its bonus) holds 4
+    houses, Blue's cloth and tool houses, Black's tool house and a fourth. Blue produces there: 3 cloth (2 of them the
+    double bonus) and 1 tool; Black, the partner, receives 1 tool whatever they then do; Contrarius scores 4."""
+    g = team()
+    s = g.state
+    set_good(g, "Neapolis", "cloth")
+    set_good(g, "Casinum", "tool")
+    for seat, name in ((0, "Neapolis"), (0, "Casinum"), (1, "Casinum"), (C, "Neapolis")):
+        add_house(g, seat, city(g, name))
+    for p in s.players[:2]:
+        p.goods = [0] * 5  # room in the storehouses
+    campania = s.board.province_of[city(g, "Neapolis")]
+    assert s.marker_good[campania] == CLOTH
+    blue, black = list(s.players[0].goods), list(s.players[1].goods)
+    vp = s.players[C].vp
+    play(g, 0, "team_prefect_pm", ("produce", campania))
+    assert [a - b for a, b in zip(s.players[0].goods, blue)] == [0, 0, 1, 0, 3]
+    assert [a - b for a, b in zip(s.players[1].goods, black)] == [0, 0, 1, 0, 0]
+    g.apply(("cash",))  # the partner's own action: reactivating
+    assert s.players[C].vp == vp + 4
+
+
+def test_a_card_with_two_gods_counts_for_both():
+    """'they count as 2x Saturnus or 2x Jupiter': the Legatus (Jupiter twice) with 3 houses in non-brick cities
+    scores 6, the Prefect with P.M. (Saturnus twice), with those houses in 3 provinces, 6 too."""
+    g = team()
+    s = g.state
+    non_brick = [c for c in s.board.buildable() if s.city_good[c] != BRICK]
+    provinces = {s.board.province_of[c]: c for c in non_brick}
+    cities = list(provinces.values())[:3]  # 3 non-brick cities in 3 provinces
+    for c in cities:
+        add_house(g, 0, c)
+    s.players[0].hand, s.players[0].pile = ["team_legatus"], []
+    assert score_seat(s, 0)["Jupiter"] == 6
+    s.players[0].hand = ["team_prefect_pm"]
+    assert score_seat(s, 0)["Saturnus"] == 6
 
 def test_double_card_partner_takes_the_other_half_contrarius_reacts_to_the_chosen_one():
     g = team()
