@@ -259,6 +259,36 @@ def test_row_three_forbids_building_in_the_province():
     assert {c["name"]: c["can_build"] for c in v["cities"]}["Catana"] is True
 
 
+
+@pytest.mark.parametrize("tile", ["Grey", "Yellow", "Orange"])
+def test_the_volcano_example(tile):
+    """The rulebook's example: 3 tiles of the brown column (the board data's Grey: the only one left once yellow and
+    orange are named) and 2 orange placed. Another Grey goes to row 4: the eruption, no production and no coins there;
+    a Yellow to row 1: nothing happens; another Orange to row 3: no more building in Orange."""
+    g = new_game("sicilia", players=5, manual_dice=True)
+    s = g.state
+    board = s.rules.board
+    place(g, "Grey", 3)
+    place(g, "Orange", 2)
+    assert list(vol(g).cols) == [3, 0, 2]
+    before = {name: (board.can_produce(s, prov(g, name)), board.production_bonus(s, prov(g, name)),
+                     [board.can_build(s, c) for c in s.board.province_cities[prov(g, name)]]) for name in COLUMNS}
+    place(g, tile)
+    after = {name: (board.can_produce(s, prov(g, name)), board.production_bonus(s, prov(g, name)),
+                    [board.can_build(s, c) for c in s.board.province_cities[prov(g, name)]]) for name in COLUMNS}
+    changed = {name for name in COLUMNS if after[name] != before[name]}
+    if tile == "Grey":
+        assert list(vol(g).cols) == [4, 0, 2] and changed == {"Grey"}
+        assert after["Grey"][0] is False
+        s.marker_up = [True] * len(s.marker_up)
+        s.marker_up[prov(g, "Grey")] = False
+        assert board.marker_coins(s, prov(g, "Grey")) == 0
+    elif tile == "Yellow":
+        assert list(vol(g).cols) == [3, 1, 2] and changed == set()
+    else:
+        assert list(vol(g).cols) == [3, 0, 3] and changed == {"Orange"}
+        assert after["Orange"][0] is True and not any(after["Orange"][2])
+
 # -- row 4: no production ----------------------------------------------------------------------------------------
 
 def test_row_four_stops_all_production_in_the_province():

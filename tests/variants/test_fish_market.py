@@ -164,6 +164,35 @@ def test_prefect_cash_pays_per_province_without_fish_gives_a_good_and_the_fish_g
         assert s.pm == 1 and s.parts["fish"].stored[seat] == 0
 
 
+
+@pytest.mark.parametrize("choice", ["produce", "cash"])
+def test_the_prefect_example(choice):
+    """The rulebook's Prefect example: 4 spots without fish, one (dark green) with 2. Producing there takes both fish
+    into the storehouse (no Praefectus Piscatus: nothing more) and its houses produce; the cash instead pays 4, one
+    good of the player's choice, then every 1-fish spot turns to 2 and every empty spot gets 1."""
+    g = fish_game()
+    s = g.state
+    n = len(s.board.provinces)
+    green = 4
+    spots = [0, 0, 0, 0, 2] + [1] * (n - 5)
+    fish(g).spots = list(spots)
+    city = s.board.cities[s.board.province_cities[green][0]]
+    give_house(g, 0, city)
+    good = s.city_good[s.board.province_cities[green][0]]
+    money, before = s.players[0].money, goods(g, 0)
+    assert s.pm != 0
+    play(g, 0, "prefect")
+    if choice == "produce":
+        g.apply(("produce", green))
+        assert s.parts["fish"].stored[0] == 2 and fish(g).spots == spots[:4] + [0] + spots[5:]
+        assert goods(g, 0) == [x + (i == good) for i, x in enumerate(before)] and s.players[0].money == money
+    else:
+        g.apply(("cash",))
+        assert s.players[0].money == money + 4
+        g.apply(("take", WINE))
+        assert goods(g, 0) == [x + (i == WINE) for i, x in enumerate(before)]
+        assert fish(g).spots == [1, 1, 1, 1, 2] + [2] * (n - 5) and s.parts["fish"].stored[0] == 0
+
 def test_ties_go_to_praefectus_piscatus_then_to_whoever_receives_it_next():
     """Praefectus Piscatus replaces Praefectus Magnus also for the tie-break (docs/ASSUMPTIONS.md): the tie-break
     follows it as it passes to the right."""
