@@ -111,6 +111,27 @@ def test_veto_rerolls_once_per_player():
     assert g.current_step() is None or g.current_step()[0] != "contrarius_veto"
 
 
+
+def test_start_points_follow_the_level_for_both_players_as_the_data_says(overrides):
+    """A-THIRD-START: both players start with the level's points (veteran: 10); ``level_points`` in the data gives
+    another reading without touching code (here the starting player at 0), and a value of the wrong shape is refused
+    naming the key."""
+    from sestertius.data import solitaria as data_module
+    from sestertius.data.overrides import DataError
+    g = Game.new({"board": "italia", "players": 2, "mode": "solo", "difficulty": "veteran"}, seed=1)
+    assert [p.vp for p in g.state.players[:2]] == [10, 10]
+    overrides("[solitaria.third_player]\nlevel_points = [false, true]\n")
+    data_module._cached.cache_clear()
+    try:
+        g = Game.new({"board": "italia", "players": 2, "mode": "solo", "difficulty": "veteran"}, seed=1)
+        assert [p.vp for p in g.state.players[:2]] == [0, 10]
+        overrides("[solitaria.third_player]\nlevel_points = [true]\n")
+        data_module._cached.cache_clear()
+        with pytest.raises(DataError, match="level_points"):
+            data_module.solo_data()
+    finally:
+        data_module._cached.cache_clear()
+
 def test_veto_reading_reacting_only(overrides):
     from sestertius.data import solitaria as data_module
     overrides('[solitaria.third_player]\nveto_offer = "reacting"\n')

@@ -68,7 +68,7 @@ def set_up(s: GameState, rs: Setup) -> None:
         p.money = d.money if config is None else config["money"][seat]
         p.goods = list(d.goods)
         p.hand = list(d.hand if config is None else config["hands"][seat])
-        p.vp = start_vp
+        p.vp = start_vp if config is None or config.get("level_points", (True, True))[seat] else 0
     p = s.players[PLAYER]
 
     # Contrarius: a seat that never plays
