@@ -325,3 +325,22 @@ def test_random_playouts_with_the_fish_market_keep_the_invariants_and_replay(pla
     g = fish_playout({"board": "balearica", "players": players, "fish_market": side}, seed=950 + players,
                      check=lambda g: check_invariants(g, all_cards(g.state)))
     assert g.state.concordia >= 0
+
+
+def test_balearica_another_players_ship_carries_no_land_colonist_even_with_points_enough():
+    """A land colonist crosses the sea only on ships of its own player: with 3 points, another player's ship
+    between Ebussus and Palmaria carries it nowhere."""
+    g = new_game("balearica", players=3)
+    s = g.state
+    give_house(g, 0, "Ebussus")
+    p = s.players[0]
+    p.col[0] = in_city(g, "Ebussus")
+    p.col[4] = in_city(g, "Ebussus")  # seat 0: 1 land + 2 sea colonists on the board -> 3 points
+    p.col[3] = in_city(g, "Ebussus")
+    s.players[1].col[3] = STORE
+    put(g, 1, 3, route(g, SEA, "Ebussus", "Palmaria"))  # seat 1's ship
+    play(g, 0, "architect")
+    assert top(g)[2] == 3
+    land = {a[2] for a in legal_of(g, "move") if a[1] == 0}
+    assert route(g, LAND, "Palmaria", "Selva") not in land
+    assert route(g, LAND, "Cubus", "Ebussus") in land

@@ -972,3 +972,14 @@ def test_cards_for_sale_costs_and_gods():
         assert cards[key].gods == (god,) and not any(cards[key].cost), key
     assert cards["mercator"].money == 3 and cards["mercator_sale"].money == 5
     assert [cards[k].vp_per_house for k in ("mason", "farmer", "smith", "vintner", "weaver")] == [3, 3, 3, 4, 5]
+
+
+def test_magister_repeats_the_top_card_of_the_pile_not_an_older_one():
+    """The Magister repeats the card played just before it (the top of the pile), not an older one."""
+    g = new_game(venus=True)
+    p = g.state.players[0]
+    p.pile = ["architect", "prefect"]
+    p.hand = [k for k in p.hand if k != "architect"]
+    p.hand.remove("prefect")
+    play(g, 0, "magister")
+    assert top(g) == ("prefect", 0, "prefect")

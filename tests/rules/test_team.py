@@ -10,6 +10,7 @@ from sestertius.rules.errors import IllegalAction, OptionsError
 from sestertius.rules.game import Game
 from sestertius.rules.modes.team import team_totals
 from sestertius.rules.options import GameOptions
+from sestertius.rules.scoring import score_seat
 from support.rules import (
     BRICK,
     CLOTH,
@@ -20,6 +21,7 @@ from support.rules import (
     clear_colonists,
     give_house,
     goods,
+    legal_of,
     play,
     put,
     route,
@@ -667,3 +669,35 @@ def test_team_games_show_the_team_assumptions():
     assert "A-VENUS-DOUBLE-GODS" in shown(board="imperium", players=4, venus=True)
     cards = load_catalog().cards  # the gods the assumption names are the catalogue's
     assert cards["praetor"].gods == ("Vesta",) and cards["proconsul"].gods == ("Jupiter",)
+
+
+def test_praetor_pays_the_position_costs_like_the_senator():
+    """The Praetor buys like the Senator: the card's cost and the display position's (A Colonist, 1 food: position 1
+    with 1 food only; positions 2 and 3 with a second food for their '?')."""
+    g = team_game()
+    s = g.state
+    s.display = ["colonist"] * 7
+    set_goods(g, 0, food=1)  # the card's cost only
+    play(g, 0, "praetor")
+    assert {a[1] for a in legal_of(g, "card")} == {0}  # positions 2-7 cost more than 1 food
+    set_goods(g, 0, food=2, cloth=0)
+    assert {a[1] for a in legal_of(g, "card")} == {0, 1, 2}  # '?' paid with the second food; 4-7 need cloth
+
+
+def test_legatus_scores_jupiter_saturnus_and_venus():
+    """The Legatus carries Jupiter, Saturnus and Venus: houses in Londinium (wine) and Lutetia (brick), the partner's
+    in Isca Dumnoniorum (Britannia, as Londinium): Jupiter 1 (one non-brick city), Saturnus 2 (two provinces), Venus
+    1 (one province where both partners have a house)."""
+    g = team_game()
+    s = g.state
+    for seat in (0, 2):
+        s.players[seat].hand, s.players[seat].pile = ["legatus"], []
+        set_goods(g, seat)
+        s.players[seat].money = 0
+    set_city_good(g, "Londinium", WINE)
+    set_city_good(g, "Lutetia", BRICK)
+    give_house(g, 0, "Londinium")
+    give_house(g, 0, "Lutetia")
+    give_house(g, 2, "Isca Dumnoniorum")
+    sc = score_seat(s, 0)
+    assert (sc["Jupiter"], sc["Saturnus"], sc["Venus"]) == (1, 2, 1)
