@@ -983,3 +983,65 @@ def test_magister_repeats_the_top_card_of_the_pile_not_an_older_one():
     p.hand.remove("prefect")
     play(g, 0, "magister")
     assert top(g) == ("prefect", 0, "prefect")
+
+
+def test_tribune_colonist_goes_into_the_capital_only_even_with_own_houses():
+    """The Tribune's colonist goes into the capital only, even for a player with houses (the Colonist card may also
+    use cities with one's own house; the Tribune not)."""
+    g = new_game()
+    give_house(g, 0, "Genua")
+    give_house(g, 0, "Cosa")
+    set_goods(g, 0, food=1, tool=1)
+    play(g, 0, "tribune")
+    assert legal_of(g, "recruit") == {("recruit", 0), ("recruit", 1)}
+    g.apply(("recruit", 0))
+    col = g.state.players[0].col
+    assert col[:3] == [in_city(g, "Roma"), in_city(g, "Roma"), STORE]
+    assert in_city(g, "Genua") not in col and in_city(g, "Cosa") not in col
+
+
+def test_specialist_houses_produce_in_a_province_whose_marker_shows_coins():
+    """A specialist's houses produce whatever their province's marker shows (no bonus, no marker turned)."""
+    g = new_game()
+    set_city_good(g, "Cosa", FOOD)
+    set_city_good(g, "Genua", FOOD)
+    give_house(g, 0, "Cosa")
+    give_house(g, 0, "Genua")
+    s = g.state
+    etr = s.board.provinces.index("Etruria")
+    s.marker_up[etr] = False  # Etruria (Cosa) has produced; Liguria (Genua) has not
+    set_goods(g, 0)
+    play(g, 0, "farmer")
+    assert goods(g, 0) == [0, 2, 0, 0, 0]
+    assert s.marker_up[etr] is False
+
+
+def test_prefect_may_produce_in_any_province_showing_goods_even_without_houses():
+    """The Prefect may produce in any province whose marker shows its good, houses or none; the bonus good goes to
+    the Prefect's player whether or not it has a house there."""
+    g = new_game(players=3)  # Praefectus Magnus with seat 2
+    s = g.state
+    assert not any(s.houses)
+    play(g, 0, "prefect")
+    assert legal_of(g, "produce") == {("produce", i) for i in range(len(s.board.provinces))}
+    lig = s.board.provinces.index("Liguria")
+    s.marker_good = list(s.marker_good)
+    s.marker_good[lig] = WINE
+    set_goods(g, 0)
+    g.apply(("produce", lig))
+    assert goods(g, 0) == [0, 0, 0, 1, 0] and s.marker_up[lig] is False
+    assert top(g) == ("turn", 1)
+
+
+def test_prefect_cash_pays_two_for_a_tool_marker():
+    """A tool marker pays 2 sestertii (cloth 1, all others 2: A-MARKER-COINS)."""
+    g = new_game(players=3)
+    s = g.state
+    s.marker_good = list(s.marker_good)
+    lig = s.board.provinces.index("Liguria")
+    s.marker_good[lig] = TOOL
+    s.marker_up[lig] = False
+    m = s.players[0].money
+    play(g, 0, "prefect")
+    g.apply(("cash",))
+    assert s.players[0].money == m + 2 and all(s.marker_up)
