@@ -358,6 +358,7 @@ LIMITS: dict[str, tuple[Rule, ...]] = {
     "solitaria.contrarius.take_positions": (whole(1, "components.display.size"),),
     "solitaria.difficulty.*.contrarius_start": (one_of("capital", "veteran"),),
     "solitaria.third_player.money": (length(why=", one per player"),),
+    "solitaria.third_player.level_points": (length(why=", one per player"),),
     "solitaria.third_player.hands": (length(why=", one per player"), each(length(1, least=True),
                                                                          each(SOLO_CARD))),
     "solitaria.third_player.stacks.*": (length(1, least=True), each(SOLO_CARD)),

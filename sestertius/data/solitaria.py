@@ -117,11 +117,11 @@ def build_solo_data(raw: dict[str, Any], base: Catalog) -> SoloData:
             for k in ("regular_cards", "double_bonus"):
                 if k in t:
                     t[k] = frozenset(known(t[k], f"[{section}] {k}"))
-            level_points = t.get("level_points", [True, True])
-            if (not isinstance(level_points, list) or len(level_points) != 2
-                    or not all(isinstance(x, bool) for x in level_points)):
-                raise DataError(f"{where} [{section}] level_points must be two true/false values, one per player")
-            t["level_points"] = level_points
+            if section == "third_player":  # A-THIRD-START (team play: both partners start with the level's points)
+                level_points = t.get("level_points", [True, True])
+                if (not isinstance(level_points, list) or len(level_points) != 2
+                        or not all(isinstance(x, bool) for x in level_points)):
+                    raise DataError(f"{where} [{section}] level_points must be two true/false values, one per player")
             if t.get("veto_offer", "both") not in ("both", "reacting"):
                 raise DataError(f"{where} [{section}] veto_offer must be 'both' or 'reacting'")
             two[section] = t

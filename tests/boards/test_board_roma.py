@@ -506,7 +506,6 @@ def test_byzantium_scores_after_the_architect_builds():
     assert RULES.god_points(s, 0, ("god", "Saturnus")) == 7
 
 
-
 def test_a_house_on_the_track_is_built_before_byzantium_scores_and_the_scoring_is_not_optional():
     """The Architect's order on Roma: move, build houses, then score Byzantium. One ship enters Byzantium, the other
     Athenae, where a tool house is built: Saturnus then counts Athenae as a province (7, not the example's 6). A
@@ -526,6 +525,9 @@ def test_a_house_on_the_track_is_built_before_byzantium_scores_and_the_scoring_i
     assert top(g) == ("roma_god", 0)
     assert ("done",) not in g.legal_actions()
     assert RULES.god_points(s, 0, ("god", "Saturnus")) == 7
+    vp = s.players[0].vp
+    g.apply(("god", "Saturnus"))
+    assert s.players[0].vp == vp + 7
 
 
 def test_the_last_house_ends_the_game_when_a_god_holds_one_of_the_fifteen():
@@ -549,6 +551,7 @@ def test_the_last_house_ends_the_game_when_a_god_holds_one_of_the_fifteen():
     g.apply(("done",))
     g.apply(("build", c(g, "Emporium")))
     assert RULES.houses_left(s, 0) == 0 and s.concordia == 0
+
 
 def test_byzantium_needs_a_house_and_the_last_house_ends_the_game():
     g = new()

@@ -259,7 +259,6 @@ def test_row_three_forbids_building_in_the_province():
     assert {c["name"]: c["can_build"] for c in v["cities"]}["Catana"] is True
 
 
-
 @pytest.mark.parametrize("tile", ["Grey", "Yellow", "Orange"])
 def test_the_volcano_example(tile):
     """The rulebook's example: 3 tiles of the brown column (the board data's Grey: the only one left once yellow and
@@ -290,6 +289,7 @@ def test_the_volcano_example(tile):
         assert after["Orange"][0] is True and not any(after["Orange"][2])
 
 # -- row 4: no production ----------------------------------------------------------------------------------------
+
 
 def test_row_four_stops_all_production_in_the_province():
     g = new_game("sicilia", players=5, manual_dice=True)

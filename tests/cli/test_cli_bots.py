@@ -20,10 +20,6 @@ def solo_args(**kw):
     return argparse.Namespace(**{**base, **kw})
 
 
-
-
-
-
 def finished_record(tmp_path):
     game = Game.new({"board": "italia", "players": 1, "mode": "solo"}, seed=3)
     bot = make_bot("greedy", 1)

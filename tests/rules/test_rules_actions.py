@@ -783,6 +783,7 @@ def test_a_purchase_is_described_with_all_it_costs():
     assert g.state.display[0] is None
     assert g.describe(("card", 0, -1)) == "buy from position 1 (empty)"
 
+
 def test_senator_may_stop_after_one_card_or_none():
     g = new_game()
     set_goods(g, 0, brick=5, food=5, tool=5, wine=5, cloth=5)
@@ -1001,7 +1002,7 @@ def test_tribune_colonist_goes_into_the_capital_only_even_with_own_houses():
 
 
 def test_specialist_houses_produce_in_a_province_whose_marker_shows_coins():
-    """A specialist's houses produce whatever their province's marker shows (no bonus, no marker turned)."""
+    """A specialist's houses produce whichever side their province's marker shows (no bonus; no marker turned)."""
     g = new_game()
     set_city_good(g, "Cosa", FOOD)
     set_city_good(g, "Genua", FOOD)
@@ -1013,7 +1014,7 @@ def test_specialist_houses_produce_in_a_province_whose_marker_shows_coins():
     set_goods(g, 0)
     play(g, 0, "farmer")
     assert goods(g, 0) == [0, 2, 0, 0, 0]
-    assert s.marker_up[etr] is False
+    assert s.marker_up[etr] is False and s.marker_up[s.board.provinces.index("Liguria")] is True
 
 
 def test_prefect_may_produce_in_any_province_showing_goods_even_without_houses():

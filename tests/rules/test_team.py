@@ -672,7 +672,7 @@ def test_team_games_show_the_team_assumptions():
 
 
 def test_praetor_pays_the_position_costs_like_the_senator():
-    """The Praetor buys like the Senator: the card's cost and the display position's (A Colonist, 1 food: position 1
+    """The Praetor buys like the Senator: the card's cost and the display position's (a Colonist, 1 food: position 1
     with 1 food only; positions 2 and 3 with a second food for their '?')."""
     g = team_game()
     s = g.state
@@ -680,7 +680,7 @@ def test_praetor_pays_the_position_costs_like_the_senator():
     set_goods(g, 0, food=1)  # the card's cost only
     play(g, 0, "praetor")
     assert {a[1] for a in legal_of(g, "card")} == {0}  # positions 2-7 cost more than 1 food
-    set_goods(g, 0, food=2, cloth=0)
+    set_goods(g, 0, food=2)
     assert {a[1] for a in legal_of(g, "card")} == {0, 1, 2}  # '?' paid with the second food; 4-7 need cloth
 
 

@@ -625,11 +625,10 @@ def test_building_example_aleria(monkeypatch):
     assert g.current_step()[0] == "turn"
 
 
-
 def test_an_empty_city_comes_before_a_new_province(monkeypatch):
-    """Only Bononia (the player's house there; a province new to Contrarius) and Capua (empty; in Campania, where
-    Contrarius has Neapolis) make food within reach: the empty city is the second rule, the new province the third,
-    so Capua."""
+    """Within reach, food is made only in Bononia (the player's house there; a province new to Contrarius), Capua
+    (empty; in Campania, where Contrarius has Neapolis) and Neapolis (Contrarius' own house: out of the question).
+    The empty city is the second rule, the new province the third, so Capua."""
     g = _mini(monkeypatch)
     set_good(g, "Aleria", "brick")
     set_good(g, "Genua", "brick")
@@ -661,6 +660,7 @@ def test_the_last_rule_is_the_alphabet_not_the_distance(monkeypatch):
     play(g, "senator", DONE)
     roll(g, "food")
     assert last_text(g, containing="builds in").startswith("builds in Aleria")
+
 
 def _block_the_ways(g):
     """The player's colonists stand on the line Roma-Bononia (the way to Genua) and on both sea lines out of Roma

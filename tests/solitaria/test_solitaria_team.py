@@ -117,7 +117,6 @@ def test_legatus_partner_plays_first_and_contrarius_reacts_to_that_card():
     assert g.to_act() == 1  # turn order unchanged: now seat 1's own turn
 
 
-
 def test_legatus_example_the_partner_plays_the_architect_both_build_contrarius_takes_a_card():
     """The rulebook's Legatus example: you lack the Architect, your partner holds it; you play the Legatus, the partner
     plays the Architect and both build (the partner first); Contrarius reacts to the Architect and takes a card;
@@ -198,6 +197,7 @@ def test_a_card_with_two_gods_counts_for_both():
     assert score_seat(s, 0)["Jupiter"] == 6
     s.players[0].hand = ["team_prefect_pm"]
     assert score_seat(s, 0)["Saturnus"] == 6
+
 
 def test_double_card_partner_takes_the_other_half_contrarius_reacts_to_the_chosen_one():
     g = team()

@@ -111,7 +111,6 @@ def test_veto_rerolls_once_per_player():
     assert g.current_step() is None or g.current_step()[0] != "contrarius_veto"
 
 
-
 def test_start_points_follow_the_level_for_both_players_as_the_data_says(overrides):
     """A-THIRD-START: both players start with the level's points (veteran: 10); ``level_points`` in the data gives
     another reading without touching code (here the starting player at 0), and a value of the wrong shape is refused
@@ -131,6 +130,7 @@ def test_start_points_follow_the_level_for_both_players_as_the_data_says(overrid
             data_module.solo_data()
     finally:
         data_module._cached.cache_clear()
+
 
 def test_veto_reading_reacting_only(overrides):
     from sestertius.data import solitaria as data_module

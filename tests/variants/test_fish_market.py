@@ -164,7 +164,6 @@ def test_prefect_cash_pays_per_province_without_fish_gives_a_good_and_the_fish_g
         assert s.pm == 1 and s.parts["fish"].stored[seat] == 0
 
 
-
 @pytest.mark.parametrize("choice", ["produce", "cash"])
 def test_the_prefect_example(choice):
     """The rulebook's Prefect example: 4 spots without fish, one (dark green) with 2. Producing there takes both fish
@@ -192,6 +191,7 @@ def test_the_prefect_example(choice):
         g.apply(("take", WINE))
         assert goods(g, 0) == [x + (i == WINE) for i, x in enumerate(before)]
         assert fish(g).spots == [1, 1, 1, 1, 2] + [2] * (n - 5) and s.parts["fish"].stored[0] == 0
+
 
 def test_ties_go_to_praefectus_piscatus_then_to_whoever_receives_it_next():
     """Praefectus Piscatus replaces Praefectus Magnus also for the tie-break (docs/ASSUMPTIONS.md): the tie-break
