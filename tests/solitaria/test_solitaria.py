@@ -591,14 +591,15 @@ def test_expert_empty_supply_takes_from_the_far_end_of_the_track():
 
 
 # -- where does Contrarius build? ----------------------------------------------------------------------------------
-def _mini(monkeypatch):
+def _mini(monkeypatch, contrarius_in_neapolis: bool = True):
     g = mini_game(monkeypatch)
     for name in ("Aleria", "Bononia", "Capua", "Genua", "Neapolis", "Tarentum"):
         set_good(g, name, "food")
     for name in ("Olbia", "Pisae"):
         set_good(g, name, "brick")
     give_house(g, PLAYER, "Bononia")
-    give_house(g, CONTRARIUS, "Neapolis")
+    if contrarius_in_neapolis:
+        give_house(g, CONTRARIUS, "Neapolis")
     return g
 
 
@@ -651,12 +652,7 @@ def test_a_new_province_is_new_to_contrarius_whoever_else_built_there(monkeypatc
 def test_the_last_rule_is_the_alphabet_not_the_distance(monkeypatch):
     """Without the house in Neapolis, Capua (1 step away), Aleria, Genua and Neapolis (2 steps) are empty and in new
     provinces alike: Aleria, first alphabetically, though Capua is nearer."""
-    g = mini_game(monkeypatch)
-    for name in ("Aleria", "Bononia", "Capua", "Genua", "Neapolis", "Tarentum"):
-        set_good(g, name, "food")
-    for name in ("Olbia", "Pisae"):
-        set_good(g, name, "brick")
-    give_house(g, PLAYER, "Bononia")
+    g = _mini(monkeypatch, contrarius_in_neapolis=False)
     play(g, "senator", DONE)
     roll(g, "food")
     assert last_text(g, containing="builds in").startswith("builds in Aleria")
