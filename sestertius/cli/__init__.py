@@ -1,4 +1,5 @@
-"""The ``concordia`` command: serve the web app, simulate games, replay a saved game, play solo in the terminal.
+"""The ``concordia`` command: serve the web app, play solo in the terminal, simulate games and tournaments, replay
+and review saved games.
 
 The choices of the options (modes, boards, fish-market sides, difficulties, displays) come from the engine's own
 table, ``sestertius.choices()``; a combination the engine refuses is reported with its reason
@@ -226,7 +227,7 @@ class Parser(argparse.ArgumentParser):
 def parser() -> argparse.ArgumentParser:
     from sestertius import choices
     table = choices()
-    p = Parser(prog="concordia", description=__doc__.split("\n\n")[0])
+    p = Parser(prog="concordia", description=__doc__.split("\n\n")[0].replace("``", ""))
     sub = p.add_subparsers(dest="command", required=True)
     for add, _ in COMMANDS.values():
         add(sub, table)
