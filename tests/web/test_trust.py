@@ -570,6 +570,27 @@ def test_every_seat_is_told_when_the_creator_chose_the_seed(client):
     assert view(client, chosen["id"])["seed_chosen"] is True
 
 
+
+def test_bots_are_seeded_one_way_from_the_game_and_seat(client):
+    """A bot's choices can give its seed away; the seed must not lead back to the game's seed (which orders the
+    stacks): each seat's bot is seeded with ``bot_seed``, a digest of game seed and seat, anew at each decision. The
+    server's game of two random bots is the one played here with those seeds, to its end (a random bot made afresh
+    for each decision once drew the same first number each time and went round a cycle of turns until the limit)."""
+    from sestertius import Game
+    from sestertius.bots import make_bot
+    from sestertius.web.botruns import bot_seed
+    done = create(client, seed=7, seats=[{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}])
+    assert done["status"] == "over"
+    record = client.get(f"/api/games/{done['id']}/record").json()
+    g = Game.new({"board": "italia", "players": 2}, seed=7)
+    while not g.is_over:
+        seat = g.to_act()
+        g.apply(make_bot("random", seed=bot_seed(7, seat)).choose(g, g.legal_actions()))
+    assert [list(a) for a in g.history] == record["actions"]
+    seeds = {bot_seed(s, seat) for s in range(1000) for seat in range(6)}
+    assert len(seeds) == 6000 and all(0 <= x < 2**32 for x in seeds)
+    assert bot_seed(7, 1) != hash((7, 1)) & 0xFFFFFFFF
+
 # -- 9. the schema tells the truth -------------------------------------------------------------------------------
 @pytest.mark.parametrize("method,url,allow", [
     ("PUT", "/api/games", "GET, POST"), ("PATCH", "/api/games/abc", "DELETE, GET"),
