@@ -1,9 +1,11 @@
-"""Bots: anything with ``choose(game, legal) -> action``. ``make_bot(name, seed)`` builds one by name.
+"""Bots: anything with ``choose(game, legal) -> action``. ``make_bot(name, seed)`` builds one by name;
+``load_bot(spec)`` also takes your own, as ``module:factory`` (the command line's simulations and tournaments).
 
 Levels: ``easy`` is the greedy bot (one decision ahead), ``medium`` and ``hard`` the search bot
 (:mod:`sestertius.bots.search`) with growing budgets; ``random`` picks uniformly."""
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
@@ -29,7 +31,29 @@ BOTS: dict[str, Callable[[int], Bot]] = {
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
+    """A bot of ``BOTS`` by name (never an import: the web app passes the names it is sent)."""
     try:
         return BOTS[name](seed)
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}") from None
+
+
+def load_bot(spec: str) -> Callable[[int], Bot]:
+    """The factory (seed -> bot) of a bot of ``BOTS`` by name, or of your own bot given as ``module:factory``
+    (e.g. ``my_bots:Builder``: a class or function in an importable module taking a seed). ValueError says why a
+    spec cannot be used."""
+    if ":" not in spec:
+        if spec not in BOTS:
+            raise ValueError(f"unknown bot {spec!r}; bots: {', '.join(BOTS)}, or your own as module:factory")
+        return BOTS[spec]
+    module_name, _, attribute = spec.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as e:
+        raise ValueError(f"bot {spec!r}: cannot import {module_name!r} ({e})") from None
+    factory = getattr(module, attribute, None)
+    if not callable(factory):
+        raise ValueError(f"bot {spec!r}: {module_name} has no function or class {attribute!r}")
+    if not callable(getattr(factory(0), "choose", None)):
+        raise ValueError(f"bot {spec!r}: {attribute}(seed) must give an object with choose(game, legal)")
+    return factory

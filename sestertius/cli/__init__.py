@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any, NoReturn
 
@@ -90,7 +91,8 @@ def _add_simulate(sub: Any, table: dict[str, Any]) -> None:
     p.add_argument("--games", type=whole(1), default=100)
     p.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed + i")
     p.add_argument("--bot", default="random",
-                   help="random, easy (= greedy), medium or hard (or a comma list, one per seat)")
+                   help="random, easy (= greedy), medium, hard or your own as module:factory (or a comma list, one "
+                        "per seat)")
     p.add_argument("--venus", action="store_true", help="Concordia Venus individual play")
     p.add_argument("--display", default="standard", choices=table["displays"])
     p.add_argument("--mode", default="base", choices=_names(table["modes"]),
@@ -115,14 +117,29 @@ def _add_parallel(p: Any) -> None:
                    help="play on a Ray cluster: its address, 'auto', or 'local' (pip install -e '.[cluster]')")
 
 
+def bots_refusal(bots: list[str]) -> str | None:
+    """Why a list of bots cannot play (an unknown name, a ``module:factory`` that cannot be imported), or None. Your
+    own bots are imported from the current folder too, as ``python -m`` would."""
+    from sestertius.bots import load_bot
+    if not bots:
+        return "no bot given"
+    if any(":" in b for b in bots) and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    for b in bots:
+        try:
+            load_bot(b)
+        except ValueError as e:
+            return str(e)
+    return None
+
+
 def simulate(args: argparse.Namespace) -> int:
     from sestertius import check_options
-    from sestertius.bots import BOTS
     from sestertius.cli.simulate import format_report, run_simulation, simulation_options
     bots = args.bot.split(",")
-    unknown = [b for b in bots if b not in BOTS]
-    if unknown:
-        return _refused("simulate", f"unknown bot {unknown[0]!r}; bots: {', '.join(BOTS)}")
+    why = bots_refusal(bots)
+    if why is not None:
+        return _refused("simulate", why)
     why = seeds_refusal(args.seed, args.games)
     if why is not None:
         return _refused("simulate", why)

@@ -6,18 +6,18 @@ import time
 from typing import Any
 
 from sestertius import Game, GameOptions
-from sestertius.bots import make_bot
+from sestertius.bots import load_bot
 
 MAX_TURNS = 3000  # a guard for simulations: weak bots can hold a game forever (nobody builds or buys)
 
 
 def play_game(options: GameOptions, seed: int, bots: list[str], max_turns: int = MAX_TURNS) -> Game:
     """Play one game to its end, or stop it after ``max_turns`` turns (then ``game.is_over`` is False).
-    ``bots`` names one bot per seat (or one for all)."""
+    ``bots`` names one bot per seat (or one for all): names of ``BOTS`` or ``module:factory`` (``load_bot``)."""
     game = Game.new(options, seed=seed)
     seats = max(options.players, 1)
     names = bots if len(bots) == seats else [bots[0]] * seats
-    players = [make_bot(name, seed * 31 + i) for i, name in enumerate(names)]
+    players = [load_bot(name)(seed * 31 + i) for i, name in enumerate(names)]
     while not game.is_over and game.state.turn < max_turns:
         legal = game.legal_actions()
         seat = game.to_act()

@@ -13,7 +13,8 @@ from sestertius.cli.arguments import ray_refusal, seeds_refusal, whole
 def add_tournament(sub: Any, table: dict[str, Any]) -> None:
     from sestertius.cli import _add_parallel, _names
     p = sub.add_parser("tournament", help="bots against each other: Elo ratings with 95%% intervals")
-    p.add_argument("--bots", default="random,greedy", help="comma list of bots (random, easy = greedy, medium, hard)")
+    p.add_argument("--bots", default="random,greedy", help="comma list of bots (random, easy = greedy, medium, hard, "
+                                                             "or your own as module:factory)")
     p.add_argument("--board", default="italia", choices=_names(table["boards"]))
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--mode", default="base", choices=_names(table["modes"]))
@@ -30,13 +31,12 @@ def add_tournament(sub: Any, table: dict[str, Any]) -> None:
 
 def tournament(args: argparse.Namespace) -> int:
     from sestertius import GameOptions, check_options
-    from sestertius.bots import BOTS
-    from sestertius.cli import _refused
+    from sestertius.cli import _refused, bots_refusal
     from sestertius.research.tournament import format_tournament, run_tournament
     bots = [b for b in args.bots.split(",") if b]
-    unknown = [b for b in bots if b not in BOTS]
-    if unknown or not bots:
-        return _refused("tournament", f"unknown bot {unknown[0] if unknown else ''!r}; bots: {', '.join(BOTS)}")
+    why = bots_refusal(bots)
+    if why is not None:
+        return _refused("tournament", why)
     why = seeds_refusal(args.seed, args.games)
     if why is not None:
         return _refused("tournament", why)

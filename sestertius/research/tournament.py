@@ -179,8 +179,9 @@ def format_tournament(r: dict[str, Any]) -> str:
     lines = [f"{r['games']} games, seeds {r['seed']}..{r['seed'] + r['games'] - 1}, options {r['options']}"]
     if r["unfinished"]:
         lines.append(f"{len(r['unfinished'])} game(s) stopped unfinished (not counted)")
-    lines.append(f"  {'player':12} {'Elo':>7} {'95% interval':>17} {'games':>6} {'wins':>6}")
+    w = max([12] + [len(s["name"]) for s in r["standings"]])  # your own bots' names (module:factory) are longer
+    lines.append(f"  {'player':{w}} {'Elo':>7} {'95% interval':>17} {'games':>6} {'wins':>6}")
     for s in r["standings"]:
-        lines.append(f"  {s['name']:12} {s['elo']:7.1f} {s['low']:8.1f}..{s['high']:<8.1f} {s['games']:6} "
+        lines.append(f"  {s['name']:{w}} {s['elo']:7.1f} {s['low']:8.1f}..{s['high']:<8.1f} {s['games']:6} "
                      f"{s['wins']:6}")
     return "\n".join(lines)

@@ -2,6 +2,8 @@
 game."""
 import argparse
 import json
+import sys
+from pathlib import Path
 
 from sestertius.bots import make_bot
 from sestertius.cli import main
@@ -47,3 +49,53 @@ def test_analyse_refuses_a_seat_the_game_does_not_have(tmp_path, capsys):
     Game.new({"board": "italia", "players": 1, "mode": "solo"}, seed=3).save(path)
     assert main(["analyse", str(path), "--seat", "2"]) == 2
     assert "no seat 2 in this game (seat 1 only)" in capsys.readouterr().err  # counted from 1, as --seat is
+
+
+MY_BOTS = '''
+class FirstChoice:
+    name = "first"
+
+    def __init__(self, seed):
+        self.seed = seed
+
+    def choose(self, game, legal):
+        return legal[0]
+
+
+def not_a_bot(seed):
+    return 42
+'''
+
+
+def test_your_own_bot_plays_in_tournaments_and_simulations(tmp_path, capsys, monkeypatch):
+    """A bot of your own, named ``module:factory``, is imported from the current folder and plays; a spec that cannot
+    be used is refused naming why, before any game (exit code 2)."""
+    (tmp_path / "my_bots.py").write_text(MY_BOTS, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", list(sys.path))  # the command adds the current folder: undone after the test
+    assert main(["tournament", "--bots", "my_bots:FirstChoice,random", "--games", "2", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "my_bots:FirstChoice" in out and "random" in out
+    assert main(["simulate", "--bot", "my_bots:FirstChoice", "--players", "2", "--games", "1", "--workers", "1",
+                 "--board", "italia"]) == 0
+    assert "my_bots:FirstChoice" in capsys.readouterr().out
+    for spec, why in (("nosuch:Bot", "cannot import 'nosuch'"), ("my_bots:Nope", "no function or class 'Nope'"),
+                      ("my_bots:not_a_bot", "must give an object with choose"), ("nobody", "unknown bot 'nobody'")):
+        assert main(["tournament", "--bots", f"{spec},random", "--games", "2", "--workers", "1"]) == 2
+        assert why in capsys.readouterr().err
+
+
+def test_the_example_bot_of_the_checkout_plays(capsys, monkeypatch):
+    """examples/builder_bot.py, as its docstring runs it from the checkout's folder."""
+    monkeypatch.chdir(Path(__file__).resolve().parents[2])
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    assert main(["tournament", "--bots", "examples.builder_bot:Builder,random", "--games", "2", "--workers",
+                 "1"]) == 0
+    assert "examples.builder_bot:Builder" in capsys.readouterr().out
+
+
+def test_the_web_app_takes_bots_by_name_only():
+    """``make_bot`` (the web app's) never imports: a ``module:factory`` sent by a client is an unknown bot."""
+    import pytest
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("os:system")
