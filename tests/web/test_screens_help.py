@@ -154,6 +154,38 @@ def test_lobby_warns_of_an_unusual_number_of_players(server, browser):  # noqa: 
         ctx.close()
 
 
+
+def test_lobby_warns_that_a_game_of_hard_bots_only_takes_minutes_to_create(server, browser):  # noqa: F811
+    """A game of bots only is played to its end when it is created: the lobby says so when every seat is a bot and
+    one of them is the hard bot, in both forms, and stops saying it once a person takes a seat."""
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+    try:
+        page = ctx.new_page()
+        page.goto(server.base + "/")
+        page.wait_for_selector("body[data-ready='1']")
+        warn = page.locator("#b-seats-warn")
+        page.select_option("#b-players", "2")
+        seats = page.locator("#b-seats select")
+        seats.nth(0).select_option("bot:hard")
+        seats.nth(1).select_option("hotseat")
+        assert not warn.is_visible()  # a person plays: the bots move between the person's decisions
+        seats.nth(1).select_option("bot:greedy")
+        assert warn.is_visible() and "some minutes" in warn.inner_text()
+        seats.nth(0).select_option("bot:medium")
+        assert not warn.is_visible()  # bots only, but quick ones
+        page.select_option("#b-players", "3")  # the seats' kinds are kept; the third is the greedy bot
+        seats.nth(2).select_option("bot:hard")
+        assert warn.is_visible()
+        page.click("#tab-solo")
+        page.select_option("#s-variant", index=1)  # two players against Contrarius
+        solo = page.locator("#s-seats select")
+        assert solo.count() == 2
+        solo.nth(0).select_option("bot:hard")
+        solo.nth(1).select_option("bot:hard")
+        assert page.locator("#s-seats-warn").is_visible()
+    finally:
+        ctx.close()
+
 FAKE_NOTIFICATIONS = """
   window.__shown = [];
   window.__hidden = false;

@@ -109,6 +109,8 @@ async function init() {
   $("tab-base").onclick = () => tab("base");
   $("tab-solo").onclick = () => tab("solo");
   $("b-players").onchange = () => { seatRows(); boardNote(); check("base"); };
+  $("b-seats").addEventListener("change", () => botsNote("b-seats", "b-seats-warn"));
+  $("s-seats").addEventListener("change", () => botsNote("s-seats", "s-seats-warn"));
   $("b-mode").onchange = () => { modeChanged(); boardNote(); check("base"); };
   $("b-board").onchange = () => { boardNote(); check("base"); };
   for (const id of ["b-venus", "b-wine", "b-inter", "b-fish"]) $(id).addEventListener("change", () => check("base"));
@@ -217,11 +219,23 @@ function seatRowsInto(box, n, opts = {}) {
   }
 }
 
+// a game of bots only is played to its end when it is created (the request waits for it): with the hard bot, about
+// a second a decision, that is minutes
+function botsNote(box, warn) {
+  const kinds = [...$(box).querySelectorAll("select")].map((s) => s.value);
+  const slow = !$(box).classList.contains("hidden") && kinds.length > 0 && kinds.every((k) => k.startsWith("bot:"))
+    && kinds.includes("bot:hard");
+  $(warn).textContent = slow ? "Every seat is a bot: the whole game is played when you create it, and with the hard "
+    + "bot (about a second a decision) that takes some minutes." : "";
+  $(warn).classList.toggle("hidden", !slow);
+}
+
 function seatRows() {
   const n = Number($("b-players").value);
   const partners = partnersOf($("b-mode").value, n);
   seatRowsInto($("b-seats"), n, teamTags(partners));
   $("b-teams").textContent = partners ? partnersText(partners) : "";
+  botsNote("b-seats", "b-seats-warn");
 }
 
 function soloVariant() {
@@ -243,6 +257,7 @@ function soloVariant() {
       : "Each seat plays for itself; Contrarius (the automaton) is the third player and takes no seat. Each player has one veto.";
     for (const s of $("s-seats").querySelectorAll("select")) s.addEventListener("change", () => check("solo"));
   }
+  botsNote("s-seats", "s-seats-warn");
   $("s-create").textContent = two ? (partners ? "Play as a team against Contrarius" : "Play with Contrarius as third player") : "Challenge Contrarius";
 }
 
