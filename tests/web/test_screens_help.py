@@ -170,7 +170,7 @@ def test_lobby_warns_that_a_game_of_hard_bots_only_takes_minutes_to_create(serve
         seats.nth(1).select_option("hotseat")
         assert not warn.is_visible()  # a person plays: the bots move between the person's decisions
         seats.nth(1).select_option("bot:greedy")
-        assert warn.is_visible() and "some minutes" in warn.inner_text()
+        assert warn.is_visible() and "a few minutes" in warn.inner_text()
         seats.nth(0).select_option("bot:medium")
         assert not warn.is_visible()  # bots only, but quick ones
         page.select_option("#b-players", "3")  # the seats' kinds are kept; the third is the greedy bot

@@ -219,14 +219,14 @@ function seatRowsInto(box, n, opts = {}) {
   }
 }
 
-// a game of bots only is played to its end when it is created (the request waits for it): with the hard bot, about
-// a second a decision, that is minutes
+// a game of bots only is played to its end when it is created (the request waits for it): with hard bots, about
+// 35 s of CPU for two players on Italia, 40-50 s a hard seat in three- and four-player games (measured)
 function botsNote(box, warn) {
   const kinds = [...$(box).querySelectorAll("select")].map((s) => s.value);
   const slow = !$(box).classList.contains("hidden") && kinds.length > 0 && kinds.every((k) => k.startsWith("bot:"))
     && kinds.includes("bot:hard");
   $(warn).textContent = slow ? "Every seat is a bot: the whole game is played when you create it, and with the hard "
-    + "bot (about a second a decision) that takes some minutes." : "";
+    + "bot (up to a second or two a decision) that takes from half a minute to a few minutes." : "";
   $(warn).classList.toggle("hidden", !slow);
 }
 
