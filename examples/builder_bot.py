@@ -1,7 +1,7 @@
 """A bot of your own, in a few lines: it builds whenever it can (the most houses at once), else plays as the greedy bot.
 
     concordia tournament --bots examples.builder_bot:Builder,easy --games 100     # from the checkout's folder
-    concordia simulate --bot examples.builder_bot:Builder,random --games 50
+    concordia simulate --bot examples.builder_bot:Builder,random --players 2 --games 50
 
 A bot is any object with ``choose(game, legal) -> action``; ``module:factory`` names a class or function taking a seed.
 It reads the game through the engine's public face only (``sestertius``): what a seat may see is ``game.view(seat)``.

@@ -38,10 +38,11 @@ def make_bot(name: str, seed: int = 0) -> Bot:
         raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}") from None
 
 
-def load_bot(spec: str) -> Callable[[int], Bot]:
+def load_bot(spec: str, check: bool = False) -> Callable[[int], Bot]:
     """The factory (seed -> bot) of a bot of ``BOTS`` by name, or of your own bot given as ``module:factory``
     (e.g. ``my_bots:Builder``: a class or function in an importable module taking a seed). ValueError says why a
-    spec cannot be used."""
+    spec cannot be used; ``check`` also builds one bot to see that it has ``choose`` (once, before the games: a bot
+    may load a model when built)."""
     if ":" not in spec:
         if spec not in BOTS:
             raise ValueError(f"unknown bot {spec!r}; bots: {', '.join(BOTS)}, or your own as module:factory")
@@ -49,11 +50,16 @@ def load_bot(spec: str) -> Callable[[int], Bot]:
     module_name, _, attribute = spec.partition(":")
     try:
         module = importlib.import_module(module_name)
-    except ImportError as e:
-        raise ValueError(f"bot {spec!r}: cannot import {module_name!r} ({e})") from None
+    except Exception as e:  # not found, a relative name, or the module's own error while it is imported
+        raise ValueError(f"bot {spec!r}: cannot import {module_name!r} ({type(e).__name__}: {e})") from None
     factory = getattr(module, attribute, None)
     if not callable(factory):
         raise ValueError(f"bot {spec!r}: {module_name} has no function or class {attribute!r}")
-    if not callable(getattr(factory(0), "choose", None)):
-        raise ValueError(f"bot {spec!r}: {attribute}(seed) must give an object with choose(game, legal)")
+    if check:
+        try:
+            bot = factory(0)
+        except Exception as e:
+            raise ValueError(f"bot {spec!r}: {attribute}(0) failed ({type(e).__name__}: {e})") from None
+        if not callable(getattr(bot, "choose", None)):
+            raise ValueError(f"bot {spec!r}: {attribute}(seed) must give an object with choose(game, legal)")
     return factory

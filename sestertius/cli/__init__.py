@@ -117,17 +117,22 @@ def _add_parallel(p: Any) -> None:
                    help="play on a Ray cluster: its address, 'auto', or 'local' (pip install -e '.[cluster]')")
 
 
-def bots_refusal(bots: list[str]) -> str | None:
-    """Why a list of bots cannot play (an unknown name, a ``module:factory`` that cannot be imported), or None. Your
-    own bots are imported from the current folder too, as ``python -m`` would."""
+def bots_refusal(bots: list[str], ray: str | None = None) -> str | None:
+    """Why a list of bots cannot play (an unknown name, a ``module:factory`` that cannot be imported or built), or
+    None. Your own bots are imported from the current folder too, looked in after the installed modules (a file there
+    named like one of them, csv.py, does not replace it). A Ray cluster gets only sestertius: your own bots play on
+    this machine (``--ray local`` or the process pool)."""
     from sestertius.bots import load_bot
     if not bots:
         return "no bot given"
-    if any(":" in b for b in bots) and os.getcwd() not in sys.path:
-        sys.path.insert(0, os.getcwd())
+    own = [b for b in bots if ":" in b]
+    if own and ray not in (None, "local"):
+        return f"bot {own[0]!r}: your own bots play on this machine's processes (or --ray local), not on a cluster"
+    if own and os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())
     for b in bots:
         try:
-            load_bot(b)
+            load_bot(b, check=True)
         except ValueError as e:
             return str(e)
     return None
@@ -137,7 +142,7 @@ def simulate(args: argparse.Namespace) -> int:
     from sestertius import check_options
     from sestertius.cli.simulate import format_report, run_simulation, simulation_options
     bots = args.bot.split(",")
-    why = bots_refusal(bots)
+    why = bots_refusal(bots, args.ray)
     if why is not None:
         return _refused("simulate", why)
     why = seeds_refusal(args.seed, args.games)

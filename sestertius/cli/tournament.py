@@ -34,7 +34,7 @@ def tournament(args: argparse.Namespace) -> int:
     from sestertius.cli import _refused, bots_refusal
     from sestertius.research.tournament import format_tournament, run_tournament
     bots = [b for b in args.bots.split(",") if b]
-    why = bots_refusal(bots)
+    why = bots_refusal(bots, args.ray)
     if why is not None:
         return _refused("tournament", why)
     why = seeds_refusal(args.seed, args.games)

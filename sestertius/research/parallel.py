@@ -4,7 +4,8 @@ A *job* is one game: its options, its seed and the bot of each seat. :func:`play
 (``workers=1``), on a pool of worker processes (``workers=N``) or on a Ray cluster (``ray="auto"``, an address such
 as ``"ray://head:10001"``, or ``"local"`` for a Ray instance started for the run) and yields one :class:`PlayedGame`
 per job, **in the order of the jobs**: a game depends only on its job (its seed fixes the setup, the chance outcomes
-and the bots' own generators), so the results are the same whichever way and wherever they were played.
+and the bots' choices, each a function of its seed and the position), so the results are the same whichever way and
+wherever they were played.
 
 ``concordia simulate --workers N`` / ``--ray ADDRESS`` and ``concordia tournament`` play their games through here.
 """
@@ -24,7 +25,7 @@ from sestertius.cli.simulate import play_game  # the one way simulations play a 
 class Job:
     options: GameOptions
     seed: int
-    bots: tuple[str, ...]  # one bot name per seat (or one for all)
+    bots: tuple[str, ...]  # one bot per seat (or one for all): a name of BOTS or module:factory (bots.load_bot)
     max_turns: int
 
 

@@ -64,6 +64,10 @@ class FirstChoice:
 
 def not_a_bot(seed):
     return 42
+
+
+def fails(seed):
+    return 1 / 0
 '''
 
 
@@ -79,10 +83,29 @@ def test_your_own_bot_plays_in_tournaments_and_simulations(tmp_path, capsys, mon
     assert main(["simulate", "--bot", "my_bots:FirstChoice", "--players", "2", "--games", "1", "--workers", "1",
                  "--board", "italia"]) == 0
     assert "my_bots:FirstChoice" in capsys.readouterr().out
+    (tmp_path / "broken.py").write_text("raise RuntimeError('no model file')\n", encoding="utf-8")
     for spec, why in (("nosuch:Bot", "cannot import 'nosuch'"), ("my_bots:Nope", "no function or class 'Nope'"),
-                      ("my_bots:not_a_bot", "must give an object with choose"), ("nobody", "unknown bot 'nobody'")):
+                      ("my_bots:not_a_bot", "must give an object with choose"), ("nobody", "unknown bot 'nobody'"),
+                      ("broken:Bot", "RuntimeError: no model file"), ("..up:Bot", "cannot import '..up'"),
+                      ("my_bots:fails", "fails(0) failed (ZeroDivisionError")):
         assert main(["tournament", "--bots", f"{spec},random", "--games", "2", "--workers", "1"]) == 2
         assert why in capsys.readouterr().err
+    assert main(["tournament", "--bots", "my_bots:FirstChoice,random", "--games", "2",
+                 "--ray", "ray://head:10001"]) == 2
+    assert "not on a cluster" in capsys.readouterr().err
+
+
+def test_a_file_in_the_current_folder_does_not_replace_an_installed_module(tmp_path, capsys, monkeypatch):
+    """The current folder is looked in after the installed modules: its csv.py is not the csv the program uses."""
+    (tmp_path / "my_bots.py").write_text(MY_BOTS, encoding="utf-8")
+    (tmp_path / "csv.py").write_text("raise SystemExit('the csv.py of the current folder was imported')\n",
+                                     encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    monkeypatch.delitem(sys.modules, "csv", raising=False)
+    assert main(["tournament", "--bots", "my_bots:FirstChoice,random", "--games", "2", "--workers", "1"]) == 0
+    import csv
+    assert csv.__file__ != str(tmp_path / "csv.py")
 
 
 def test_the_example_bot_of_the_checkout_plays(capsys, monkeypatch):
