@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from sestertius.rules.options import GameOptions
     from sestertius.rules.rulebook import check_options, choices
     from sestertius.rules.scoring import holdings, score_seat
-    from sestertius.rules.state import AUTO, AUTOMATON, CHANCE, NOBODY, STORE, GameState
+    from sestertius.rules.state import AUTO, AUTOMATON, CHANCE, NOBODY, STORE, GameState, splitmix64
     from sestertius.rules.steps import Action
 
 _WHERE = {
@@ -41,11 +41,13 @@ _WHERE = {
     "Action": "sestertius.rules.steps",
     "build_sites": "sestertius.rules.cards.architect",
     "Memo": "sestertius.rules.memo",
+    "splitmix64": "sestertius.rules.state",
     **dict.fromkeys(("holdings", "score_seat"), "sestertius.rules.scoring"),
 }
 __all__ = ["AUTO", "AUTOMATON", "BRICK", "CHANCE", "GOODS", "NOBODY", "RECORD_FORMAT", "RECORD_VERSION", "STORE",
            "Action", "Catalog", "ConcordiaError", "Game", "GameOptions", "GameState", "IllegalAction", "Memo",
-           "OptionsError", "RecordError", "build_sites", "check_options", "choices", "holdings", "score_seat"]
+           "OptionsError", "RecordError", "build_sites", "check_options", "choices", "holdings", "score_seat",
+           "splitmix64"]
 
 
 def __getattr__(name: str) -> Any:

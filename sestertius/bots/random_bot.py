@@ -4,14 +4,9 @@ app makes them, would otherwise draw the same first number every time and could 
 ever (the same card played, taken back, played again)."""
 from __future__ import annotations
 
+from sestertius import splitmix64
+
 MASK = (1 << 64) - 1
-
-
-def mix(x: int) -> int:
-    """SplitMix64's finaliser: 64 well-mixed bits from any 64 (cheaper than seeding a generator per decision)."""
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK
-    return x ^ (x >> 31)
 
 
 class RandomBot:
@@ -21,5 +16,6 @@ class RandomBot:
         self.seed = seed
 
     def choose(self, game, legal: list[tuple]) -> tuple:
-        x = mix((self.seed * 0x9E3779B97F4A7C15 + len(game.history)) & MASK)
+        # one step of the engine's own generator from seed and position (cheaper than seeding one per decision)
+        x = splitmix64((self.seed * 0x9E3779B97F4A7C15 + len(game.history)) & MASK)[1]
         return legal[(x >> 32) * len(legal) >> 32]  # the high 32 bits scaled: uniform for any short list
