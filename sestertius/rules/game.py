@@ -178,7 +178,7 @@ class Game:
                     given, expected = wrong
                     raise IllegalAction(f"{shown(action)} gives {shown(given)}, a {_kind(given)}, where the rules list "
                                         f"the {_kind(expected)} {shown(expected)}", title(st, s))
-        self._apply(action)
+        self.apply_unchecked(action)
 
     def apply_unchecked(self, a: Action) -> None:
         """Apply a decision taken from ``legal_actions()`` without checking it again (for bots and simulations)."""
@@ -191,8 +191,6 @@ class Game:
         self.stack_left.append(len(s.deck))
         s.rules.steps[st[0]].apply(s, st, a)
         self._advance()
-
-    _apply = apply_unchecked  # one call less for the simulations' decisions
 
     def _advance(self) -> None:
         """Run the engine's own steps, the automaton's rule-driven steps, and sampled chance outcomes."""

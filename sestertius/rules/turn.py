@@ -228,7 +228,7 @@ def specialist_entry(s: GameState, turn: int, seat: int, key: str, cities: list[
     return entry(turn, "produce", seat, f"{card.title}: {got}", card=key, cities=list(cities), goods={good: n})
 
 
-STEPS = (
+STEPS: tuple[Step, ...] = (
     Step("turn", "Play a card", legal_turn, apply_turn, prompt="Play a card from your hand.",
          words={"play": lambda s, a: f"play {s.cat.cards[a[1]].title}"}, refuse=refuse_turn,
          verbs=frozenset({"play"})),

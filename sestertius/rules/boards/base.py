@@ -3,7 +3,7 @@ rules: a capital where new colonists arrive, every city open to building."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from sestertius.data.board import UNREACHABLE, Board
 from sestertius.rules.steps import Step
@@ -16,7 +16,7 @@ class BoardRules:
     """The base game's board rules: a capital where new colonists arrive, every city open to building."""
 
     name = "base"
-    steps: tuple[Step, ...] = ()  # the board's own step kinds
+    steps: ClassVar[tuple[Step, ...]] = ()  # the board's own step kinds
 
     def setup(self, s: GameState) -> None:
         """Adjust the set-up state (called after the mode's setup)."""

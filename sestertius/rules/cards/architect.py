@@ -271,7 +271,7 @@ def _coins(n: int) -> str:
     return "sestertius" if n == 1 else "sestertii"
 
 
-STEPS = (
+STEPS: tuple[Step, ...] = (
     # houses: how many the build may place at most (the fish market's Architect stand); absent: any number
     Step("arch_move", "Architect (move)", legal_arch_move, apply_arch_move, fields=("seat", "points"),
          optional=("houses",),

@@ -116,7 +116,7 @@ def words_recruit(s: GameState, a: Action) -> str:
     return f"buy a {KINDS[a[1]]} colonist into {b.cities[b.capital]}" if b.capital is not None else a[0]
 
 
-STEPS = (
+STEPS: tuple[Step, ...] = (
     Step("colonist", "Colonist", legal_colonist, apply_colonist, fields=("seat", "placed"),
          prompt=("Colonist: place new colonists (1 food + 1 tool each) in the capital or a city with your house — "
                  "or take the money."),

@@ -46,7 +46,7 @@ def words_copy(s: GameState, a: Action) -> str:
     return f"copy {title} of seat {a[1] + 1}" if a[1] >= 0 else f"copy {title}"
 
 
-STEPS = (
+STEPS: tuple[Step, ...] = (
     Step("diplomat", "Diplomat", legal_diplomat, apply_diplomat, prompt="Diplomat: choose the card to copy.",
          words={"copy": words_copy},
          refuse=lambda s, st, a: "the Diplomat copies the top card of another player's pile: not empty and not a "

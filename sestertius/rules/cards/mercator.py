@@ -92,7 +92,7 @@ def words_trade(s: GameState, a: Action) -> str:
     return f"{a[0]} 1 {GOODS[a[1]]}"
 
 
-STEPS = (
+STEPS: tuple[Step, ...] = (
     # sold, bought: bitmasks of the goods types sold and bought so far; types: how many types the trade allows
     Step("trade", "Mercator", legal_trade, apply_trade, fields=("seat", "sold", "bought"), optional=("types",),
          prompt="Mercator: sell and buy goods of at most two kinds, then Done.",

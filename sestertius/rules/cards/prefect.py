@@ -112,7 +112,7 @@ def words_produce(s: GameState, a: Action) -> str:
     return f"produce in {s.board.provinces[a[1]]} ({GOODS[s.marker_good[a[1]]]})"
 
 
-STEPS = (
+STEPS: tuple[Step, ...] = (
     Step("prefect", "Prefect", legal_prefect, apply_prefect, fields=("seat", "card"),
          prompt="Prefect: choose a bonus marker to produce in its province, or take the money of the turned markers.",
          words={"produce": words_produce}, refuse=refuse_prefect, verbs=frozenset({"produce", "cash"})),

@@ -27,7 +27,7 @@ def apply_discard(s: GameState, st: Pending, a: Action) -> None:
         s.pending.pop()
 
 
-STEPS = (
+STEPS: tuple[Step, ...] = (
     Step("discard", "Storehouse", legal_discard, apply_discard,
          prompt="Your storehouse is over full: choose the goods to give up.",
          words={"drop": lambda s, a: f"drop 1 {GOODS[a[1]]}"},

@@ -2,7 +2,7 @@
 Diplomat, Praefectus Magnus, the end of the game and the ranking."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from sestertius.data.catalog import Card
 from sestertius.rules.scoring import ranking
@@ -15,7 +15,7 @@ class Ruleset:
     """The base game. Modes subclass it; :mod:`sestertius.rules.rulebook` picks one per game."""
 
     name = "base"
-    steps: tuple[Step, ...] = ()  # the mode's own step kinds
+    steps: ClassVar[tuple[Step, ...]] = ()  # the mode's own step kinds
     partner_copies_same = False  # team play: the partner of a Diplomat performs the card it copied (Solitaria)
     # several seats perform the turn's card (team play): a variant's phase before the card comes right before each
     # performance instead of before the card is chosen (the fish market)

@@ -2,7 +2,7 @@
 needs and adds step kinds of its own; the base game's code never asks which variant is in play."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from sestertius.rules.steps import Action, Step
 
@@ -13,7 +13,7 @@ if TYPE_CHECKING:  # pragma: no cover
 class Variant:
     name = ""
     option = ""  # the option that switches it on (its value picks the variant's side or flavour)
-    steps: tuple[Step, ...] = ()
+    steps: ClassVar[tuple[Step, ...]] = ()
     replaces: dict[str, str] = {}  # base step kinds the variant replaces by its own (the Prefect's step)
 
     def setup(self, s: GameState) -> None:

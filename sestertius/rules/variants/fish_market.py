@@ -381,7 +381,7 @@ def _step(kind: str, title: str, legal: LegalFn, apply: ApplyFn, fields: tuple[s
                 verbs=frozenset(verbs), refuses_all=True)
 
 
-STEPS = (
+STEPS: tuple[Step, ...] = (
     _step("market", "Fish market", legal_market, apply_market, ("seat", "start"), "Fish market: use a spot, or go on.",
           {"enter": describe_enter}, {"enter", "done"}),
     _step("stands", "Fish market (mountainside spot)", legal_stands, apply_stands, ("seat", "spot", "used"),

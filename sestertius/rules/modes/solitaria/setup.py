@@ -52,7 +52,7 @@ def set_up(s: GameState, rs: Setup) -> None:
 
     # the solo stacks, shuffled separately, stack I on top; the display
     s.deck, s.deck_labels = [], []
-    stacks = d.stacks if config is None else config["stacks"]
+    stacks: dict[str, tuple[str, ...]] = d.stacks if config is None else config["stacks"]
     for numeral in reversed(list(stacks)):
         cards = list(stacks[numeral])
         rnd.shuffle(cards)
