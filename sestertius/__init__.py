@@ -16,6 +16,7 @@ failing the import.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -47,7 +48,14 @@ _WHERE = {
 __all__ = ["AUTO", "AUTOMATON", "BRICK", "CHANCE", "GOODS", "NOBODY", "RECORD_FORMAT", "RECORD_VERSION", "STORE",
            "Action", "Catalog", "ConcordiaError", "Game", "GameOptions", "GameState", "IllegalAction", "Memo",
            "OptionsError", "RecordError", "build_sites", "check_options", "choices", "holdings", "score_seat",
-           "splitmix64"]
+           "engine_build", "splitmix64"]
+
+
+def engine_build() -> str:
+    """"compiled" when the engine runs as C extensions built by mypyc (``tools/build_compiled.py``), else "pure"."""
+    spec = importlib.util.find_spec("sestertius.rules.game")
+    origin = spec.origin if spec is not None else None
+    return "compiled" if origin is not None and origin.endswith((".so", ".pyd")) else "pure"
 
 
 def __getattr__(name: str) -> Any:

@@ -3,9 +3,39 @@ on the path through ``pythonpath = ["tests"]`` in pyproject.toml); fixtures of o
 conftest.py (tests/solitaria, tests/web)."""
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 
 import pytest
+
+import sestertius
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def pytest_report_header(config):
+    return f"sestertius engine build: {sestertius.engine_build()} ({Path(sestertius.__file__).parent})"
+
+
+def pytest_sessionstart(session):
+    """SESTERTIUS_BUILD=compiled (as run-tests sets it for its second run) makes sure the tests run on the compiled
+    engine, and that it was built from these sources: a stale build would test other code."""
+    wanted = os.environ.get("SESTERTIUS_BUILD")
+    if wanted is None:
+        return
+    got = sestertius.engine_build()
+    if got != wanted:
+        pytest.exit(f"SESTERTIUS_BUILD={wanted} but the engine imported is {got} ({sestertius.__file__}); "
+                    f"build it with tools/build_compiled.py and put build/compiled on PYTHONPATH", returncode=3)
+    if got == "compiled":
+        sys.path.insert(0, str(ROOT / "tools"))
+        from build_compiled import STAMP, source_digest
+
+        stamp = Path(sestertius.__file__).parent.parent / STAMP
+        if not stamp.exists() or stamp.read_text().strip() != source_digest(ROOT):
+            pytest.exit(f"the compiled build in {stamp.parent} was made from other sources: run "
+                        f"tools/build_compiled.py again", returncode=3)
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -86,8 +86,8 @@ def read_overrides(path: str | Path) -> dict[str, Any]:
     """The overrides file, checked against the shipped files (DataError naming the file and the key)."""
     try:
         data = Path(path).read_bytes()
-    except OSError as e:
-        raise DataError(f"overrides file {path}: {e}") from None
+    except OSError as os_error:
+        raise DataError(f"overrides file {path}: {os_error}") from None
     text = utf8_text(data, lambda why: DataError(f"overrides file {path}: {why}; an overrides file is TOML in UTF-8"))
     try:
         over = tomllib.loads(text)

@@ -23,7 +23,7 @@ from sestertius.rules.errors import IllegalAction, OptionsError, RecordError, sh
 from sestertius.rules.options import GameOptions
 from sestertius.rules.rulebook import resolve
 from sestertius.rules.scoring import score_all
-from sestertius.rules.state import AUTO, AUTOMATON, CHANCE, new_state, splitmix64
+from sestertius.rules.state import AUTO, AUTOMATON, CHANCE, GameState, new_state, splitmix64
 from sestertius.rules.steps import Action, Pending
 from sestertius.rules.turn import push_turn
 from sestertius.rules.view import player_view
@@ -87,20 +87,38 @@ def _decider(d: Any) -> str:
 
 
 class Game:
-    def __init__(self, options: GameOptions, seed: int, auto_chance: bool | None = None) -> None:
+    options: GameOptions
+    seed: int
+    state: GameState
+    history: list[Action]  # every decision, chance outcomes included
+    deciders: list[int]
+    stack_left: list[int]
+    auto_chance: bool
+    imagined: bool
+
+    def __init__(self, options: GameOptions, seed: Any, auto_chance: bool | None = None, *,
+                 state: GameState | None = None) -> None:
         """A new game. ``options`` are checked here too (a ``GameOptions`` made directly is not checked when made),
-        then their combination (``rulebook.resolve``); OptionsError names what is refused."""
+        then their combination (``rulebook.resolve``); OptionsError names what is refused.
+
+        With ``state``, a game around a state that exists already, nothing checked or set up: the way ``copy`` makes
+        its game (a compiled class cannot be made without its ``__init__``)."""
+        if state is not None:
+            self.options, self.seed, self.state, self.imagined = options, seed, state, False
+            self.history, self.deciders, self.stack_left = [], [], []
+            self.auto_chance = (not options.manual_dice) if auto_chance is None else auto_chance
+            return
         options.validate()
         why = seed_refusal(seed)
         if why is not None:
             raise OptionsError(why)
         self.options = options
         self.seed = seed
-        self.history: list[Action] = []
-        self.deciders: list[int] = []  # who made each decision in history
+        self.history = []
+        self.deciders = []  # who made each decision in history
         # cards still face down in the stack when each decision in history was taken (undo never goes back past a
         # decision after which a card was drawn: see ``undo_barrier``)
-        self.stack_left: list[int] = []
+        self.stack_left = []
         # chance outcomes are sampled unless a person enters them (table assistant) or a record supplies them
         self.auto_chance = (not options.manual_dice) if auto_chance is None else auto_chance
         # a determinised copy (``determinised``): its hidden parts are imagined, but its seed and history are the
@@ -118,7 +136,7 @@ class Game:
         self._advance()
 
     @classmethod
-    def new(cls, options: GameOptions | dict[str, Any] | None = None, seed: int = 0) -> Game:
+    def new(cls, options: GameOptions | dict[str, Any] | None = None, seed: Any = 0) -> Game:
         opts = GameOptions.from_dict(options) if isinstance(options, dict) else options or GameOptions()
         return cls(opts, seed)  # checked there
 
@@ -245,7 +263,7 @@ class Game:
         }
 
     @classmethod
-    def from_record(cls, rec: dict[str, Any], upto: int | None = None, check_hash: bool = True) -> Game:
+    def from_record(cls, rec: Any, upto: int | None = None, check_hash: bool = True) -> Game:
         """Replay a record (``upto``: its first decisions only). Refused with a RecordError naming the field or the
         decision: a field missing or of the wrong type, options that cannot be set up, a decision that is illegal
         or of the wrong type, a decider that is not the one to decide, a state hash the replay does not give."""
@@ -289,8 +307,9 @@ class Game:
                                   f"took it, but {_decider(game.to_act())} is to decide in the replayed game")
             try:
                 game.apply(action)
-            except IllegalAction as e:
-                raise RecordError(f"decision {i + 1} ({shown(raw)}) is illegal in the replayed game: {e}") from None
+            except IllegalAction as illegal:
+                raise RecordError(f"decision {i + 1} ({shown(raw)}) is illegal in the replayed game: "
+                                  f"{illegal}") from None
         if deciders is not None and len(deciders) != len(rec["actions"]):
             raise RecordError(f"record field 'deciders' must list one seat (or -1 for chance) per decision: "
                               f"{len(rec['actions'])} whole numbers, not {len(deciders)}")
@@ -350,18 +369,20 @@ class Game:
                 if getattr(os, "O_NONBLOCK", 0):
                     os.set_blocking(fd, True)
                 data = f.read(RECORD_MAX_BYTES + 1)  # no more: /dev/zero has no end
-        except OSError as e:
-            raise RecordError(f"{path}: cannot be read: {e.strerror or e}") from None
+        except OSError as os_error:
+            raise RecordError(f"{path}: cannot be read: {os_error.strerror or os_error}") from None
         if len(data) > RECORD_MAX_BYTES:
             raise RecordError(f"{path}: not a game record: it is larger than {RECORD_MAX_BYTES:,} bytes, the most "
                               f"a record file may hold (a whole game's record is well under 1 MB)")
         try:
             return json.loads(data.decode("utf-8"), parse_constant=constant)
-        except UnicodeDecodeError as e:
-            raise RecordError(f"{path}: not UTF-8 text (byte {e.start + 1} is {e.object[e.start]:#04x}); a saved "
+        except UnicodeDecodeError as bad_text:
+            where = bad_text.start
+            raise RecordError(f"{path}: not UTF-8 text (byte {where + 1} is {bad_text.object[where]:#04x}); a saved "
                               f"game is JSON in UTF-8") from None
-        except json.JSONDecodeError as e:
-            raise RecordError(f"{path}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+        except json.JSONDecodeError as bad_json:
+            raise RecordError(f"{path}: not valid JSON (line {bad_json.lineno}, column {bad_json.colno}: "
+                              f"{bad_json.msg})") from None
         except RecursionError:
             raise RecordError(f"{path}: not a game record: its JSON is nested too deeply to read") from None
         except ValueError as e:  # a number of more than 4,300 digits (Python's limit), NaN or Infinity
@@ -426,10 +447,9 @@ class Game:
         self._keep_first(i)
 
     def copy(self) -> Game:
-        g = Game.__new__(Game)
-        g.options, g.seed, g.auto_chance, g.imagined = self.options, self.seed, self.auto_chance, self.imagined
+        g = Game(self.options, self.seed, self.auto_chance, state=self.state.copy())
+        g.imagined = self.imagined
         g.history, g.deciders, g.stack_left = self.history.copy(), self.deciders.copy(), self.stack_left.copy()
-        g.state = self.state.copy()
         return g
 
     def determinised(self, seat: int | None, rng: random.Random) -> Game:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from sestertius.data.board import BoardError, board_names, load_board
 from sestertius.data.catalog import DataError, load_fish_market
 from sestertius.data.solitaria import difficulty_key, solo_data
@@ -31,6 +33,7 @@ def _word(value: Any, name: str, known: Any) -> None:
         raise OptionsError(f"unknown {name} {shown(value)}; {name}s: {', '.join(known)}")
 
 
+@mypyc_attr(native_class=False)  # compiled, still a Python class: its values' types are checked by validate, in words
 @dataclass(frozen=True)
 class GameOptions:
     board: str = "imperium"
@@ -47,40 +50,42 @@ class GameOptions:
     def validate(self) -> GameOptions:
         """Check each value on its own, its type and its range (2.5, True or "abc" where a whole number belongs are
         refused); the combination is checked by ``rulebook.resolve``."""
+        o: Any = self  # read as given: compiled code would refuse a value of the wrong type in its own words
         try:
-            _word(self.board, "board", board_names())
-            load_board(self.board)
+            _word(o.board, "board", board_names())
+            load_board(o.board)
         except BoardError as e:
             raise OptionsError(str(e)) from None
-        if not _whole(self.players) or self.players not in PLAYERS:
+        if not _whole(o.players) or o.players not in PLAYERS:
             raise OptionsError(f"players must be a whole number from {PLAYERS[0]} to {PLAYERS[-1]}, not "
-                               f"{shown(self.players)}")
-        _word(self.mode, "mode", MODES)
-        _word(self.display, "display", DISPLAYS)
+                               f"{shown(o.players)}")
+        _word(o.mode, "mode", MODES)
+        _word(o.display, "display", DISPLAYS)
         for flag in FLAGS:
-            if type(getattr(self, flag)) is not bool:
-                raise OptionsError(f"{flag} must be true or false, not {shown(getattr(self, flag))}")
+            if type(getattr(o, flag)) is not bool:
+                raise OptionsError(f"{flag} must be true or false, not {shown(getattr(o, flag))}")
         try:
             levels = solo_data().difficulty
             sides = load_fish_market().sides
-        except DataError as e:
-            raise OptionsError(str(e)) from None
-        if not isinstance(self.difficulty, str) or difficulty_key(self.difficulty) not in levels:
-            raise OptionsError(f"unknown difficulty {shown(self.difficulty)}; difficulties: {', '.join(levels)}")
-        if self.start_vp is not None and (not _whole(self.start_vp) or self.start_vp not in START_VP):
+        except DataError as data_error:
+            raise OptionsError(str(data_error)) from None
+        if not isinstance(o.difficulty, str) or difficulty_key(o.difficulty) not in levels:
+            raise OptionsError(f"unknown difficulty {shown(o.difficulty)}; difficulties: {', '.join(levels)}")
+        if o.start_vp is not None and (not _whole(o.start_vp) or o.start_vp not in START_VP):
             raise OptionsError(f"start_vp must be a whole number of points from {START_VP[0]} to {START_VP[-1]}, "
-                               f"or absent (the level's own start), not {shown(self.start_vp)}")
-        if self.fish_market is not None and (not isinstance(self.fish_market, str) or self.fish_market not in sides):
+                               f"or absent (the level's own start), not {shown(o.start_vp)}")
+        if o.fish_market is not None and (not isinstance(o.fish_market, str) or o.fish_market not in sides):
             raise OptionsError(f"fish_market must be one of {', '.join(repr(k) for k in sides)} (the side of the "
-                               f"fish-market board) or absent, not {shown(self.fish_market)}")
+                               f"fish-market board) or absent, not {shown(o.fish_market)}")
         return self
 
     def to_dict(self) -> dict[str, Any]:
-        made: dict[str, Any] | None = self.__dict__.get("_as_dict")  # made once per options (every view shows them)
+        """The options that differ from the defaults, and always the board and the seats (as records save them)."""
+        made = _AS_DICT.get(self)  # made once per options: every view shows them
         if made is None:
-            made = {k: v for k, v in asdict(self).items()
-                    if v != getattr(GameOptions, k, None) or k in ("board", "players")}
-            object.__setattr__(self, "_as_dict", made)  # not a field: equality, hashing and asdict ignore it
+            made = {k: v for k, v in asdict(self).items() if v != _DEFAULTS[k] or k in ("board", "players")}
+            if len(_AS_DICT) < AS_DICT_KEPT:
+                _AS_DICT[self] = made
         return dict(made)
 
     @classmethod
@@ -99,3 +104,11 @@ class GameOptions:
             return cls(**d).validate()
         except TypeError as e:
             raise OptionsError(f"bad options: {e}") from None
+
+
+# GameOptions.to_dict's results by options (equal options hash alike), kept here rather than on the frozen instance
+# so that the class compiles to a native class (mypyc's have no __dict__); a few hundred distinct options at most
+# in practice, and past AS_DICT_KEPT they are made afresh
+AS_DICT_KEPT = 4096
+_AS_DICT: dict[GameOptions, dict[str, Any]] = {}
+_DEFAULTS: dict[str, Any] = asdict(GameOptions())

@@ -80,7 +80,8 @@ class PlayerState:
         return p
 
     def to_dict(self) -> dict[str, Any]:
-        return {s: getattr(self, s) for s in self.__slots__}
+        return {"money": self.money, "goods": self.goods, "col": self.col, "hand": self.hand, "pile": self.pile,
+                "houses": self.houses, "vp": self.vp}
 
 
 class GameState:
@@ -216,7 +217,8 @@ def entry(turn: int, kind: str, seat: int, text: str, **data: Any) -> dict[str, 
 class TurnInfo:
     """What happened in the turn so far: written by the cards, read by the modes' reactions (Contrarius reacts to
     what the player did; a team partner performs the other half of a double card). The defaults live on the class
-    and an instance holds only what was written, so the one made for every turn is cheap."""
+    and (pure Python) an instance holds only what was written, so the one made for every turn is cheap; compiled,
+    it is a native class whose instances hold every field."""
     seat: int | None = None  # the seat that played the turn's card
     card: str | None = None  # the card played
     performed: tuple[str, ...] = ()  # every card performed, in order (copies, halves and repeats included)
@@ -237,8 +239,12 @@ class TurnInfo:
             self.card = card
 
     def copy(self) -> TurnInfo:
-        out = TurnInfo.__new__(TurnInfo)
-        out.__dict__.update(self.__dict__)  # every field is immutable
+        out = TurnInfo()  # every field is immutable: sharing the values is a copy
+        out.seat, out.card, out.performed, out.bought = self.seat, self.card, self.performed, self.bought
+        out.colonist, out.prefect, out.copied, out.copied_from = self.colonist, self.prefect, self.copied, \
+            self.copied_from
+        out.half, out.half_index, out.partner_card, out.first = self.half, self.half_index, self.partner_card, \
+            self.first
         return out
 
 

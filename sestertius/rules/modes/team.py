@@ -18,6 +18,45 @@ from sestertius.rules.steps import DONE, Action, Pending, Step, auto_step
 from sestertius.rules.turn import carry_out, unplayable
 
 
+# Team play's sestertii and the Legatus and Proconsul, as functions of the mode: Solitaria's team play (solitaria/
+# rulesets.py) is no TeamRuleset but plays them the same way with its own partners.
+def team_funds(mode: Ruleset, s: GameState, seat: int) -> int:
+    partner = mode.partner(s, seat)
+    return s.players[seat].money + (s.players[partner].money if partner is not None else 0)
+
+
+def team_spend(mode: Ruleset, s: GameState, seat: int, amount: int) -> None:
+    p = s.players[seat]
+    own = min(p.money, amount)
+    p.money -= own
+    partner = mode.partner(s, seat)
+    if amount > own and partner is not None:
+        s.players[partner].money -= amount - own
+
+
+def team_perform(mode: Ruleset, s: GameState, seat: int, card: Card) -> None:
+    """The Legatus and the Proconsul. Their call on the partner to play a card is answered only by a partner
+    who has not played a card this turn (A-TEAM-ONE-CARD); otherwise that part lapses (a Proconsul still buys).
+    """
+    partner = mode.partner(s, seat)
+    assert partner is not None  # team play's modes have partners
+    if card.action == "legatus":
+        if may_play(s, partner):
+            s.pending.append(("legatus", partner, seat))
+        else:
+            s.log("partner", partner, f"{card.title}: the partner has played a card this turn already, so it "
+                                      f"plays no other: nothing happens")
+    elif card.action == "proconsul":
+        if may_play(s, partner):
+            s.pending.append(("partner_play", partner))
+        else:
+            s.log("partner", partner, f"{card.title}: the partner has played a card this turn already, so it "
+                                      f"plays no other: only the purchase")
+        s.pending.append(("buy", seat, 1, 0))  # buy one card at its own cost first
+    else:  # pragma: no cover - the catalogue only has these two team actions
+        Ruleset.perform(mode, s, seat, card)
+
+
 class TeamRuleset(Ruleset):
     name = "team"
     partners_perform = True
@@ -37,14 +76,10 @@ class TeamRuleset(Ruleset):
 
     # -- money: a partner's sestertii may be taken when needed ------------------------------------------------
     def funds(self, s: GameState, seat: int) -> int:
-        return s.players[seat].money + s.players[self.partner(s, seat)].money
+        return team_funds(self, s, seat)
 
     def spend(self, s: GameState, seat: int, amount: int) -> None:
-        p = s.players[seat]
-        own = min(p.money, amount)
-        p.money -= own
-        if amount > own:
-            s.players[self.partner(s, seat)].money -= amount - own
+        team_spend(self, s, seat, amount)
 
     # -- the partner's part of every card ---------------------------------------------------------------------
     def after_card(self, s: GameState, seat: int, card: Card) -> None:
@@ -52,26 +87,7 @@ class TeamRuleset(Ruleset):
             s.pending.append(("partner", AUTO, seat, card.key))
 
     def perform(self, s: GameState, seat: int, card: Card) -> None:
-        """The Legatus and the Proconsul. Their call on the partner to play a card is answered only by a partner
-        who has not played a card this turn (A-TEAM-ONE-CARD); otherwise that part lapses (a Proconsul still buys).
-        """
-        partner = self.partner(s, seat)
-        assert partner is not None  # team play's modes have partners
-        if card.action == "legatus":
-            if may_play(s, partner):
-                s.pending.append(("legatus", partner, seat))
-            else:
-                s.log("partner", partner, f"{card.title}: the partner has played a card this turn already, so it "
-                                          f"plays no other: nothing happens")
-        elif card.action == "proconsul":
-            if may_play(s, partner):
-                s.pending.append(("partner_play", partner))
-            else:
-                s.log("partner", partner, f"{card.title}: the partner has played a card this turn already, so it "
-                                          f"plays no other: only the purchase")
-            s.pending.append(("buy", seat, 1, 0))  # buy one card at its own cost first
-        else:  # pragma: no cover - the catalogue only has these two team actions
-            super().perform(s, seat, card)
+        team_perform(self, s, seat, card)
 
     def diplomat_targets(self, s: GameState, seat: int) -> list[tuple[int, str]]:
         """Another player's pile, never the partner's, nor a pile a Diplomat copied this turn (partners never copy

@@ -14,7 +14,7 @@ class Variant:
     name = ""
     option = ""  # the option that switches it on (its value picks the variant's side or flavour)
     steps: ClassVar[tuple[Step, ...]] = ()
-    replaces: dict[str, str] = {}  # base step kinds the variant replaces by its own (the Prefect's step)
+    replaces: ClassVar[dict[str, str]] = {}  # base step kinds the variant replaces by its own (the Prefect's step)
 
     def setup(self, s: GameState) -> None:
         """Adjust the set-up state (called after the mode's and the board's setup)."""

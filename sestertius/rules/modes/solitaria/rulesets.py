@@ -26,7 +26,7 @@ from sestertius.rules.modes.solitaria.fish import fish_points, take_paid_fish
 from sestertius.rules.modes.solitaria.setup import set_up
 from sestertius.rules.modes.solitaria.steps import STEPS
 from sestertius.rules.modes.solitaria.words import die_view
-from sestertius.rules.modes.team import TeamRuleset
+from sestertius.rules.modes.team import TeamRuleset, team_funds, team_perform, team_spend
 from sestertius.rules.state import AUTOMATON, NOBODY, GameState
 from sestertius.rules.turn import effective_top
 
@@ -244,9 +244,15 @@ class TeamSoloRuleset(SoloRuleset):
     def partner(self, s: GameState, seat: int) -> int | None:
         return 1 - seat if seat in humans(s) else None
 
-    funds = TeamRuleset.funds
-    spend = TeamRuleset.spend
-    perform = TeamRuleset.perform
+    # team play's sestertii and performances (calls, not aliases: a compiled class takes no borrowed methods)
+    def funds(self, s: GameState, seat: int) -> int:
+        return team_funds(self, s, seat)
+
+    def spend(self, s: GameState, seat: int, amount: int) -> None:
+        team_spend(self, s, seat, amount)
+
+    def perform(self, s: GameState, seat: int, card: Card) -> None:
+        team_perform(self, s, seat, card)
 
     def venus_with(self, s: GameState, seat: int) -> tuple[int, ...] | None:
         if seat == cseat(s):
