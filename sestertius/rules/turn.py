@@ -7,11 +7,17 @@ card) through the hooks of :class:`sestertius.rules.variants.base.Variant`.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from sestertius.data.catalog import GOODS
 from sestertius.rules.errors import shown
 from sestertius.rules.scoring import score_all
 from sestertius.rules.state import AUTO, NOBODY, Entry, GameState, TurnInfo, _draw, entry
-from sestertius.rules.steps import Action, Pending, Step, auto_step
+from sestertius.rules.steps import DECIDER, Action, Pending, Step, auto_step
+
+# the fields of ("perform_card", AUTO, seat, card) (its record: STEPS below): perform the card for the seat
+PERFORM_CARD_SEAT: Final = 2
+PERFORM_CARD_CARD: Final = 3
 
 
 # ------------------------------------------------------------------------------------------------------------
@@ -108,7 +114,7 @@ def unplayable(s: GameState, seat: int, key: str) -> str | None:
 
 
 def legal_turn(s: GameState, st: Pending) -> list[Action]:
-    seat = st[1]
+    seat = st[DECIDER]
     cards = s.cat.cards
     return [("play", key) for key in dict.fromkeys(s.players[seat].hand)  # each card once, in hand order
             if cards[key].action not in CONDITIONAL or unplayable(s, seat, key) is None]
@@ -118,13 +124,13 @@ def refuse_turn(s: GameState, st: Pending, a: Action) -> str:
     key = a[1]
     if key not in s.cat.cards:
         return f"unknown card {shown(key)}"
-    if key not in s.players[st[1]].hand:
+    if key not in s.players[st[DECIDER]].hand:
         return f"{s.cat.cards[key].title} is not in your hand"
-    return unplayable(s, st[1], key) or "not playable now"
+    return unplayable(s, st[DECIDER], key) or "not playable now"
 
 
 def apply_turn(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[1]
+    seat = st[DECIDER]
     key = a[1]
     p = s.players[seat]
     p.hand.remove(key)
@@ -159,7 +165,7 @@ def carry_out(s: GameState, seat: int, key: str | None) -> None:
 
 def apply_perform_card(s: GameState, st: Pending, a: Action) -> None:
     s.pending.pop()
-    perform(s, st[2], st[3])
+    perform(s, st[PERFORM_CARD_SEAT], st[PERFORM_CARD_CARD])
 
 
 def perform(s: GameState, seat: int, key: str | None) -> None:
@@ -170,14 +176,14 @@ def perform(s: GameState, seat: int, key: str | None) -> None:
     act = card.action
     s.turn_info.performed += (key,)
     if act == "architect":
-        s.pending.append(("arch_move", seat, s.colonists_on_board(seat)))
+        s.pending.append(("arch_move", seat, s.colonists_on_board(seat), None))
     elif act == "prefect":
         s.pending.append((s.rules.prefect_step, seat, key))
     elif act == "mercator":
         s.players[seat].money += card.money
         if card.money:
             s.logged.append((income_entry, s.turn, seat, key))
-        s.pending.append(("trade", seat, 0, 0))
+        s.pending.append(("trade", seat, 0, 0, None))
     elif act == "colonist":
         s.pending.append(("colonist", seat, 0))
     elif act == "tribune":

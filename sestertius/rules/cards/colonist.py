@@ -3,15 +3,19 @@
 beyond three, then may buy one colonist into the capital)."""
 from __future__ import annotations
 
+from typing import Final
+
 from sestertius.rules.errors import IllegalAction
 from sestertius.rules.state import STORE, Entry, GameState, entry
-from sestertius.rules.steps import DONE, Action, Pending, Step
+from sestertius.rules.steps import DECIDER, DONE, Action, Pending, Step
 from sestertius.rules.turn import can_pay, pay
 from sestertius.rules.words import KINDS, goods_dict, goods_words, place_name, spot
 
+COLONIST_PLACED: Final = 2  # ("colonist", seat, placed): 1 once a colonist is placed (no cash then)
+
 
 def legal_colonist(s: GameState, st: Pending) -> list[Action]:
-    seat, started = st[1], st[2]
+    seat, started = st[DECIDER], st[COLONIST_PLACED]
     p = s.players[seat]
     out: list[Action] = [DONE]
     if not started:
@@ -32,7 +36,7 @@ def legal_colonist(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_colonist(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[1]
+    seat = st[DECIDER]
     p = s.players[seat]
     if a[0] == "done":
         s.pending.pop()
@@ -74,7 +78,7 @@ def colonist_entry(s: GameState, turn: int, seat: int, kind: int, city: int, pai
 
 
 def legal_tribune(s: GameState, st: Pending) -> list[Action]:
-    seat = st[1]
+    seat = st[DECIDER]
     p = s.players[seat]
     out: list[Action] = [DONE]
     br = s.rules.board
@@ -89,7 +93,7 @@ def legal_tribune(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_tribune(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[1]
+    seat = st[DECIDER]
     s.pending.pop()
     if a[0] == "recruit":
         pay(s.players[seat].goods, s.cat.colonist_cost)

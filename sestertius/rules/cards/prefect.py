@@ -2,12 +2,16 @@
 house there produces), or take the sestertii of the turned markers and turn them all back."""
 from __future__ import annotations
 
+from typing import Final
+
 from sestertius.data.catalog import GOODS
 from sestertius.rules.errors import shown
 from sestertius.rules.state import NOBODY, Entry, GameState, entry
-from sestertius.rules.steps import Action, Pending, Step
+from sestertius.rules.steps import DECIDER, Action, Pending, Step
 from sestertius.rules.turn import queue_overflow
 from sestertius.rules.words import goods_dict, goods_words
+
+PREFECT_CARD: Final = 2  # ("prefect", seat, card): the card performed
 
 
 def produce_refusal(s: GameState, prov: int) -> str | None:
@@ -38,7 +42,7 @@ def legal_prefect(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_prefect(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[1]
+    seat = st[DECIDER]
     s.pending.pop()
     if a[0] == "cash":
         br = s.rules.board
