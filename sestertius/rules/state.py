@@ -27,6 +27,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from sestertius.rules.rulebook import Rulebook
     from sestertius.rules.steps import Pending
 
+# Four sentinels of distinct meanings share the value -1: it is what the records (their ``deciders``: -1 for chance),
+# the views (``to_act``, ``concordia``, the log's seats, colonists in the store) and the state hashes of the golden
+# records carry, so each keeps it; the code names the meaning it means (tests/rules/test_sentinels.py).
 STORE = -1  # a colonist location: in its owner's storehouse
 CHANCE = -1  # decider of chance steps
 AUTO = -2  # decider of steps the engine resolves itself

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:  # pragma: no cover
+    from sestertius.data.catalog import Card
     from sestertius.rules.state import GameState
 
 Action = tuple[Any, ...]  # a verb and its arguments: ("move", 3, 17)
@@ -28,6 +29,9 @@ ApplyFn = Callable[["GameState", Pending, Action], None]
 WordsFn = Callable[["GameState", Action], str]
 RefuseFn = Callable[["GameState", Pending, Action], str]
 PromptFn = Callable[["GameState", Pending], str]
+# what performing a card of one action does for a seat (pushes the action's steps or carries it out at once): each
+# card module lists its own in ``PERFORMERS``, gathered by the rulebook (``Rulebook.performers``)
+PerformFn = Callable[["GameState", int, "Card"], None]
 
 KIND: Final = 0  # every step: its kind, the key of its record
 DECIDER: Final = 1  # every step: the seat to decide, or CHANCE, AUTO, AUTOMATON

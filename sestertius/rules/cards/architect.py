@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from sestertius.data.catalog import GOODS
+from sestertius.data.catalog import GOODS, Card
 from sestertius.rules.state import NOBODY, STORE, Entry, GameState, entry
-from sestertius.rules.steps import DECIDER, DONE, Action, Pending, Step
+from sestertius.rules.steps import DECIDER, DONE, Action, Pending, PerformFn, Step
 from sestertius.rules.turn import can_pay, pay, trigger_end
 from sestertius.rules.words import KINDS, goods_dict, goods_words, place_name, spot, spot_name
 
@@ -21,6 +21,11 @@ from sestertius.rules.words import KINDS, goods_dict, goods_words, place_name, s
 ARCH_MOVE_POINTS: Final = 2  # ("arch_move", seat, points, houses): the movement points left
 ARCH_MOVE_HOUSES: Final = 3
 ARCH_BUILD_HOUSES: Final = 2  # ("arch_build", seat, houses)
+
+
+def perform_architect(s: GameState, seat: int, card: Card) -> None:
+    """Movement points: one per colonist on the board."""
+    s.pending.append(("arch_move", seat, s.colonists_on_board(seat), None))
 
 
 def legal_arch_move(s: GameState, st: Pending) -> list[Action]:
@@ -278,6 +283,7 @@ def _coins(n: int) -> str:
     return "sestertius" if n == 1 else "sestertii"
 
 
+PERFORMERS: dict[str, PerformFn] = {"architect": perform_architect}
 STEPS: tuple[Step, ...] = (
     # houses: how many the build may place at most (the fish market's Architect stand); None: any number
     Step("arch_move", "Architect (move)", legal_arch_move, apply_arch_move, fields=("seat", "points"),

@@ -4,11 +4,20 @@ from __future__ import annotations
 
 from typing import Final
 
+from sestertius.data.catalog import Card
 from sestertius.rules.state import GameState
-from sestertius.rules.steps import DECIDER, DONE, KIND, Action, Pending, Step
+from sestertius.rules.steps import DECIDER, DONE, KIND, Action, Pending, PerformFn, Step
 from sestertius.rules.turn import perform
 
 HALF_CARD: Final = 2  # ("half", seat, card): the double card played
+
+
+def perform_diplomat(s: GameState, seat: int, card: Card) -> None:
+    s.pending.append(("diplomat", seat))
+
+
+def perform_double(s: GameState, seat: int, card: Card) -> None:
+    s.pending.append(("half", seat, card.key))
 
 
 def legal_diplomat(s: GameState, st: Pending) -> list[Action]:
@@ -50,6 +59,7 @@ def words_copy(s: GameState, a: Action) -> str:
     return f"copy {title} of seat {a[1] + 1}" if a[1] >= 0 else f"copy {title}"
 
 
+PERFORMERS: dict[str, PerformFn] = {"diplomat": perform_diplomat, "double": perform_double}
 STEPS: tuple[Step, ...] = (
     Step("diplomat", "Diplomat", legal_diplomat, apply_diplomat, prompt="Diplomat: choose the card to copy.",
          words={"copy": words_copy},

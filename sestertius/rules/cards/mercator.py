@@ -5,15 +5,29 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from sestertius.data.catalog import GOODS
+from sestertius.data.catalog import GOODS, Card
 from sestertius.rules.errors import shown
 from sestertius.rules.state import Entry, GameState, entry
-from sestertius.rules.steps import DECIDER, DONE, Action, Pending, Step
+from sestertius.rules.steps import DECIDER, DONE, Action, Pending, PerformFn, Step
 
 # the fields of ("trade", seat, sold, bought, types) (its record: STEPS below)
 TRADE_SOLD: Final = 2  # a bitmask of the goods types sold so far
 TRADE_BOUGHT: Final = 3  # ... and bought
 TRADE_TYPES: Final = 4  # how many types the trade allows; None: two
+
+
+def perform_mercator(s: GameState, seat: int, card: Card) -> None:
+    """The card's sestertii, then the trade."""
+    s.players[seat].money += card.money
+    if card.money:
+        s.logged.append((income_entry, s.turn, seat, card.key))
+    s.pending.append(("trade", seat, 0, 0, None))
+
+
+def income_entry(s: GameState, turn: int, seat: int, key: str) -> Entry:
+    card = s.cat.cards[key]
+    return entry(turn, "income", seat, f"{card.title}: takes {card.money} sestertii from the bank", card=key,
+                 money=card.money)
 
 
 def trade_refusals(s: GameState, st: Pending, goods: list[int], space: int, funds: int,
@@ -99,6 +113,7 @@ def words_trade(s: GameState, a: Action) -> str:
     return f"{a[0]} 1 {GOODS[a[1]]}"
 
 
+PERFORMERS: dict[str, PerformFn] = {"mercator": perform_mercator}
 STEPS: tuple[Step, ...] = (
     # sold, bought: bitmasks of the goods types sold and bought so far; types: how many types the trade allows
     Step("trade", "Mercator", legal_trade, apply_trade, fields=("seat", "sold", "bought"), optional=("types",),

@@ -5,15 +5,23 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Final
 
-from sestertius.data.catalog import ANY, NO_GOOD
+from sestertius.data.catalog import ANY, NO_GOOD, Card
 from sestertius.rules.state import Entry, GameState, entry
-from sestertius.rules.steps import DECIDER, DONE, Action, Pending, Step
+from sestertius.rules.steps import DECIDER, DONE, Action, Pending, PerformFn, Step
 from sestertius.rules.turn import can_pay, display_empty, pay, trigger_end
 from sestertius.rules.words import goods_dict, goods_words
 
 # the fields of ("buy", seat, left, with_position) (its record: STEPS below)
 BUY_LEFT: Final = 2  # the cards the seat may still buy
 BUY_WITH_POSITION: Final = 3  # 1 when the display position's cost is paid too (Senator), else 0
+
+
+def perform_senator(s: GameState, seat: int, card: Card) -> None:
+    s.pending.append(("buy", seat, card.buys, 1))
+
+
+def perform_consul(s: GameState, seat: int, card: Card) -> None:
+    s.pending.append(("buy", seat, 1, 0))
 
 
 def purchase_options(s: GameState, seat: int, pos: int, with_position: bool) -> list[Action]:
@@ -109,6 +117,7 @@ def words_card(s: GameState, a: Action) -> str:
     return f"buy {title} from position {a[1] + 1} for {goods_words(tuple(cost))}"
 
 
+PERFORMERS: dict[str, PerformFn] = {"senator": perform_senator, "consul": perform_consul}
 STEPS: tuple[Step, ...] = (
     # left: cards the seat may still buy; with_position: 1 when the display position's cost is paid too (Senator)
     Step("buy", "Buying cards", legal_buy, apply_buy, fields=("seat", "left", "with_position"),

@@ -131,7 +131,7 @@ def apply_market(s: GameState, st: Pending, a: Action) -> None:
     f = fish(s)
     p = s.players[seat]
     pos = f.pos[seat]
-    text = f"fish market: {'starts at' if pos < 0 else 'moves to'} spot {j + 1}"
+    text = f"fish market: {'starts at' if pos == NOT_YET else 'moves to'} spot {j + 1}"
     if pos != NOT_YET:
         d = (j - pos) % n or n
         for i in range(1, d):

@@ -10,7 +10,7 @@ from sestertius.rules.modes.solitaria.colonists import place_new_colonist
 from sestertius.rules.modes.solitaria.contrarius import chooser, data, face_good, part
 from sestertius.rules.modes.solitaria.display import take_card
 from sestertius.rules.modes.solitaria.roma import ship_build
-from sestertius.rules.state import AUTOMATON, CHANCE, GameState
+from sestertius.rules.state import AUTOMATON, CHANCE, NOBODY, GameState
 from sestertius.rules.steps import DECIDER, Action, Pending
 from sestertius.rules.words import KINDS
 
@@ -40,7 +40,7 @@ def apply_roll(s: GameState, st: Pending, a: Action) -> None:
     d = data(s)
     die = d.dice[die_key]
     face = a[1]
-    s.log("die", CHANCE, f"rolled {face} on the {die.name}", die=die_key, face=face, purpose=purpose)
+    s.log("die", NOBODY, f"rolled {face} on the {die.name}", die=die_key, face=face, purpose=purpose)  # no seat
     asker = veto_asker(s, None)
     if asker is not None:  # Contrarius as a third player: a player may veto this die result
         s.pending.append(("contrarius_veto", asker, die_key, purpose, chain, face))
