@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from sestertius.rules.rulebook import check_options, choices
     from sestertius.rules.scoring import holdings, score_seat
     from sestertius.rules.state import AUTO, AUTOMATON, CHANCE, NOBODY, STORE, GameState, splitmix64
-    from sestertius.rules.steps import Action
+    from sestertius.rules.steps import DECIDER, KIND, Action
 
 _WHERE = {
     **dict.fromkeys(("ConcordiaError", "IllegalAction", "OptionsError", "RecordError"), "sestertius.rules.errors"),
@@ -39,16 +39,16 @@ _WHERE = {
     **dict.fromkeys(("AUTO", "AUTOMATON", "CHANCE", "NOBODY", "STORE", "GameState"), "sestertius.rules.state"),
     # what bots read
     **dict.fromkeys(("BRICK", "GOODS", "Catalog"), "sestertius.data.catalog"),
-    "Action": "sestertius.rules.steps",
+    **dict.fromkeys(("Action", "DECIDER", "KIND"), "sestertius.rules.steps"),  # a step's fields: st[KIND]
     "build_sites": "sestertius.rules.cards.architect",
     "Memo": "sestertius.rules.memo",
     "splitmix64": "sestertius.rules.state",
     **dict.fromkeys(("holdings", "score_seat"), "sestertius.rules.scoring"),
 }
-__all__ = ["AUTO", "AUTOMATON", "BRICK", "CHANCE", "GOODS", "NOBODY", "RECORD_FORMAT", "RECORD_VERSION", "STORE",
-           "Action", "Catalog", "ConcordiaError", "Game", "GameOptions", "GameState", "IllegalAction", "Memo",
-           "OptionsError", "RecordError", "build_sites", "check_options", "choices", "holdings", "score_seat",
-           "engine_build", "splitmix64"]
+__all__ = ["AUTO", "AUTOMATON", "BRICK", "CHANCE", "DECIDER", "GOODS", "KIND", "NOBODY", "RECORD_FORMAT",
+           "RECORD_VERSION", "STORE", "Action", "Catalog", "ConcordiaError", "Game", "GameOptions", "GameState",
+           "IllegalAction", "Memo", "OptionsError", "RecordError", "build_sites", "check_options", "choices",
+           "engine_build", "holdings", "score_seat", "splitmix64"]
 
 
 def engine_build() -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from sestertius import STORE, build_sites, score_seat
+from sestertius import KIND, STORE, build_sites, score_seat
 
 PIECE_WORTH = {"house": 10.0, "colonist": 3.0, "card": 6.0, "site": 0.6, "money": 0.3, "goods": 0.25,
                "spare_money": 0.05, "spare_goods": 0.05, "brick": 1.5, "space": 0.5,
@@ -85,13 +85,13 @@ class GreedyBot:
             legal = g.legal_actions()
             if len(legal) > self.max_branch:
                 legal = [legal[0]] + self.rng.sample(legal[1:], self.max_branch - 1)
-            two_ply = g.current_step()[0] == "trade"  # selling only pays off with the purchase after it
+            two_ply = g.current_step()[KIND] == "trade"  # selling only pays off with the purchase after it
             best, best_v = legal[0], float("-inf")
             for a in legal:
                 h = self._copy(g)
                 h.apply_unchecked(a)
                 v = value(h, seat)
-                if two_ply and a[0] == "sell" and h.to_act() == seat and h.current_step()[0] == "trade":
+                if two_ply and a[0] == "sell" and h.to_act() == seat and h.current_step()[KIND] == "trade":
                     for b in h.legal_actions():
                         if b[0] == "buy":
                             k = self._copy(h)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import tomllib
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -151,6 +152,9 @@ class Board:
 
 # -- loading ----------------------------------------------------------------------------------------------
 
+Fail = Callable[[str], BoardError]  # makes the error for a message, naming the file
+
+
 def board_names() -> list[str]:
     return list(_board_names())
 
@@ -184,31 +188,60 @@ def build_board(raw: dict[str, Any], source: str = "<board>") -> Board:
     def fail(msg: str) -> BoardError:
         return BoardError(f"{source}: {msg}")
 
+    _check_head(raw, fail)
+    cities_raw: dict[str, Any] = raw["cities"]
+    capital_name = raw.get("capital")
+    names = tuple(sorted(cities_raw))
+    index = {n: i for i, n in enumerate(names)}
+    province_of, provinces, province_cities = _read_provinces(raw["provinces"], index, capital_name, fail)
+    zone, lat, lon, layout = _read_cities(cities_raw, names, province_of, capital_name, fail)
+    routes = _read_routes(raw, index, fail)
+    bends = _read_bends(raw.get("bends", []), index, routes, fail)
+    players = raw.get("players", [2, 5])
+    if (not isinstance(players, list) or len(players) != 2 or not all(type(x) is int for x in players)
+            or not 1 <= players[0] <= players[1]):
+        raise fail(f"players must be [min, max], two whole numbers from 1 up, not {players!r}")
+    if "roma" in raw or raw["name"] == "roma":  # Roma's gates, ship track and gods, read by its rules
+        check_roma(raw.get("roma"), index, fail)
+    known = {"name", "title", "capital", "players", "provinces", "cities", "routes", "parallel_routes", "bends"}
+    board = Board(
+        name=raw["name"], title=raw.get("title", raw["name"].title()),
+        capital=index[capital_name] if capital_name is not None else None,
+        cities=names, zone=tuple(zone), province_of=tuple(province_of), provinces=tuple(provinces),
+        province_cities=tuple(province_cities), routes=tuple(routes), lat=tuple(lat), lon=tuple(lon),
+        layout=tuple(layout), players=(players[0], players[1]), bends=bends,
+        extra={k: v for k, v in raw.items() if k not in known},
+    )
+    _check_connected(board, fail)
+    return board
+
+
+def _check_head(raw: dict[str, Any], fail: Fail) -> None:
+    """The keys every board has, its names, and a capital among its cities (unless its own rules replace it)."""
     for key in ("name", "provinces", "cities", "routes"):
         if key not in raw:
             raise fail(f"missing key {key!r}")
-    # (a file named roma must have its [roma] table: check_roma below says so, which tells more than the capital)
+    # (a file named roma must have its [roma] table: check_roma says so, which tells more than the capital)
     if "capital" not in raw and not any(key in raw for key in NO_CAPITAL_TABLES) and raw.get("name") != "roma":
         raise fail(f"missing key 'capital' (the city colonists start in); only a board whose own rules replace the "
                    f"capital, with a {' or '.join(f'[{key}]' for key in NO_CAPITAL_TABLES)} table, has none")
     for key in ("name", "title", "capital"):
         if key in raw and (not isinstance(raw[key], str) or not raw[key]):
             raise fail(f"{key} must be a name in quotes, not {raw[key]!r}")
-    cities_raw: dict[str, Any] = raw["cities"]
+    cities_raw = raw["cities"]
     if not isinstance(cities_raw, dict) or not cities_raw:
         raise fail("[cities] must be a table of cities")
     capital_name = raw.get("capital")
     if capital_name is not None and capital_name not in cities_raw:
         raise fail(f"capital {capital_name!r} is not listed under [cities]")
 
-    names = tuple(sorted(cities_raw))
-    index = {n: i for i, n in enumerate(names)}
 
-    # provinces
-    provinces_raw = raw["provinces"]
+def _read_provinces(provinces_raw: Any, index: dict[str, int], capital_name: str | None,
+                    fail: Fail) -> tuple[list[int], list[str], list[tuple[int, ...]]]:
+    """``[provinces]``: the province of each city (-1: none, the capital), the names, each one's buildable cities."""
     if not isinstance(provinces_raw, dict) or not provinces_raw:
         raise fail("[provinces] must be a table of province = [cities]")
-    province_of = [-1] * len(names)
+    province_of = [-1] * len(index)
     provinces: list[str] = []
     province_cities: list[tuple[int, ...]] = []
     for pname, members in provinces_raw.items():
@@ -227,12 +260,18 @@ def build_board(raw: dict[str, Any], source: str = "<board>") -> Board:
             if cname != capital_name:
                 buildable.append(c)
         province_cities.append(tuple(sorted(buildable)))
+    return province_of, provinces, province_cities
 
+
+def _read_cities(cities_raw: dict[str, Any], names: tuple[str, ...], province_of: list[int],
+                 capital_name: str | None,
+                 fail: Fail) -> tuple[list[str], list[float], list[float], list[tuple[float, float] | None]]:
+    """``[cities]``: each city's zone letter, latitude, longitude and optional layout position."""
     zone: list[str] = []
     lat: list[float] = []
     lon: list[float] = []
     layout: list[tuple[float, float] | None] = []
-    for cname in names:
+    for c, cname in enumerate(names):
         info = cities_raw[cname]
         if not isinstance(info, dict):
             raise fail(f"city {cname!r}: must be a table like {{ zone = \"A\", lat = .., lon = .. }}")
@@ -243,7 +282,7 @@ def build_board(raw: dict[str, Any], source: str = "<board>") -> Board:
         else:
             if z not in ZONES:
                 raise fail(f"city {cname!r}: wrong zone letter {z!r} (must be one of {', '.join(ZONES)})")
-            if province_of[index[cname]] == -1:
+            if province_of[c] == -1:
                 raise fail(f"city {cname!r} has no province")
         check_position(info, f"city {cname!r}", fail)
         zone.append(z)
@@ -251,12 +290,12 @@ def build_board(raw: dict[str, Any], source: str = "<board>") -> Board:
         lon.append(float(info["lon"]))
         xy = info.get("xy")
         layout.append((float(xy[0]), float(xy[1])) if xy else None)
+    return zone, lat, lon, layout
 
-    # routes
-    routes: list[Route] = []
-    seen: dict[tuple[int, int, int], int] = {}
+
+def _read_parallel(parallel: Any, index: dict[str, int], fail: Fail) -> set[tuple[int, int, int]]:
+    """``parallel_routes``: (kind, city, city) that may be joined by two routes of one kind."""
     allowed_twice: set[tuple[int, int, int]] = set()
-    parallel = raw.get("parallel_routes", [])
     if not isinstance(parallel, list):
         raise fail(f"parallel_routes must be a list of [kind, city, city], not {parallel!r}")
     for item in parallel:
@@ -265,6 +304,15 @@ def build_board(raw: dict[str, Any], source: str = "<board>") -> Board:
             raise fail(f"parallel_routes: {item!r} must be [kind, known city, known city]")
         x, y = sorted((index[item[1]], index[item[2]]))
         allowed_twice.add((KIND_NAMES.index(item[0]), x, y))
+    return allowed_twice
+
+
+def _read_routes(raw: dict[str, Any], index: dict[str, int], fail: Fail) -> list[Route]:
+    """``routes``: [kind, city, city] with an optional "no-stop"; two of one kind between two cities only where
+    ``parallel_routes`` allows it."""
+    routes: list[Route] = []
+    seen: dict[tuple[int, int, int], int] = {}
+    allowed_twice = _read_parallel(raw.get("parallel_routes", []), index, fail)
     if not isinstance(raw["routes"], list):
         raise fail(f"routes must be a list of [\"land\"|\"sea\", city, city], not {raw['routes']!r}")
     for i, item in enumerate(raw["routes"]):
@@ -293,25 +341,7 @@ def build_board(raw: dict[str, Any], source: str = "<board>") -> Board:
         if seen[ends] > 2:
             raise fail(f"{where}: duplicate route (parallel_routes allows two routes of one kind, not more)")
         routes.append(Route(len(routes), kind, a, b, no_stop))
-
-    bends = _read_bends(raw.get("bends", []), index, routes, fail)
-    players = raw.get("players", [2, 5])
-    if (not isinstance(players, list) or len(players) != 2 or not all(type(x) is int for x in players)
-            or not 1 <= players[0] <= players[1]):
-        raise fail(f"players must be [min, max], two whole numbers from 1 up, not {players!r}")
-    if "roma" in raw or raw["name"] == "roma":  # Roma's gates, ship track and gods, read by its rules
-        check_roma(raw.get("roma"), index, fail)
-    known = {"name", "title", "capital", "players", "provinces", "cities", "routes", "parallel_routes", "bends"}
-    board = Board(
-        name=raw["name"], title=raw.get("title", raw["name"].title()),
-        capital=index[capital_name] if capital_name is not None else None,
-        cities=names, zone=tuple(zone), province_of=tuple(province_of), provinces=tuple(provinces),
-        province_cities=tuple(province_cities), routes=tuple(routes), lat=tuple(lat), lon=tuple(lon),
-        layout=tuple(layout), players=(players[0], players[1]), bends=bends,
-        extra={k: v for k, v in raw.items() if k not in known},
-    )
-    _check_connected(board, fail)
-    return board
+    return routes
 
 
 def _read_bends(raw: Any, index: dict[str, int], routes: list[Route],

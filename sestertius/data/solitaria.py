@@ -61,70 +61,31 @@ class SoloData:
         return self.reactions.get(self.catalog.cards[key].action)
 
 
+WHERE = "solitaria.toml"  # the file named in every error
+
+
 def build_solo_data(raw: dict[str, Any], base: Catalog) -> SoloData:
-    where = "solitaria.toml"
+    where = WHERE
     try:
         cards_raw = merge(base.raw["cards"], {"cards": raw.get("cards", {})})
         cat = build_catalog(base.raw["components"], cards_raw)
 
         def known(keys: list[str], what: str) -> tuple[str, ...]:
-            for k in keys:
-                if k not in cat.cards:
-                    raise DataError(f"{where} {what}: unknown card {k!r}")
-            return tuple(keys)
+            return _known(cat, keys, what)
 
-        dice: dict[str, Die] = {}
-        for key, use in DIE_USES.items():
-            d = raw["dice"][key]
-            faces = tuple(d["faces"])
-            if not faces:
-                raise DataError(f"{where} [dice.{key}]: no faces")
-            for f in faces:
-                ok = (isinstance(f, int) and 1 <= f <= cat.display_size if use == "position"
-                      else f in COLONIST_FACES if use == "colonist" else f in GOODS or f == SPECIAL_FACE)
-                if not ok:
-                    raise DataError(f"{where} [dice.{key}]: bad face {f!r}")
-            dice[key] = Die(key, str(d.get("name", key)), faces)
+        dice = _read_dice(raw["dice"], cat)
         player = raw["player"]
         con = raw["contrarius"]
         reactions = {k: dict(v) for k, v in raw["reactions"].items()}
         card_reactions = {k: dict(v) for k, v in raw.get("card_reactions", {}).items()}
         known(list(card_reactions), "[card_reactions]")
-        for name, r in list(reactions.items()) + list(card_reactions.items()):
-            if r.get("kind") not in REACTION_KINDS:
-                raise DataError(f"{where} reaction {name!r}: unknown kind {r.get('kind')!r}")
-            if "die" in r and r["die"] not in dice:
-                raise DataError(f"{where} reaction {name!r}: unknown die {r['die']!r}")
+        _check_reactions(reactions, card_reactions, dice)
         fallback = tuple(con["fallback_order"])
         if sorted(fallback) != sorted(GOODS):
             raise DataError(f"{where} [contrarius] fallback_order must list each good once")
-        difficulty = {k: dict(v) for k, v in raw["difficulty"].items()}
-        for name, dd in difficulty.items():
-            if dd.get("contrarius_start") not in ("capital", "veteran"):
-                raise DataError(f"{where} [difficulty.{name}]: contrarius_start must be 'capital' or 'veteran'")
-            if not isinstance(dd.get("start_vp"), int):
-                raise DataError(f"{where} [difficulty.{name}]: start_vp must be a whole number")
-        two = {}
-        for section in ("third_player", "team"):
-            t = dict(raw.get(section, {}))
-            if not t:
-                continue
-            t["stacks"] = {n: known(v, f"[{section}.stacks] {n}") for n, v in t["stacks"].items()}
-            t["hands"] = [known(h, f"[{section}] hands") for h in t["hands"]]
-            t["money"] = [int(m) for m in t["money"]]
-            if len(t["hands"]) != 2 or len(t["money"]) != 2:
-                raise DataError(f"{where} [{section}]: hands and money need one entry per player (2)")
-            for k in ("regular_cards", "double_bonus"):
-                if k in t:
-                    t[k] = frozenset(known(t[k], f"[{section}] {k}"))
-            if section == "third_player":  # A-THIRD-START (team play: both partners start with the level's points)
-                level_points = t.get("level_points", [True, True])
-                if (not isinstance(level_points, list) or len(level_points) != 2
-                        or not all(isinstance(x, bool) for x in level_points)):
-                    raise DataError(f"{where} [{section}] level_points must be two true/false values, one per player")
-            if t.get("veto_offer", "both") not in ("both", "reacting"):
-                raise DataError(f"{where} [{section}] veto_offer must be 'both' or 'reacting'")
-            two[section] = t
+        difficulty = _read_difficulty(raw["difficulty"])
+        two = {section: _read_two_player(dict(raw[section]), section, cat)
+               for section in ("third_player", "team") if raw.get(section)}
         return SoloData(
             catalog=cat, dice=dice, money=int(player["money"]),
             goods=goods_vector(player["goods"], f"{where} [player] goods"),
@@ -144,6 +105,72 @@ def build_solo_data(raw: dict[str, Any], base: Catalog) -> SoloData:
         )
     except KeyError as e:
         raise DataError(f"{where}: missing key {e}") from None
+
+
+def _known(cat: Catalog, keys: list[str], what: str) -> tuple[str, ...]:
+    """The card keys of a list, each a card of the catalogue."""
+    for k in keys:
+        if k not in cat.cards:
+            raise DataError(f"{WHERE} {what}: unknown card {k!r}")
+    return tuple(keys)
+
+
+def _read_dice(raw_dice: dict[str, Any], cat: Catalog) -> dict[str, Die]:
+    """``[dice.*]``: each die's faces, each one of what the die decides (a display position, a colonist, a good)."""
+    dice: dict[str, Die] = {}
+    for key, use in DIE_USES.items():
+        d = raw_dice[key]
+        faces = tuple(d["faces"])
+        if not faces:
+            raise DataError(f"{WHERE} [dice.{key}]: no faces")
+        for f in faces:
+            ok = (isinstance(f, int) and 1 <= f <= cat.display_size if use == "position"
+                  else f in COLONIST_FACES if use == "colonist" else f in GOODS or f == SPECIAL_FACE)
+            if not ok:
+                raise DataError(f"{WHERE} [dice.{key}]: bad face {f!r}")
+        dice[key] = Die(key, str(d.get("name", key)), faces)
+    return dice
+
+
+def _check_reactions(reactions: dict[str, dict[str, Any]], card_reactions: dict[str, dict[str, Any]],
+                     dice: dict[str, Die]) -> None:
+    """Contrarius' reactions, by card action and by card: a known kind, a known die."""
+    for name, r in list(reactions.items()) + list(card_reactions.items()):
+        if r.get("kind") not in REACTION_KINDS:
+            raise DataError(f"{WHERE} reaction {name!r}: unknown kind {r.get('kind')!r}")
+        if "die" in r and r["die"] not in dice:
+            raise DataError(f"{WHERE} reaction {name!r}: unknown die {r['die']!r}")
+
+
+def _read_difficulty(raw_levels: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """``[difficulty.*]``: each level's start of Contrarius and its start points."""
+    difficulty = {k: dict(v) for k, v in raw_levels.items()}
+    for name, dd in difficulty.items():
+        if dd.get("contrarius_start") not in ("capital", "veteran"):
+            raise DataError(f"{WHERE} [difficulty.{name}]: contrarius_start must be 'capital' or 'veteran'")
+        if not isinstance(dd.get("start_vp"), int):
+            raise DataError(f"{WHERE} [difficulty.{name}]: start_vp must be a whole number")
+    return difficulty
+
+
+def _read_two_player(t: dict[str, Any], section: str, cat: Catalog) -> dict[str, Any]:
+    """``[third_player]`` or ``[team]``: the two players' stacks, hands and money, and the section's own rules."""
+    t["stacks"] = {n: _known(cat, v, f"[{section}.stacks] {n}") for n, v in t["stacks"].items()}
+    t["hands"] = [_known(cat, h, f"[{section}] hands") for h in t["hands"]]
+    t["money"] = [int(m) for m in t["money"]]
+    if len(t["hands"]) != 2 or len(t["money"]) != 2:
+        raise DataError(f"{WHERE} [{section}]: hands and money need one entry per player (2)")
+    for k in ("regular_cards", "double_bonus"):
+        if k in t:
+            t[k] = frozenset(_known(cat, t[k], f"[{section}] {k}"))
+    if section == "third_player":  # A-THIRD-START (team play: both partners start with the level's points)
+        level_points = t.get("level_points", [True, True])
+        if (not isinstance(level_points, list) or len(level_points) != 2
+                or not all(isinstance(x, bool) for x in level_points)):
+            raise DataError(f"{WHERE} [{section}] level_points must be two true/false values, one per player")
+    if t.get("veto_offer", "both") not in ("both", "reacting"):
+        raise DataError(f"{WHERE} [{section}] veto_offer must be 'both' or 'reacting'")
+    return t
 
 
 @cache

@@ -24,7 +24,7 @@ from sestertius.rules.options import GameOptions
 from sestertius.rules.rulebook import resolve
 from sestertius.rules.scoring import score_all
 from sestertius.rules.state import AUTO, AUTOMATON, CHANCE, GameState, new_state, splitmix64
-from sestertius.rules.steps import Action, Pending
+from sestertius.rules.steps import DECIDER, KIND, Action, Pending
 from sestertius.rules.turn import push_turn
 from sestertius.rules.view import player_view
 from sestertius.rules.words import describe, refusal, title
@@ -150,7 +150,7 @@ class Game:
         s = self.state
         if s.over or not s.pending:
             return None
-        decider: int = s.pending[-1][1]
+        decider: int = s.pending[-1][DECIDER]
         return decider
 
     def current_step(self) -> Pending | None:
@@ -166,7 +166,7 @@ class Game:
         if s.over or not s.pending:
             return []
         st = s.pending[-1]
-        return s.rules.steps[st[0]].legal(s, st)
+        return s.rules.steps[st[KIND]].legal(s, st)
 
     def apply(self, action: Action | list[Any]) -> None:
         """Apply one decision of the seat to act. An illegal decision raises IllegalAction and changes nothing."""
@@ -182,7 +182,7 @@ class Game:
             except _NestedTooDeep:
                 raise IllegalAction(f"not a decision: its lists are nested more than {DECISION_DEPTH} deep; "
                                     f"{DECISION_SHAPE}", title(st, s)) from None
-        legal = s.rules.steps[st[0]].legal(s, st)
+        legal = s.rules.steps[st[KIND]].legal(s, st)
         try:
             listed = legal[legal.index(action)]
         except ValueError:
@@ -202,12 +202,12 @@ class Game:
         """Apply a decision taken from ``legal_actions()`` without checking it again (for bots and simulations)."""
         s = self.state
         st = s.pending[-1]
-        if st[1] == CHANCE:  # an entered or replayed chance outcome uses up one draw, as a sampled one does
+        if st[DECIDER] == CHANCE:  # an entered or replayed chance outcome uses up one draw, as a sampled one does
             s.rng = splitmix64(s.rng)[0]
-        self.deciders.append(st[1])
+        self.deciders.append(st[DECIDER])
         self.history.append(a)
         self.stack_left.append(len(s.deck))
-        s.rules.steps[st[0]].apply(s, st, a)
+        s.rules.steps[st[KIND]].apply(s, st, a)
         self._advance()
 
     def _advance(self) -> None:
@@ -218,14 +218,14 @@ class Game:
             if not s.pending:
                 push_turn(s, s.current)
             st = s.pending[-1]
-            who = st[1]
+            who = st[DECIDER]
             if who == AUTO:
-                steps[st[0]].apply(s, st, ("auto",))
+                steps[st[KIND]].apply(s, st, ("auto",))
             elif who == AUTOMATON:
-                step = steps[st[0]]
+                step = steps[st[KIND]]
                 step.apply(s, st, step.legal(s, st)[0])  # the automaton's rules leave exactly one choice
             elif who == CHANCE and self.auto_chance:
-                step = steps[st[0]]
+                step = steps[st[KIND]]
                 outcomes = step.legal(s, st)
                 s.rng, r = splitmix64(s.rng)
                 a = outcomes[r % len(outcomes)]

@@ -24,13 +24,16 @@ from sestertius.rules.modes.base import Ruleset
 from sestertius.rules.modes.solitaria import SoloRuleset, TeamSoloRuleset, ThirdPlayerRuleset
 from sestertius.rules.modes.team import TeamRuleset
 from sestertius.rules.options import DISPLAYS, MODES, GameOptions
-from sestertius.rules.steps import Step
+from sestertius.rules.steps import PerformFn, Step
 from sestertius.rules.turn import STEPS as TURN_STEPS
 from sestertius.rules.variants.base import Variant
 from sestertius.rules.variants.fish_market import FishMarket
 
 BASE_STEPS: tuple[Step, ...] = (TURN_STEPS + architect.STEPS + prefect.STEPS + storehouse.STEPS + mercator.STEPS
                                 + colonist.STEPS + senator.STEPS + diplomat.STEPS)
+# card action -> what performing it does, each from its card module (a mode performs the actions it adds itself)
+BASE_PERFORMERS: dict[str, PerformFn] = {**architect.PERFORMERS, **prefect.PERFORMERS, **mercator.PERFORMERS,
+                                         **colonist.PERFORMERS, **senator.PERFORMERS, **diplomat.PERFORMERS}
 
 # (mode option, players) -> the ruleset that plays it
 BASE, TEAM = Ruleset(), TeamRuleset()
@@ -101,6 +104,7 @@ class Rulebook:
     board: BoardRules
     variants: tuple[Variant, ...]
     steps: dict[str, Step] = field(repr=False)
+    performers: dict[str, PerformFn] = field(repr=False)  # card action -> what performing it does
     prefect_step: str = "prefect"  # the Prefect's step kind (a variant may replace it: the fish market)
     storage: tuple[Variant, ...] = ()  # variants whose pieces take storehouse space
 
@@ -152,7 +156,8 @@ def resolve(o: GameOptions) -> Rulebook:
             steps[step.kind] = step
         replaced = {k: v for variant in variants for k, v in variant.replaces.items()}
         storage = tuple(v for v in variants if type(v).storehouse_used is not Variant.storehouse_used)
-        _CACHE[key] = Rulebook(mode, board, variants, steps, replaced.get("prefect", "prefect"), storage)
+        _CACHE[key] = Rulebook(mode, board, variants, steps, BASE_PERFORMERS, replaced.get("prefect", "prefect"),
+                                 storage)
     return _CACHE[key]
 
 

@@ -20,12 +20,16 @@ from typing import TYPE_CHECKING, Any
 from sestertius.data.board import LAND, SEA, Board, load_board
 from sestertius.data.catalog import NO_GOOD, Catalog, load_catalog
 from sestertius.rules.errors import OptionsError
+from sestertius.rules.steps import DECIDER, KIND
 
 if TYPE_CHECKING:  # pragma: no cover
     from sestertius.rules.options import GameOptions
     from sestertius.rules.rulebook import Rulebook
     from sestertius.rules.steps import Pending
 
+# Four sentinels of distinct meanings share the value -1: it is what the records (their ``deciders``: -1 for chance),
+# the views (``to_act``, ``concordia``, the log's seats, colonists in the store) and the state hashes of the golden
+# records carry, so each keeps it; the code names the meaning it means (tests/rules/test_sentinels.py).
 STORE = -1  # a colonist location: in its owner's storehouse
 CHANCE = -1  # decider of chance steps
 AUTO = -2  # decider of steps the engine resolves itself
@@ -176,7 +180,7 @@ class GameState:
         return len(col) - col.count(STORE)
 
     def decider(self) -> int | None:
-        return self.pending[-1][1] if self.pending else None
+        return self.pending[-1][DECIDER] if self.pending else None
 
     def log(self, kind: str, seat: int, text: str, **data: Any) -> None:
         self.logged.append({"turn": self.turn, "kind": kind, "seat": seat, "text": text, **data})
@@ -198,7 +202,8 @@ class GameState:
             "players": [p.to_dict() for p in self.players], "city_good": self.city_good, "houses": self.houses,
             "route_occ": self.route_occ, "marker_good": self.marker_good, "marker_up": self.marker_up,
             "display": self.display, "deck": self.deck, "deck_labels": self.deck_labels, "pm": self.pm,
-            "current": self.current, "turn": self.turn, "pending": [list(s) for s in self.pending],
+            "current": self.current, "turn": self.turn,
+            "pending": [self.rules.steps[st[KIND]].saved(st) for st in self.pending],  # as the records' hashes hold
             "concordia": self.concordia, "final_turns": self.final_turns, "over": self.over, "rng": self.rng,
             "extra": {k: v.to_dict() if hasattr(v, "to_dict") else v for k, v in self.parts.items()},
             "intermediate": self.intermediate,

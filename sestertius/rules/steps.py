@@ -2,9 +2,12 @@
 wording of its refusals.
 
 A pending step on ``state.pending`` is a tuple ``(kind, decider, *args)``; the top of the stack (its last item) is
-the next decision. Its record names the fields after the kind (``fields``, then ``optional`` trailing ones), so a
-reader knows what ``st[2]`` of an Architect's step is (its movement points left); a test holds every pending step of
-the golden games to its record's shape. Steps stay bare tuples: cheap to make and copy, hashed as they are.
+the next decision. Its record names the fields after the kind (``fields``, then ``optional`` trailing ones). Fields
+are read by name through ``Final`` index constants, ``KIND`` and ``DECIDER`` here and the others next to each step's
+record, named after the step and the field (``st[ARCH_MOVE_POINTS]``: an Architect's movement points left); a test
+ties the constants to the records. Steps stay bare tuples, cheap to make and copy (mypyc inlines the constants).
+Every push supplies every field, an optional one ``None`` when it does not apply; the state's hash leaves such
+trailing ``None`` out (:meth:`Step.saved`), as the pushes did before they supplied them.
 :mod:`sestertius.rules.rulebook` gathers the records of the base cards, the modes, the boards and the variants into
 one table. Decisions ("actions") are short tuples of a verb
 and ints or strings, e.g. ``("move", 3, 17)`` or ``("build", 12)``.
@@ -13,9 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:  # pragma: no cover
+    from sestertius.data.catalog import Card
     from sestertius.rules.state import GameState
 
 Action = tuple[Any, ...]  # a verb and its arguments: ("move", 3, 17)
@@ -25,6 +29,12 @@ ApplyFn = Callable[["GameState", Pending, Action], None]
 WordsFn = Callable[["GameState", Action], str]
 RefuseFn = Callable[["GameState", Pending, Action], str]
 PromptFn = Callable[["GameState", Pending], str]
+# what performing a card of one action does for a seat (pushes the action's steps or carries it out at once): each
+# card module lists its own in ``PERFORMERS``, gathered by the rulebook (``Rulebook.performers``)
+PerformFn = Callable[["GameState", int, "Card"], None]
+
+KIND: Final = 0  # every step: its kind, the key of its record
+DECIDER: Final = 1  # every step: the seat to decide, or CHANCE, AUTO, AUTOMATON
 
 DONE: Action = ("done",)
 AUTO_ACTION: Action = ("auto",)
@@ -37,7 +47,7 @@ class Step:
     legal: LegalFn
     apply: ApplyFn
     fields: tuple[str, ...] = ("seat",)  # the names of the pending tuple's fields after the kind: the decider first
-    optional: tuple[str, ...] = ()  # trailing fields some pushes leave out
+    optional: tuple[str, ...] = ()  # trailing fields that may not apply: None then
     prompt: str | PromptFn = "Your decision."  # what the seat to decide is asked (fixed words or made from the step)
     # what a person at the table is asked for a chance outcome
     chance_prompt: str | PromptFn = "Chance: enter the outcome."
@@ -47,6 +57,16 @@ class Step:
     # verbs the step accepts even when none of their decisions is legal now (so that a refusal can say why)
     verbs: frozenset[str] = frozenset()
     refuses_all: bool = False  # ``refuse`` words every refusal itself, unknown verbs included
+
+    def saved(self, st: Pending) -> list[Any]:
+        """The step as the state's dict and hash hold it: trailing optional fields that are None left out (pushes
+        once left them out, and the golden records' state hashes were made so)."""
+        out = list(st)
+        if self.optional:
+            least = 1 + len(self.fields)
+            while len(out) > least and out[-1] is None:
+                out.pop()
+        return out
 
 
 def legal_auto(s: GameState, st: Pending) -> list[Action]:

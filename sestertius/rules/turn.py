@@ -7,11 +7,16 @@ card) through the hooks of :class:`sestertius.rules.variants.base.Variant`.
 """
 from __future__ import annotations
 
-from sestertius.data.catalog import GOODS
+from typing import Final
+
 from sestertius.rules.errors import shown
 from sestertius.rules.scoring import score_all
 from sestertius.rules.state import AUTO, NOBODY, Entry, GameState, TurnInfo, _draw, entry
-from sestertius.rules.steps import Action, Pending, Step, auto_step
+from sestertius.rules.steps import DECIDER, Action, Pending, Step, auto_step
+
+# the fields of ("perform_card", AUTO, seat, card) (its record: STEPS below): perform the card for the seat
+PERFORM_CARD_SEAT: Final = 2
+PERFORM_CARD_CARD: Final = 3
 
 
 # ------------------------------------------------------------------------------------------------------------
@@ -108,7 +113,7 @@ def unplayable(s: GameState, seat: int, key: str) -> str | None:
 
 
 def legal_turn(s: GameState, st: Pending) -> list[Action]:
-    seat = st[1]
+    seat = st[DECIDER]
     cards = s.cat.cards
     return [("play", key) for key in dict.fromkeys(s.players[seat].hand)  # each card once, in hand order
             if cards[key].action not in CONDITIONAL or unplayable(s, seat, key) is None]
@@ -118,13 +123,13 @@ def refuse_turn(s: GameState, st: Pending, a: Action) -> str:
     key = a[1]
     if key not in s.cat.cards:
         return f"unknown card {shown(key)}"
-    if key not in s.players[st[1]].hand:
+    if key not in s.players[st[DECIDER]].hand:
         return f"{s.cat.cards[key].title} is not in your hand"
-    return unplayable(s, st[1], key) or "not playable now"
+    return unplayable(s, st[DECIDER], key) or "not playable now"
 
 
 def apply_turn(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[1]
+    seat = st[DECIDER]
     key = a[1]
     p = s.players[seat]
     p.hand.remove(key)
@@ -159,73 +164,21 @@ def carry_out(s: GameState, seat: int, key: str | None) -> None:
 
 def apply_perform_card(s: GameState, st: Pending, a: Action) -> None:
     s.pending.pop()
-    perform(s, st[2], st[3])
+    perform(s, st[PERFORM_CARD_SEAT], st[PERFORM_CARD_CARD])
 
 
 def perform(s: GameState, seat: int, key: str | None) -> None:
-    """Push the steps of a card's action for ``seat`` (played, copied by a Diplomat, or repeated)."""
+    """Push the steps of a card's action for ``seat`` (played, copied by a Diplomat, or repeated): the action's
+    performer from its card module (``Rulebook.performers``), else the mode's (team play's Legatus, Proconsul)."""
     if key is None:
         return
     card = s.cat.cards[key]
-    act = card.action
     s.turn_info.performed += (key,)
-    if act == "architect":
-        s.pending.append(("arch_move", seat, s.colonists_on_board(seat)))
-    elif act == "prefect":
-        s.pending.append((s.rules.prefect_step, seat, key))
-    elif act == "mercator":
-        s.players[seat].money += card.money
-        if card.money:
-            s.logged.append((income_entry, s.turn, seat, key))
-        s.pending.append(("trade", seat, 0, 0))
-    elif act == "colonist":
-        s.pending.append(("colonist", seat, 0))
-    elif act == "tribune":
-        p = s.players[seat]
-        k = len(p.pile)  # the Tribune itself included
-        bonus = max(0, k - s.cat.tribune_free)
-        p.money += bonus
-        p.hand.extend(p.pile)
-        p.pile.clear()
-        cards = "1 card" if k == 1 else f"{k} cards"
-        s.log("tribune", seat, f"takes {cards} back" + (f", +{bonus} sesterti{'us' if bonus == 1 else 'i'}" if bonus
-                                                        else ""))
-        s.pending.append(("tribune", seat))
-        s.rules.board.after_recover(s, seat)  # e.g. Sicilia's volcano tile, before the colonist purchase
-    elif act == "senator":
-        s.pending.append(("buy", seat, card.buys, 1))
-    elif act == "consul":
-        s.pending.append(("buy", seat, 1, 0))
-    elif act == "diplomat":
-        s.pending.append(("diplomat", seat))
-    elif act == "specialist":
-        p = s.players[seat]
-        br = s.rules.board
-        cities = []  # a loop, not a generator: a closure over s, card and br would cost every call of perform
-        for c in p.houses:
-            if s.city_good[c] == card.good and br.can_produce(s, s.board.province_of[c]):
-                cities.append(c)
-        p.goods[card.good] += len(cities)
-        s.logged.append((specialist_entry, s.turn, seat, key, cities))
-        queue_overflow(s, seat)
-    elif act == "double":
-        s.pending.append(("half", seat, key))
-    else:  # actions of a mode (team play's Legatus, Proconsul): the mode performs them
+    performer = s.rules.performers.get(card.action)
+    if performer is None:
         s.rules.mode.perform(s, seat, card)
-
-
-def income_entry(s: GameState, turn: int, seat: int, key: str) -> Entry:
-    card = s.cat.cards[key]
-    return entry(turn, "income", seat, f"{card.title}: takes {card.money} sestertii from the bank", card=key,
-                 money=card.money)
-
-
-def specialist_entry(s: GameState, turn: int, seat: int, key: str, cities: list[int]) -> Entry:
-    card = s.cat.cards[key]
-    n = len(cities)
-    good = GOODS[card.good]
-    got = f"{n} house{'s' * (n != 1)} produce{'s' * (n == 1)} {n} {good}" if n else f"no house produces {good}"
-    return entry(turn, "produce", seat, f"{card.title}: {got}", card=key, cities=list(cities), goods={good: n})
+    else:
+        performer(s, seat, card)
 
 
 STEPS: tuple[Step, ...] = (

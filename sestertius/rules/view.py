@@ -10,8 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 from sestertius.data.board import KIND_NAMES
 from sestertius.data.catalog import ANY, GOODS, NO_GOOD, assumptions_for
+from sestertius.rules.cards.architect import ARCH_MOVE_POINTS
 from sestertius.rules.scoring import god_table, score_all
 from sestertius.rules.state import STORE, GameState
+from sestertius.rules.steps import KIND
 from sestertius.rules.words import describe, prompt
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -85,8 +87,9 @@ def player_view(game: Game, seat: int | None) -> dict[str, Any]:
     out = {
         "options": game.options.to_dict(),
         "turn": s.turn, "current": s.current, "to_act": to_act, "over": s.over,
-        "step": list(s.pending[-1][:1]) if s.pending and not s.over else None, "prompt": prompt(s),
-        "movement_points": s.pending[-1][2] if s.pending and s.pending[-1][0] == "arch_move" and not s.over else None,
+        "step": [s.pending[-1][KIND]] if s.pending and not s.over else None, "prompt": prompt(s),
+        "movement_points": (s.pending[-1][ARCH_MOVE_POINTS] if s.pending and s.pending[-1][KIND] == "arch_move"
+                            and not s.over else None),
         "pm": s.pm, "concordia": s.concordia, "final_turns": s.final_turns,
         "display": [{"card": key, "extra": [("any" if g == ANY else GOODS[g]) for g in s.display_costs[i]]}
                     for i, key in enumerate(s.display)],

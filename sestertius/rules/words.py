@@ -8,7 +8,7 @@ from typing import Any
 from sestertius.data.catalog import GOODS
 from sestertius.rules.errors import cut, shown
 from sestertius.rules.state import CHANCE, GameState
-from sestertius.rules.steps import Action, Pending
+from sestertius.rules.steps import DECIDER, KIND, Action, Pending
 
 KINDS = ("land", "sea")
 COMMON = {  # verbs shared by many steps
@@ -60,7 +60,7 @@ def describe(s: GameState, a: Action) -> str:
     verb = a[0] if a else ""
     try:
         if s.pending:
-            words = s.rules.steps[s.pending[-1][0]].words.get(verb)
+            words = s.rules.steps[s.pending[-1][KIND]].words.get(verb)
             if words is not None:
                 return words(s, a)
         if verb in COMMON:
@@ -72,13 +72,13 @@ def describe(s: GameState, a: Action) -> str:
 
 def title(st: Pending, s: GameState) -> str:
     """The name of the rule a step belongs to, given with every refusal."""
-    step = s.rules.steps.get(st[0])
-    return step.title if step else st[0]
+    step = s.rules.steps.get(st[KIND])
+    return step.title if step else st[KIND]
 
 
 def refusal(s: GameState, st: Pending, a: Action) -> str:
     """Why ``a`` is not a legal decision for step ``st``: names the rule broken."""
-    step = s.rules.steps[st[0]]
+    step = s.rules.steps[st[KIND]]
     if not step.refuses_all:
         verbs = sorted({x[0] for x in step.legal(s, st)})
         accepted = step.verbs | set(verbs)  # a verb of the step is explained even when none of it is legal now
@@ -99,6 +99,6 @@ def prompt(s: GameState) -> str | None:
     if s.over or not s.pending:
         return None
     st = s.pending[-1]
-    step = s.rules.steps[st[0]]
-    words = step.chance_prompt if st[1] == CHANCE else step.prompt
+    step = s.rules.steps[st[KIND]]
+    words = step.chance_prompt if st[DECIDER] == CHANCE else step.prompt
     return words if isinstance(words, str) else words(s, st)

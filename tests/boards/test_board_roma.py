@@ -115,7 +115,7 @@ def test_first_step_goes_through_a_gate_onto_each_gate_route():
     g = new()
     only(g, 0, land=START(g))
     architect(g, 0)
-    g.state.pending[-1] = ("arch_move", 0, 1)
+    g.state.pending[-1] = ("arch_move", 0, 1, None)
     t = track(g.state)
     expected = {("move", 0, x["route"]) for x in t.gate_routes}
     assert moves(g) == expected
@@ -139,10 +139,10 @@ def test_rulebook_example_start_to_thermae_traiani_templum_isidis_costs_two_step
     assert RULES.move_cost(g.state, 0, 0, target) == 2
     only(g, 0, land=START(g), sea=space(g, "Ostia"))
     architect(g, 0)
-    assert top(g) == ("arch_move", 0, 2)
+    assert top(g) == ("arch_move", 0, 2, None)
     assert ("move", 0, target) in moves(g)
     g.apply(("move", 0, target))
-    assert top(g) == ("arch_move", 0, 0)
+    assert top(g) == ("arch_move", 0, 0, None)
     # with only 1 point it is out of reach
     g2 = new()
     only(g2, 0, land=START(g2))
@@ -257,13 +257,13 @@ def test_a_ship_move_without_movement_points_left_is_refused_for_that():
     g = new()
     only(g, 0, land=START(g), sea=space(g, "Ostia"))
     architect(g, 0)
-    g.state.pending[-1] = ("arch_move", 0, 0)  # every point spent, no god scored yet
+    g.state.pending[-1] = ("arch_move", 0, 0, None)  # every point spent, no god scored yet
     assert moves(g) == set()
     for name in ("Massilia", "Cyrene", "Byzantium"):
         assert refusal(g, ("move", NLAND, space(g, name))) == (f"{name} is 1 step away; you have no movement "
                                                                f"points left")
     # a land route: the same words, the steps counted
-    g.state.pending[-1] = ("arch_move", 0, 1)
+    g.state.pending[-1] = ("arch_move", 0, 1, None)
     target = land_route(g, "Thermae Traiani", "Templum Isidis et Serapidis")
     assert refusal(g, ("move", 0, target)) == (f"{g.state.board.route_name(target)} is 2 steps away; you have 1 "
                                                f"movement point left")
@@ -375,7 +375,7 @@ def test_rulebook_example_building_on_athenae():
     g.apply(("done",))  # moves done
     assert top(g)[0] == "arch_build"
     g.apply(("done",))  # no city houses
-    assert top(g) == ("roma_build", 0)
+    assert top(g) == ("roma_build", 0, None)
     assert set(g.legal_actions()) == {("done",), ("build", site(g, "Athenae", "tool")),
                                       ("build", site(g, "Athenae", "cloth"))}
     from sestertius.rules.cards.architect import house_cost
@@ -415,7 +415,7 @@ def test_track_house_only_when_entering_this_turn_and_carthago_costs():
     g.apply(("done",))
     g.apply(("done",))
     g.apply(("build", site(g, "Carthago", "brick")))
-    assert top(g) == ("roma_build", 0)
+    assert top(g) == ("roma_build", 0, None)
     assert set(g.legal_actions()) == {("done",), ("build", site(g, "Carthago", "food"))}
     g.apply(("build", site(g, "Carthago", "food")))
     assert {site(g, "Carthago", "brick"), site(g, "Carthago", "food")} <= set(g.state.players[0].houses)
@@ -520,7 +520,7 @@ def test_a_house_on_the_track_is_built_before_byzantium_scores_and_the_scoring_i
     g.apply(("move", NLAND + 1, space(g, "Athenae")))
     g.apply(("done",))
     g.apply(("done",))
-    assert top(g) == ("roma_build", 0)
+    assert top(g) == ("roma_build", 0, None)
     g.apply(("build", site(g, "Athenae", "tool")))
     assert top(g) == ("roma_god", 0)
     assert ("done",) not in g.legal_actions()
@@ -605,7 +605,7 @@ def test_prefect_cash_moves_exactly_one_sea_colonist():
     assert ("move", NLAND + 1, space(g, "Ostia")) not in legal  # forward only
     money = s.players[0].money
     g.apply(("move", NLAND, space(g, "Carthago")))
-    assert top(g) == ("roma_build", 0)  # entering Carthago: build at once
+    assert top(g) == ("roma_build", 0, None)  # entering Carthago: build at once
     g.apply(("build", site(g, "Carthago", "brick")))
     assert site(g, "Carthago", "brick") in s.players[0].houses and s.players[0].money == money - 1
     assert g.current_step()[0] == "turn" and g.state.current == 1  # exactly one move: the turn is over

@@ -53,19 +53,19 @@ def refused(g, action):
 def test_movement_points_count_every_colonist_on_the_board_including_those_in_cities():
     g = new_game()
     play(g, 0, "architect")
-    assert top(g) == ("arch_move", 0, 2)  # start: 1 land + 1 sea colonist in Roma
+    assert top(g) == ("arch_move", 0, 2, None)  # start: 1 land + 1 sea colonist in Roma
 
     g = new_game()
     put(g, 0, 1, route(g, LAND, "Comum", "Genua"))  # a colonist on a route
     put(g, 0, 4, in_city(g, "Genua"))  # a colonist inside a (non-capital) city
     play(g, 0, "architect")
-    assert top(g) == ("arch_move", 0, 4)
+    assert top(g) == ("arch_move", 0, 4, None)
 
     g = new_game()
     clear_colonists(g, 0)
     put(g, 0, 2, route(g, LAND, "Comum", "Genua"))
     play(g, 0, "architect")
-    assert top(g) == ("arch_move", 0, 1)
+    assert top(g) == ("arch_move", 0, 1, None)
 
 
 def test_land_colonists_move_on_land_routes_and_sea_colonists_on_sea_routes():
@@ -106,7 +106,7 @@ def blocked_roma(points: int):
     for slot in range(1, points):
         put(g, 0, slot, far[slot - 1])
     play(g, 0, "architect")
-    assert top(g) == ("arch_move", 0, points)
+    assert top(g) == ("arch_move", 0, points, None)
     return g
 
 
@@ -127,7 +127,7 @@ def test_occupied_routes_are_passed_at_one_step_each():
     g = blocked_roma(3)
     occupied_before = list(g.state.route_occ)
     g.apply(("move", 0, fg))
-    assert top(g) == ("arch_move", 0, 0)  # all three points spent
+    assert top(g) == ("arch_move", 0, 0, None)  # all three points spent
     assert g.legal_actions() == [("done",)]
     assert g.state.players[0].col[0] == fg and g.state.route_occ[fg] == 0
     for other in ("Casinum", "Cosa", "Spoletum"):  # the passed colonists stay where they are
@@ -139,16 +139,16 @@ def test_points_may_be_split_between_colonists_and_a_colonist_may_move_twice():
     g = new_game()
     play(g, 0, "architect")  # 2 points
     g.apply(("move", 0, route(g, LAND, "Cosa", "Roma")))
-    assert top(g) == ("arch_move", 0, 1)
+    assert top(g) == ("arch_move", 0, 1, None)
     g.apply(("move", 3, route(g, SEA, "Neapolis", "Roma")))
-    assert top(g) == ("arch_move", 0, 0)
+    assert top(g) == ("arch_move", 0, 0, None)
     g = new_game()
     play(g, 0, "architect")
     rc = route(g, LAND, "Cosa", "Roma")
     g.apply(("move", 0, rc))
     g.apply(("move", 0, route(g, LAND, "Cosa", "Florentia")))  # one step from Roma–Cosa
     assert g.state.route_occ[rc] == -1  # the route left behind is free again
-    assert top(g) == ("arch_move", 0, 0)
+    assert top(g) == ("arch_move", 0, 0, None)
 
 
 def test_cannot_stop_on_an_occupied_route_even_ones_own():
@@ -190,7 +190,7 @@ def architect_at(g, seat: int, *locs: tuple[int, int], money: int = 100, stock: 
     g.state.players[seat].money = money
     play(g, seat, "architect")
     g.apply(("done",))
-    assert top(g) == ("arch_build", seat)
+    assert top(g) == ("arch_build", seat, None)
 
 
 def test_build_only_at_the_ends_of_routes_holding_an_own_colonist():
@@ -233,7 +233,7 @@ def test_one_house_per_player_per_city_but_other_players_may_share_it():
     rc = route(g, LAND, "Cosa", "Florentia")
     architect_at(g, 0, (0, rc))
     g.apply(("build", city(g, "Cosa")))
-    assert top(g) == ("arch_build", 0)  # building goes on: any number of houses
+    assert top(g) == ("arch_build", 0, None)  # building goes on: any number of houses
     assert ("build", city(g, "Cosa")) not in g.legal_actions()
     e = refused(g, ("build", city(g, "Cosa")))
     assert "one house per player per city" in e.detail
@@ -293,7 +293,7 @@ def test_move_first_then_build_and_no_moving_after_building():
     assert legal_of(g, "build") == set()  # building waits until the moves are done
     g.apply(("move", 0, route(g, LAND, "Cosa", "Roma")))
     g.apply(("done",))
-    assert top(g) == ("arch_build", 0)
+    assert top(g) == ("arch_build", 0, None)
     assert legal_of(g, "move") == set()
     e = refused(g, ("move", 3, route(g, SEA, "Neapolis", "Roma")))  # a point is left, but moving is over
     assert e.rule == "Architect (build)"
@@ -464,7 +464,7 @@ def test_mercator_money(key, gain):
     g = new_game()
     m = g.state.players[0].money
     play(g, 0, key)
-    assert g.state.players[0].money == m + gain and top(g) == ("trade", 0, 0, 0)
+    assert g.state.players[0].money == m + gain and top(g) == ("trade", 0, 0, 0, None)
 
 
 def test_mercator_trades_at_most_two_goods_types_at_the_prices():
@@ -885,7 +885,7 @@ def test_magister_repeating_the_architect_has_movement_points():
     g = new_game(venus=True)
     g.state.players[0].pile = ["architect"]
     play(g, 0, "magister")
-    assert top(g) == ("arch_move", 0, 2)
+    assert top(g) == ("arch_move", 0, 2, None)
 
 
 @pytest.mark.parametrize("pile", [[], ["senator"], ["prefect", "senator"], ["diplomat"]])
@@ -915,7 +915,7 @@ def test_diplomat_copying_a_magister_performs_the_card_it_repeated():
     assert effective_top(g.state, g.state.players[1].pile) == "architect"
     play(g, 0, "diplomat")
     g.apply(("copy", 1))
-    assert top(g) == ("arch_move", 0, 2)
+    assert top(g) == ("arch_move", 0, 2, None)
 
 
 @pytest.mark.parametrize("key,halves", [("prefect_architect", ("prefect", "arch_move")),

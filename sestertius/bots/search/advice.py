@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from sestertius import GOODS, score_seat
+from sestertius import GOODS, STORE, score_seat
 from sestertius.bots.search.bot import SearchBot
 from sestertius.bots.search.evaluate import sides
 from sestertius.bots.search.plan import Line
@@ -74,7 +74,7 @@ def reason(before: GameState, after: GameState, seat: int) -> str:
     bought = [k for k in p1.hand + p1.pile if (p1.hand + p1.pile).count(k) > (p0.hand + p0.pile).count(k)]
     if bought:
         parts.append("buys " + " and ".join(sorted({cards[k].title for k in bought})))
-    placed = sum(1 for x in p1.col if x != -1) - sum(1 for x in p0.col if x != -1)
+    placed = sum(1 for x in p1.col if x != STORE) - sum(1 for x in p0.col if x != STORE)
     if placed > 0:
         parts.append(f"places {placed} colonist{'s' if placed > 1 else ''}")
     if len(p1.hand) > len(p0.hand) and not bought:

@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from sestertius import CHANCE
+from sestertius import CHANCE, KIND
 from sestertius.bots.search.evaluate import Evaluator
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -73,7 +73,7 @@ class Planner:
             return legal[0]
         if len(legal) > self.branch:
             legal = [legal[0], *self.rng.sample(legal[1:], self.branch - 1)]
-        kind = g.current_step()[0]  # type: ignore[index]
+        kind = g.current_step()[KIND]  # type: ignore[index]
         if kind == "arch_move":
             return self._architect(g, legal, seat)
         trade = kind == "trade"
@@ -114,10 +114,10 @@ class Planner:
         """End the moves, in place (a board's own step after a move, Roma's bonus, decided greedily first)."""
         for _ in range(8):
             step = g.current_step()
-            if step is None or g.to_act() != seat or step[0] == "arch_build":
+            if step is None or g.to_act() != seat or step[KIND] == "arch_build":
                 return
             legal = g.legal_actions()
-            if step[0] == "arch_move" and ("done",) in legal:
+            if step[KIND] == "arch_move" and ("done",) in legal:
                 g.apply_unchecked(("done",))
                 return
             g.apply_unchecked(max(legal, key=lambda a: self.value(self.after(g, a), seat)))
@@ -126,7 +126,7 @@ class Planner:
         """Build greedily, in place, while the seat is building."""
         for _ in range(16):
             step = g.current_step()
-            if step is None or step[0] != "arch_build" or g.to_act() != seat:
+            if step is None or step[KIND] != "arch_build" or g.to_act() != seat:
                 return
             legal = g.legal_actions()
             if len(legal) == 1:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from math import gcd
-from typing import Any
+from typing import Any, Final
 
 from sestertius.data.catalog import GOODS, DataError, goods_vector, overrides_path, read_data
 from sestertius.data.overrides import blamed
@@ -252,13 +252,18 @@ def _bonus(s: GameState, seat: int, money: int, goods: tuple[int, ...]) -> str:
     return ", ".join(parts)
 
 
+# the fields of the steps (their records: SiciliaRules.steps below)
+VOLCANO_SEAT: Final = 2  # ("volcano", CHANCE, seat): the seat that takes the drawn tile's bonus
+VOLCANO_SETUP_DRAWS: Final = 2  # ("volcano_setup", CHANCE, draws): the tiles still to draw at setup
+
+
 def legal_volcano(s: GameState, st: Pending) -> list[Action]:
     return outcomes(s, setup=False)
 
 
 def apply_volcano(s: GameState, st: Pending, a: Action) -> None:
     s.pending.pop()
-    draw(s, st[2], a[1])
+    draw(s, st[VOLCANO_SEAT], a[1])
 
 
 def legal_volcano_setup(s: GameState, st: Pending) -> list[Action]:
@@ -266,7 +271,7 @@ def legal_volcano_setup(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_volcano_setup(s: GameState, st: Pending, a: Action) -> None:
-    left = st[2]
+    left = st[VOLCANO_SETUP_DRAWS]
     if left > 1:
         s.pending[-1] = ("volcano_setup", CHANCE, left - 1)
     else:

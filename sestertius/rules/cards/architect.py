@@ -9,16 +9,27 @@ moves itself (Balearica's ships, Roma's ship track).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
-from sestertius.data.catalog import GOODS
+from sestertius.data.catalog import GOODS, Card
 from sestertius.rules.state import NOBODY, STORE, Entry, GameState, entry
-from sestertius.rules.steps import DONE, Action, Pending, Step
+from sestertius.rules.steps import DECIDER, DONE, Action, Pending, PerformFn, Step
 from sestertius.rules.turn import can_pay, pay, trigger_end
 from sestertius.rules.words import KINDS, goods_dict, goods_words, place_name, spot, spot_name
 
+# the fields of the steps (their records: STEPS below); houses: None, or at most this many (the fish market's stand)
+ARCH_MOVE_POINTS: Final = 2  # ("arch_move", seat, points, houses): the movement points left
+ARCH_MOVE_HOUSES: Final = 3
+ARCH_BUILD_HOUSES: Final = 2  # ("arch_build", seat, houses)
+
+
+def perform_architect(s: GameState, seat: int, card: Card) -> None:
+    """Movement points: one per colonist on the board."""
+    s.pending.append(("arch_move", seat, s.colonists_on_board(seat), None))
+
 
 def legal_arch_move(s: GameState, st: Pending) -> list[Action]:
-    seat, pts = st[1], st[2]
+    seat, pts = st[DECIDER], st[ARCH_MOVE_POINTS]
     out: list[Action] = [DONE]
     if pts <= 0:
         return out
@@ -50,9 +61,9 @@ def legal_arch_move(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_arch_move(s: GameState, st: Pending, a: Action) -> None:
-    seat, pts = st[1], st[2]
+    seat, pts = st[DECIDER], st[ARCH_MOVE_POINTS]
     if a[0] == "done":
-        s.pending[-1] = ("arch_build", seat) + st[3:]  # st[3]: at most this many houses (fish-market stand)
+        s.pending[-1] = ("arch_build", seat, st[ARCH_MOVE_HOUSES])
         return
     _, slot, r2 = a
     p = s.players[seat]
@@ -68,7 +79,7 @@ def apply_arch_move(s: GameState, st: Pending, a: Action) -> None:
     if r2 < s.R:  # else a dynamic board's own place (Roma's ship track), not a route
         s.route_occ[r2] = seat
     p.col[slot] = r2
-    s.pending[-1] = ("arch_move", seat, pts - d) + st[3:]
+    s.pending[-1] = ("arch_move", seat, pts - d, st[ARCH_MOVE_HOUSES])
     s.logged.append((move_entry, s.turn, seat, slot, loc, r2, d, pts - d))
     if br.dynamic_moves:
         br.moved(s, seat, slot, loc, r2)  # e.g. Roma: a ship-track space's bonus, house site or Byzantium
@@ -145,7 +156,7 @@ def unbuildable(s: GameState, seat: int, c: int) -> str | None:
 
 
 def legal_arch_build(s: GameState, st: Pending) -> list[Action]:
-    seat = st[1]
+    seat = st[DECIDER]
     out: list[Action] = [DONE]
     if houses_built(s, seat) < s.cat.houses:
         funds = s.rules.mode.funds(s, seat)
@@ -154,20 +165,21 @@ def legal_arch_build(s: GameState, st: Pending) -> list[Action]:
 
 
 def refuse_arch_build(s: GameState, st: Pending, a: Action) -> str:
-    return unbuildable(s, st[1], a[1]) or f"no house in {s.board.cities[a[1]]} now"
+    return unbuildable(s, st[DECIDER], a[1]) or f"no house in {s.board.cities[a[1]]} now"
 
 
 def apply_arch_build(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[1]
+    seat = st[DECIDER]
     if a[0] == "done":
         s.pending.pop()
         return
     build_house(s, seat, a[1], pay_cost=True)
-    if len(st) > 2:  # a limited number of houses (fish-market stand)
-        if st[2] <= 1:
+    houses = st[ARCH_BUILD_HOUSES]
+    if houses is not None:  # a limited number of houses (fish-market stand)
+        if houses <= 1:
             s.pending.pop()
         else:
-            s.pending[-1] = ("arch_build", seat, st[2] - 1)
+            s.pending[-1] = ("arch_build", seat, houses - 1)
 
 
 def build_house(s: GameState, seat: int, c: int, pay_cost: bool) -> None:
@@ -250,7 +262,7 @@ def route_refusal(s: GameState, slot: int, r: int) -> str | None:
 
 
 def refuse_arch_move(s: GameState, st: Pending, a: Action) -> str:
-    return unmovable(s, st[1], st[2], a[1], a[2]) or "not legal now"
+    return unmovable(s, st[DECIDER], st[ARCH_MOVE_POINTS], a[1], a[2]) or "not legal now"
 
 
 def words_move(s: GameState, a: Action) -> str:
@@ -271,11 +283,13 @@ def _coins(n: int) -> str:
     return "sestertius" if n == 1 else "sestertii"
 
 
+PERFORMERS: dict[str, PerformFn] = {"architect": perform_architect}
 STEPS: tuple[Step, ...] = (
-    # houses: how many the build may place at most (the fish market's Architect stand); absent: any number
+    # houses: how many the build may place at most (the fish market's Architect stand); None: any number
     Step("arch_move", "Architect (move)", legal_arch_move, apply_arch_move, fields=("seat", "points"),
          optional=("houses",),
-         prompt=lambda s, st: (f"Architect: move your colonists ({st[2]} movement point{'s' * (st[2] != 1)} left). "
+         prompt=lambda s, st: (f"Architect: move your colonists ({st[ARCH_MOVE_POINTS]} movement "
+                               f"point{'s' * (st[ARCH_MOVE_POINTS] != 1)} left). "
                                f"Choose a route (or first one of your colonists), then Done."),
          words={"move": words_move}, refuse=refuse_arch_move, verbs=frozenset({"move", "done"})),
     Step("arch_build", "Architect (build)", legal_arch_build, apply_arch_build, optional=("houses",),

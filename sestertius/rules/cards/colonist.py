@@ -3,15 +3,39 @@
 beyond three, then may buy one colonist into the capital)."""
 from __future__ import annotations
 
+from typing import Final
+
+from sestertius.data.catalog import Card
 from sestertius.rules.errors import IllegalAction
 from sestertius.rules.state import STORE, Entry, GameState, entry
-from sestertius.rules.steps import DONE, Action, Pending, Step
+from sestertius.rules.steps import DECIDER, DONE, Action, Pending, PerformFn, Step
 from sestertius.rules.turn import can_pay, pay
 from sestertius.rules.words import KINDS, goods_dict, goods_words, place_name, spot
 
+COLONIST_PLACED: Final = 2  # ("colonist", seat, placed): 1 once a colonist is placed (no cash then)
+
+
+def perform_colonist(s: GameState, seat: int, card: Card) -> None:
+    s.pending.append(("colonist", seat, 0))
+
+
+def perform_tribune(s: GameState, seat: int, card: Card) -> None:
+    """Take the played cards back (1 sestertius for each beyond the free ones), then the colonist purchase."""
+    p = s.players[seat]
+    k = len(p.pile)  # the Tribune itself included
+    bonus = max(0, k - s.cat.tribune_free)
+    p.money += bonus
+    p.hand.extend(p.pile)
+    p.pile.clear()
+    cards = "1 card" if k == 1 else f"{k} cards"
+    s.log("tribune", seat, f"takes {cards} back" + (f", +{bonus} sesterti{'us' if bonus == 1 else 'i'}" if bonus
+                                                    else ""))
+    s.pending.append(("tribune", seat))
+    s.rules.board.after_recover(s, seat)  # e.g. Sicilia's volcano tile, before the colonist purchase
+
 
 def legal_colonist(s: GameState, st: Pending) -> list[Action]:
-    seat, started = st[1], st[2]
+    seat, started = st[DECIDER], st[COLONIST_PLACED]
     p = s.players[seat]
     out: list[Action] = [DONE]
     if not started:
@@ -32,7 +56,7 @@ def legal_colonist(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_colonist(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[1]
+    seat = st[DECIDER]
     p = s.players[seat]
     if a[0] == "done":
         s.pending.pop()
@@ -74,7 +98,7 @@ def colonist_entry(s: GameState, turn: int, seat: int, kind: int, city: int, pai
 
 
 def legal_tribune(s: GameState, st: Pending) -> list[Action]:
-    seat = st[1]
+    seat = st[DECIDER]
     p = s.players[seat]
     out: list[Action] = [DONE]
     br = s.rules.board
@@ -89,7 +113,7 @@ def legal_tribune(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_tribune(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[1]
+    seat = st[DECIDER]
     s.pending.pop()
     if a[0] == "recruit":
         pay(s.players[seat].goods, s.cat.colonist_cost)
@@ -116,6 +140,7 @@ def words_recruit(s: GameState, a: Action) -> str:
     return f"buy a {KINDS[a[1]]} colonist into {b.cities[b.capital]}" if b.capital is not None else a[0]
 
 
+PERFORMERS: dict[str, PerformFn] = {"colonist": perform_colonist, "tribune": perform_tribune}
 STEPS: tuple[Step, ...] = (
     Step("colonist", "Colonist", legal_colonist, apply_colonist, fields=("seat", "placed"),
          prompt=("Colonist: place new colonists (1 food + 1 tool each) in the capital or a city with your house — "

@@ -2,18 +2,31 @@
 (perform one half of the card)."""
 from __future__ import annotations
 
+from typing import Final
+
+from sestertius.data.catalog import Card
 from sestertius.rules.state import GameState
-from sestertius.rules.steps import DONE, Action, Pending, Step
+from sestertius.rules.steps import DECIDER, DONE, KIND, Action, Pending, PerformFn, Step
 from sestertius.rules.turn import perform
+
+HALF_CARD: Final = 2  # ("half", seat, card): the double card played
+
+
+def perform_diplomat(s: GameState, seat: int, card: Card) -> None:
+    s.pending.append(("diplomat", seat))
+
+
+def perform_double(s: GameState, seat: int, card: Card) -> None:
+    s.pending.append(("half", seat, card.key))
 
 
 def legal_diplomat(s: GameState, st: Pending) -> list[Action]:
     # a Diplomat performed by a partner or a follower may find nothing to copy: then it does nothing
-    return [("copy", target) for target, _ in s.rules.mode.diplomat_targets(s, st[1])] or [DONE]
+    return [("copy", target) for target, _ in s.rules.mode.diplomat_targets(s, st[DECIDER])] or [DONE]
 
 
 def apply_diplomat(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[1]
+    seat = st[DECIDER]
     s.pending.pop()
     if a[0] == "done":
         return
@@ -31,7 +44,7 @@ def legal_half(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_half(s: GameState, st: Pending, a: Action) -> None:
-    seat, key = st[1], st[2]
+    seat, key = st[DECIDER], st[HALF_CARD]
     s.pending.pop()
     half = s.cat.cards[key].halves[a[1]]
     s.turn_info.half = half
@@ -40,12 +53,13 @@ def apply_half(s: GameState, st: Pending, a: Action) -> None:
 
 
 def words_copy(s: GameState, a: Action) -> str:
-    seat = s.pending[-1][1] if s.pending and s.pending[-1][0] == "diplomat" else s.current
+    seat = s.pending[-1][DECIDER] if s.pending and s.pending[-1][KIND] == "diplomat" else s.current
     key = dict(s.rules.mode.diplomat_targets(s, seat)).get(a[1])
     title = s.cat.cards[key].title if key else "the card"
     return f"copy {title} of seat {a[1] + 1}" if a[1] >= 0 else f"copy {title}"
 
 
+PERFORMERS: dict[str, PerformFn] = {"diplomat": perform_diplomat, "double": perform_double}
 STEPS: tuple[Step, ...] = (
     Step("diplomat", "Diplomat", legal_diplomat, apply_diplomat, prompt="Diplomat: choose the card to copy.",
          words={"copy": words_copy},

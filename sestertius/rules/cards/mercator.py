@@ -1,22 +1,43 @@
 """The Mercator: its sestertii, then trade with the bank, selling and buying goods of at most two types (a type is
-either sold or bought). A fifth field of the step limits the types (the fish market's Mercator stand: one)."""
+either sold or bought). The step's field ``types`` may limit the types (the fish market's Mercator stand: one)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
-from sestertius.data.catalog import GOODS
+from sestertius.data.catalog import GOODS, Card
 from sestertius.rules.errors import shown
 from sestertius.rules.state import Entry, GameState, entry
-from sestertius.rules.steps import DONE, Action, Pending, Step
+from sestertius.rules.steps import DECIDER, DONE, Action, Pending, PerformFn, Step
+
+# the fields of ("trade", seat, sold, bought, types) (its record: STEPS below)
+TRADE_SOLD: Final = 2  # a bitmask of the goods types sold so far
+TRADE_BOUGHT: Final = 3  # ... and bought
+TRADE_TYPES: Final = 4  # how many types the trade allows; None: two
+
+
+def perform_mercator(s: GameState, seat: int, card: Card) -> None:
+    """The card's sestertii, then the trade."""
+    s.players[seat].money += card.money
+    if card.money:
+        s.logged.append((income_entry, s.turn, seat, card.key))
+    s.pending.append(("trade", seat, 0, 0, None))
+
+
+def income_entry(s: GameState, turn: int, seat: int, key: str) -> Entry:
+    card = s.cat.cards[key]
+    return entry(turn, "income", seat, f"{card.title}: takes {card.money} sestertii from the bank", card=key,
+                 money=card.money)
 
 
 def trade_refusals(s: GameState, st: Pending, goods: list[int], space: int, funds: int,
                    g: int) -> tuple[str | None, str | None]:
     """The rules that forbid selling and buying one good of type ``g`` now (keys of ``TRADE_WORDS``; None where it
     is allowed). ``goods``, ``space``, ``funds``: the seat's goods, free storehouse spaces and sestertii."""
-    sold, bought = st[2], st[3]
+    sold, bought = st[TRADE_SOLD], st[TRADE_BOUGHT]
     bit = 1 << g
-    limit = 2 if len(st) == 4 else st[4]  # st[4]: the types allowed (the fish market's Mercator stand: one)
+    types = st[TRADE_TYPES]
+    limit = 2 if types is None else types
     if not (sold | bought) & bit and (sold | bought).bit_count() >= limit:
         return ("types", "types") if limit > 1 else ("one type", "one type")
     sell = "none" if not goods[g] else "both ways" if bought & bit else None
@@ -36,7 +57,7 @@ TRADE_WORDS: dict[str, Callable[[GameState, int, int], str]] = {  # (state, good
 
 def untradable(s: GameState, st: Pending, verb: str, g: int) -> str | None:
     """Why the seat may not sell or buy one good of type ``g`` now, in words, or None when it may."""
-    seat = st[1]
+    seat = st[DECIDER]
     funds = s.rules.mode.funds(s, seat)
     sell, buy = trade_refusals(s, st, s.players[seat].goods, s.free_space(seat), funds, g)
     why = sell if verb == "sell" else buy
@@ -44,7 +65,7 @@ def untradable(s: GameState, st: Pending, verb: str, g: int) -> str | None:
 
 
 def legal_trade(s: GameState, st: Pending) -> list[Action]:
-    seat = st[1]
+    seat = st[DECIDER]
     goods, space, funds = s.players[seat].goods, s.free_space(seat), s.rules.mode.funds(s, seat)
     out: list[Action] = [DONE]
     for g in range(5):
@@ -57,7 +78,7 @@ def legal_trade(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_trade(s: GameState, st: Pending, a: Action) -> None:
-    seat, sold, bought = st[1], st[2], st[3]
+    seat, sold, bought = st[DECIDER], st[TRADE_SOLD], st[TRADE_BOUGHT]
     if a[0] == "done":
         s.pending.pop()
         return
@@ -74,7 +95,7 @@ def apply_trade(s: GameState, st: Pending, a: Action) -> None:
         s.rules.mode.spend(s, seat, price)
         bought |= 1 << g
         s.logged.append((trade_entry, s.turn, seat, "buy", g, price))
-    s.pending[-1] = ("trade", seat, sold, bought) + st[4:]
+    s.pending[-1] = ("trade", seat, sold, bought, st[TRADE_TYPES])
 
 
 def trade_entry(s: GameState, turn: int, seat: int, verb: str, g: int, price: int) -> Entry:
@@ -92,6 +113,7 @@ def words_trade(s: GameState, a: Action) -> str:
     return f"{a[0]} 1 {GOODS[a[1]]}"
 
 
+PERFORMERS: dict[str, PerformFn] = {"mercator": perform_mercator}
 STEPS: tuple[Step, ...] = (
     # sold, bought: bitmasks of the goods types sold and bought so far; types: how many types the trade allows
     Step("trade", "Mercator", legal_trade, apply_trade, fields=("seat", "sold", "bought"), optional=("types",),

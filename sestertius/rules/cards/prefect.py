@@ -2,12 +2,41 @@
 house there produces), or take the sestertii of the turned markers and turn them all back."""
 from __future__ import annotations
 
-from sestertius.data.catalog import GOODS
+from typing import Final
+
+from sestertius.data.catalog import GOODS, Card
 from sestertius.rules.errors import shown
 from sestertius.rules.state import NOBODY, Entry, GameState, entry
-from sestertius.rules.steps import Action, Pending, Step
+from sestertius.rules.steps import DECIDER, Action, Pending, PerformFn, Step
 from sestertius.rules.turn import queue_overflow
 from sestertius.rules.words import goods_dict, goods_words
+
+PREFECT_CARD: Final = 2  # ("prefect", seat, card): the card performed
+
+
+def perform_prefect(s: GameState, seat: int, card: Card) -> None:
+    s.pending.append((s.rules.prefect_step, seat, card.key))  # a variant may have its own (the fish market's)
+
+
+def perform_specialist(s: GameState, seat: int, card: Card) -> None:
+    """Every house of the seat in a city of the card's good produces one (where the board lets it produce)."""
+    p = s.players[seat]
+    br = s.rules.board
+    cities = []  # a loop, not a generator: a closure over s, card and br would cost every performance
+    for c in p.houses:
+        if s.city_good[c] == card.good and br.can_produce(s, s.board.province_of[c]):
+            cities.append(c)
+    p.goods[card.good] += len(cities)
+    s.logged.append((specialist_entry, s.turn, seat, card.key, cities))
+    queue_overflow(s, seat)
+
+
+def specialist_entry(s: GameState, turn: int, seat: int, key: str, cities: list[int]) -> Entry:
+    card = s.cat.cards[key]
+    n = len(cities)
+    good = GOODS[card.good]
+    got = f"{n} house{'s' * (n != 1)} produce{'s' * (n == 1)} {n} {good}" if n else f"no house produces {good}"
+    return entry(turn, "produce", seat, f"{card.title}: {got}", card=key, cities=list(cities), goods={good: n})
 
 
 def produce_refusal(s: GameState, prov: int) -> str | None:
@@ -38,7 +67,7 @@ def legal_prefect(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_prefect(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[1]
+    seat = st[DECIDER]
     s.pending.pop()
     if a[0] == "cash":
         br = s.rules.board
@@ -112,6 +141,7 @@ def words_produce(s: GameState, a: Action) -> str:
     return f"produce in {s.board.provinces[a[1]]} ({GOODS[s.marker_good[a[1]]]})"
 
 
+PERFORMERS: dict[str, PerformFn] = {"prefect": perform_prefect, "specialist": perform_specialist}
 STEPS: tuple[Step, ...] = (
     Step("prefect", "Prefect", legal_prefect, apply_prefect, fields=("seat", "card"),
          prompt="Prefect: choose a bonus marker to produce in its province, or take the money of the turned markers.",

@@ -3,12 +3,25 @@
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import Final
 
-from sestertius.data.catalog import ANY, NO_GOOD
+from sestertius.data.catalog import ANY, NO_GOOD, Card
 from sestertius.rules.state import Entry, GameState, entry
-from sestertius.rules.steps import DONE, Action, Pending, Step
+from sestertius.rules.steps import DECIDER, DONE, Action, Pending, PerformFn, Step
 from sestertius.rules.turn import can_pay, display_empty, pay, trigger_end
 from sestertius.rules.words import goods_dict, goods_words
+
+# the fields of ("buy", seat, left, with_position) (its record: STEPS below)
+BUY_LEFT: Final = 2  # the cards the seat may still buy
+BUY_WITH_POSITION: Final = 3  # 1 when the display position's cost is paid too (Senator), else 0
+
+
+def perform_senator(s: GameState, seat: int, card: Card) -> None:
+    s.pending.append(("buy", seat, card.buys, 1))
+
+
+def perform_consul(s: GameState, seat: int, card: Card) -> None:
+    s.pending.append(("buy", seat, 1, 0))
 
 
 def purchase_options(s: GameState, seat: int, pos: int, with_position: bool) -> list[Action]:
@@ -39,7 +52,7 @@ def purchase_options(s: GameState, seat: int, pos: int, with_position: bool) -> 
 
 
 def legal_buy(s: GameState, st: Pending) -> list[Action]:
-    seat, with_position = st[1], st[3]
+    seat, with_position = st[DECIDER], st[BUY_WITH_POSITION]
     out: list[Action] = [DONE]
     for pos in range(len(s.display)):
         out.extend(purchase_options(s, seat, pos, bool(with_position)))
@@ -47,7 +60,7 @@ def legal_buy(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_buy(s: GameState, st: Pending, a: Action) -> None:
-    seat, left, with_position = st[1], st[2], st[3]
+    seat, left, with_position = st[DECIDER], st[BUY_LEFT], st[BUY_WITH_POSITION]
     if a[0] == "done":
         s.pending.pop()
         return
@@ -85,7 +98,7 @@ def refuse_buy(s: GameState, st: Pending, a: Action) -> str:
     pos = a[1]
     if not 0 <= pos < len(s.display) or s.display[pos] is None:
         return f"there is no card at position {pos + 1}"
-    if not purchase_options(s, st[1], pos, bool(st[3])):
+    if not purchase_options(s, st[DECIDER], pos, bool(st[BUY_WITH_POSITION])):
         return f"you cannot pay the card at position {pos + 1} (its cost plus the position's cost)"
     return "pay the '?' of the position with one good you have"
 
@@ -98,12 +111,13 @@ def words_card(s: GameState, a: Action) -> str:
     title = s.cat.cards[key].title
     step = s.pending[-1]  # words are asked of the step on top: this buy step
     cost = list(s.cat.cards[key].cost)
-    if step[3]:  # with the position's cost
+    if step[BUY_WITH_POSITION]:
         for g in [g for g in s.display_costs[a[1]] if g != ANY] + [g for g in a[2:] if g != NO_GOOD]:
             cost[g] += 1
     return f"buy {title} from position {a[1] + 1} for {goods_words(tuple(cost))}"
 
 
+PERFORMERS: dict[str, PerformFn] = {"senator": perform_senator, "consul": perform_consul}
 STEPS: tuple[Step, ...] = (
     # left: cards the seat may still buy; with_position: 1 when the display position's cost is paid too (Senator)
     Step("buy", "Buying cards", legal_buy, apply_buy, fields=("seat", "left", "with_position"),

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from sestertius.data.catalog import GOODS
 from sestertius.rules.state import GameState
-from sestertius.rules.steps import Action, Pending, Step
+from sestertius.rules.steps import DECIDER, Action, Pending, Step
 
 
 def legal_discard(s: GameState, st: Pending) -> list[Action]:
-    seat = st[1]
+    seat = st[DECIDER]
     goods = s.players[seat].goods
     out: list[Action] = [("drop", g) for g in range(5) if goods[g]]
     for variant in s.rules.variants:  # e.g. the fish market: give up a fish marker
@@ -16,7 +16,7 @@ def legal_discard(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_discard(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[1]
+    seat = st[DECIDER]
     if a[0] == "drop":
         s.players[seat].goods[a[1]] -= 1
         s.log("drop", seat, f"gives up 1 {GOODS[a[1]]} (storehouse over full)", good=GOODS[a[1]])

@@ -10,12 +10,21 @@ both partners have a house.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from sestertius.data.catalog import Card
 from sestertius.rules.modes.base import Ruleset
 from sestertius.rules.scoring import score_all
 from sestertius.rules.state import AUTO, GameState
-from sestertius.rules.steps import DONE, Action, Pending, Step, auto_step
+from sestertius.rules.steps import DECIDER, DONE, Action, Pending, Step, auto_step
 from sestertius.rules.turn import carry_out, unplayable
+
+# the fields of the steps (their records: TeamRuleset.steps below)
+PARTNER_SEAT: Final = 2  # ("partner", AUTO, seat, card): the partner of the seat performs the seat's card
+PARTNER_CARD: Final = 3
+FOLLOW_SEAT: Final = 2  # ("follow", AUTO, seat, card): the Legatus player performs the card its partner played
+FOLLOW_CARD: Final = 3
+LEGATUS_SEAT: Final = 2  # ("legatus", partner, seat): the partner of the Legatus player chooses the card
 
 
 # Team play's sestertii and the Legatus and Proconsul, as functions of the mode: Solitaria's team play (solitaria/
@@ -140,7 +149,7 @@ def legal_start_city(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_start_city(s: GameState, st: Pending, a: Action) -> None:
-    seat, city = st[1], a[1]
+    seat, city = st[DECIDER], a[1]
     s.pending.pop()
     p = s.players[seat]
     assert s.board.capital is not None  # team play is refused on boards without a capital
@@ -150,7 +159,7 @@ def apply_start_city(s: GameState, st: Pending, a: Action) -> None:
 
 
 def apply_partner(s: GameState, st: Pending, a: Action) -> None:
-    seat, key = st[2], st[3]
+    seat, key = st[PARTNER_SEAT], st[PARTNER_CARD]
     s.pending.pop()
     rs = s.rules.mode
     partner = rs.partner(s, seat)
@@ -178,37 +187,37 @@ def _partner_plays(s: GameState, seat: int, key: str) -> None:
 
 def legal_legatus(s: GameState, st: Pending) -> list[Action]:
     # a partner without a card they may play (only a Legatus left) plays nothing: the card has no effect
-    return _partner_cards(s, st[1]) or [DONE]
+    return _partner_cards(s, st[DECIDER]) or [DONE]
 
 
 def apply_legatus(s: GameState, st: Pending, a: Action) -> None:
     s.pending.pop()
     if a[0] == "done":
-        s.log("partner", st[1], "has no card to play for the Legatus: nothing happens")
+        s.log("partner", st[DECIDER], "has no card to play for the Legatus: nothing happens")
         return
-    partner, seat, key = st[1], st[2], a[1]
+    partner, seat, key = st[DECIDER], st[LEGATUS_SEAT], a[1]
     _partner_plays(s, partner, key)
     s.pending.append(("follow", AUTO, seat, key))  # then the Legatus player performs it too
     carry_out(s, partner, key)
 
 
 def apply_follow(s: GameState, st: Pending, a: Action) -> None:
-    seat, key = st[2], st[3]
+    seat, key = st[FOLLOW_SEAT], st[FOLLOW_CARD]
     s.pending.pop()
     s.rules.mode.before_partner(s)
     carry_out(s, seat, _second_half(key, s))
 
 
 def legal_partner_play(s: GameState, st: Pending) -> list[Action]:
-    return _partner_cards(s, st[1]) or [DONE]
+    return _partner_cards(s, st[DECIDER]) or [DONE]
 
 
 def apply_partner_play(s: GameState, st: Pending, a: Action) -> None:
     s.pending.pop()
     if a[0] == "done":
-        s.log("partner", st[1], "has no card to play for the Proconsul")
+        s.log("partner", st[DECIDER], "has no card to play for the Proconsul")
         return
-    seat, key = st[1], a[1]
+    seat, key = st[DECIDER], a[1]
     _partner_plays(s, seat, key)
     carry_out(s, seat, key)
 

@@ -31,18 +31,28 @@ A-FISH-SICILIA), ``after_cash`` (Roma's ship move: A-FISH-ROMA); Solitaria's Con
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from sestertius.data.catalog import GOODS, Stand, load_fish_market
 from sestertius.rules.cards.colonist import place_colonist
 from sestertius.rules.cards.prefect import produce_province
 from sestertius.rules.errors import shown
 from sestertius.rules.state import AUTO, NOBODY, NOT_YET, STORE, GameState
-from sestertius.rules.steps import DONE, Action, ApplyFn, LegalFn, Pending, Step, WordsFn, auto_step
+from sestertius.rules.steps import DECIDER, DONE, KIND, Action, ApplyFn, LegalFn, Pending, Step, WordsFn, auto_step
 from sestertius.rules.turn import queue_overflow, refill_display
 from sestertius.rules.variants.base import Variant
 from sestertius.rules.variants.fish_part import FishPart, empty_spots, fish, fish_bonus, regrow, side
 from sestertius.rules.words import place_name
+
+# the fields of the steps (their records: STEPS below)
+MARKET_START: Final = 2  # ("market", seat, start): the spot where the phase began (NOT_YET before the first use)
+STANDS_SPOT: Final = 2  # ("stands", seat, spot, used): the spot entered...
+STANDS_USED: Final = 3  # ... and a bitmask of its stands used
+FISH_GOOD_GOODS: Final = 2  # ("fish_good", seat, goods, may_overflow): a bitmask of the goods to choose from...
+FISH_GOOD_MAY_OVERFLOW: Final = 3  # ... and 1 when the good may overflow the storehouse
+FISH_COLONIST_SPOT: Final = 2  # ("fish_colonist", seat, spot, stand): the colonist stand used
+FISH_COLONIST_STAND: Final = 3
+FISH_PREFECT_CARD: Final = 2  # ("fish_prefect", seat, card): the card performed
 
 
 def market_phase(s: GameState, seat: int) -> None:
@@ -97,7 +107,7 @@ def reach(pos: int, start: int, n: int) -> list[tuple[int, int]]:
 
 
 def legal_market(s: GameState, st: Pending) -> list[Action]:
-    seat, start = st[1], st[2]
+    seat, start = st[DECIDER], st[MARKET_START]
     spots = side(s).spots
     money = s.rules.mode.funds(s, seat)  # team play: the partner's sestertii too, as for every payment
     out: list[Action] = [DONE]
@@ -111,7 +121,7 @@ def legal_market(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_market(s: GameState, st: Pending, a: Action) -> None:
-    seat, start = st[1], st[2]
+    seat, start = st[DECIDER], st[MARKET_START]
     if a[0] == "done":
         s.pending.pop()
         return
@@ -121,7 +131,7 @@ def apply_market(s: GameState, st: Pending, a: Action) -> None:
     f = fish(s)
     p = s.players[seat]
     pos = f.pos[seat]
-    text = f"fish market: {'starts at' if pos < 0 else 'moves to'} spot {j + 1}"
+    text = f"fish market: {'starts at' if pos == NOT_YET else 'moves to'} spot {j + 1}"
     if pos != NOT_YET:
         d = (j - pos) % n or n
         for i in range(1, d):
@@ -180,7 +190,7 @@ def use_stand(s: GameState, seat: int, j: int, k: int) -> None:
 
 
 def legal_stands(s: GameState, st: Pending) -> list[Action]:
-    seat, j, used = st[1], st[2], st[3]
+    seat, j, used = st[DECIDER], st[STANDS_SPOT], st[STANDS_USED]
     out: list[Action] = [DONE]
     for k, stand in enumerate(side(s).spots[j]):
         if not used >> k & 1 and refusal(s, seat, stand) is None:
@@ -189,7 +199,7 @@ def legal_stands(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_stands(s: GameState, st: Pending, a: Action) -> None:
-    seat, j, used = st[1], st[2], st[3]
+    seat, j, used = st[DECIDER], st[STANDS_SPOT], st[STANDS_USED]
     if a[0] == "done":
         s.pending.pop()
         return
@@ -203,27 +213,27 @@ def apply_stands(s: GameState, st: Pending, a: Action) -> None:
 
 
 def legal_fish_good(s: GameState, st: Pending) -> list[Action]:
-    return [("take", g) for g in range(5) if st[2] >> g & 1]
+    return [("take", g) for g in range(5) if st[FISH_GOOD_GOODS] >> g & 1]
 
 
 def apply_fish_good(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[1]
+    seat = st[DECIDER]
     s.pending.pop()
     s.players[seat].goods[a[1]] += 1
     s.log("take", seat, f"takes 1 {GOODS[a[1]]}")
-    if st[3]:
+    if st[FISH_GOOD_MAY_OVERFLOW]:
         queue_overflow(s, seat)
 
 
 def legal_fish_colonist(s: GameState, st: Pending) -> list[Action]:
-    seat, j, k = st[1], st[2], st[3]
+    seat, j, k = st[DECIDER], st[FISH_COLONIST_SPOT], st[FISH_COLONIST_STAND]
     p = s.players[seat]
     goods = [g for g in side(s).spots[j][k].goods if p.goods[g]]
     return [("settle", kind, g, c) for kind, c in colonist_places(s, seat) for g in goods]
 
 
 def apply_fish_colonist(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[1]
+    seat = st[DECIDER]
     _, kind, g, c = a
     s.pending.pop()
     s.players[seat].goods[g] -= 1
@@ -244,7 +254,7 @@ def legal_fish_prefect(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_fish_prefect(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[1]
+    seat = st[DECIDER]
     s.pending.pop()
     f = fish(s)
     p = s.players[seat]
@@ -295,9 +305,9 @@ def describe_enter(s: GameState, a: Action) -> str:
     _, j, k = a
     text = f"fish market: go to spot {j + 1} and use its stand {_stand_text(s, j, k)}"
     st = s.pending[-1] if s.pending else None
-    if st and st[0] == "market":
+    if st and st[KIND] == "market":
         f = fish(s)
-        pos = f.pos[st[1]]
+        pos = f.pos[st[DECIDER]]
         n = len(side(s).spots)
         skips = ((j - pos) % n or n) - 1 if pos != NOT_YET else 0
         if skips:
@@ -309,8 +319,8 @@ def describe_enter(s: GameState, a: Action) -> str:
 
 def describe_stand(s: GameState, a: Action) -> str:
     st = s.pending[-1] if s.pending else None
-    if st and st[0] == "stands":
-        return f"fish market: also use the stand {_stand_text(s, st[2], a[1])}"
+    if st and st[KIND] == "stands":
+        return f"fish market: also use the stand {_stand_text(s, st[STANDS_SPOT], a[1])}"
     return f"use stand {a[1] + 1}"
 
 
@@ -322,7 +332,7 @@ def describe_produce(s: GameState, a: Action) -> str:
 
 def explain(s: GameState, st: Pending, a: Action) -> str:
     """Why a decision of a fish-market step is refused; names the rule."""
-    kind, seat = st[0], st[1]
+    kind, seat = st[KIND], st[DECIDER]
     verbs = sorted({x[0] for x in STEPS_BY_KIND[kind].legal(s, st)})
     spots = side(s).spots
     n = len(spots)
@@ -336,7 +346,7 @@ def explain(s: GameState, st: Pending, a: Action) -> str:
             j, k = a[1], a[2]
             if not 0 <= j < n or not 0 <= k < len(spots[j]):
                 return f"the market has no stand {k + 1} at spot {j + 1} (spots 1 to {n})"
-            pos, start = fish(s).pos[seat], st[2]
+            pos, start = fish(s).pos[seat], st[MARKET_START]
             if pos != NOT_YET:
                 d = (j - pos) % n or n
                 if d > ((start - pos) % n or n):
@@ -350,18 +360,19 @@ def explain(s: GameState, st: Pending, a: Action) -> str:
             return f"spot {j + 1} ({_stand_text(s, j, k)}): {why or 'not possible now'}"
         if kind == "stands":
             k = a[1]
-            if not 0 <= k < len(spots[st[2]]):
+            j = st[STANDS_SPOT]
+            if not 0 <= k < len(spots[j]):
                 return f"this spot has no stand {k + 1}"
-            if st[3] >> k & 1:
+            if st[STANDS_USED] >> k & 1:
                 return "each market stand may be used only once, when its spot is entered"
-            return f"stand {_stand_text(s, st[2], k)}: {refusal(s, seat, spots[st[2]][k]) or 'not possible now'}"
+            return f"stand {_stand_text(s, j, k)}: {refusal(s, seat, spots[j][k]) or 'not possible now'}"
         if kind == "fish_prefect":
             if not s.rules.board.can_produce(s, a[1]):
                 return f"{s.board.provinces[a[1]]} can no longer produce (the volcano has erupted)"
             return (f"{s.board.provinces[a[1]]} has no fish on its marker spot: only a province with fish may "
                     f"produce")
         if kind == "fish_good":
-            return "choose one of: " + ", ".join(GOODS[g] for g in range(5) if st[2] >> g & 1)
+            return "choose one of: " + ", ".join(GOODS[g] for g in range(5) if st[FISH_GOOD_GOODS] >> g & 1)
         if kind == "fish_colonist":
             return ("the colonist stand: pay 1 of the listed goods you have and place a colonist from your "
                     "storehouse where new colonists arrive (the capital, or what stands for it on this board)")

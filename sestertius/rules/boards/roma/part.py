@@ -6,14 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sestertius.rules.state import GameState
+from sestertius.rules.state import NOT_YET, GameState
 
 
 @dataclass(frozen=True, slots=True)
 class Sailing:
     """What the ship track saw in one turn (each change makes a new record)."""
 
-    turn: int = -1  # the turn it belongs to
+    turn: int = NOT_YET  # the turn it belongs to
     moved: tuple[tuple[int, int], ...] = ()  # (seat, slot): sea colonists moved (each at most once per turn)
     byz: tuple[int, ...] = ()  # seats that moved a sea colonist to Byzantium (one per turn)
     entered: tuple[tuple[int, int], ...] = ()  # (seat, space): building spaces entered, one house each

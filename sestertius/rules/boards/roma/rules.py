@@ -7,10 +7,12 @@ from typing import Any
 from sestertius.data.board import LAND, SEA, UNREACHABLE
 from sestertius.data.catalog import GOODS
 from sestertius.rules.boards.base import BoardRules, distance_table
-from sestertius.rules.boards.roma import byzantium, sailing
+from sestertius.rules.boards.roma.byzantium import god_options, god_points, houses_left, houses_on_gods
 from sestertius.rules.boards.roma.part import RomaPart, roma
+from sestertius.rules.boards.roma.sailing import arrive, sail_moves, sail_targets, why_not_move
 from sestertius.rules.boards.roma.steps import STEPS
 from sestertius.rules.boards.roma.track import track
+from sestertius.rules.cards.architect import ARCH_MOVE_HOUSES
 from sestertius.rules.state import AUTO, NOBODY, STORE, GameState
 from sestertius.rules.steps import Action
 
@@ -57,10 +59,10 @@ class RomaRules(BoardRules):
 
     # -- houses on the god table ----------------------------------------------------------------------------
     def other_houses(self, s: GameState, seat: int) -> int:
-        return byzantium.houses_on_gods(s, seat)
+        return houses_on_gods(s, seat)
 
     def houses_left(self, s: GameState, seat: int) -> int:
-        return byzantium.houses_left(s, seat)
+        return houses_left(s, seat)
 
     # -- movement: land colonists from START or along the city's routes, sea colonists along the track ----------
     def move_options(self, s: GameState, seat: int, pts: int) -> list[tuple[int, int]]:
@@ -82,7 +84,7 @@ class RomaRules(BoardRules):
                     break
                 if occ[r2] == NOBODY and stoppable[r2]:
                     out.append((slot, r2))
-        out.extend(sailing.sail_moves(s, seat))  # on the ship track: one step to any later space
+        out.extend(sail_moves(s, seat))  # on the ship track: one step to any later space
         return out
 
     def move_cost(self, s: GameState, seat: int, slot: int, route: int) -> int | None:
@@ -90,7 +92,7 @@ class RomaRules(BoardRules):
         if loc == STORE:
             return None
         if s.kind_of(slot) == SEA:
-            return 1 if route in sailing.sail_targets(s, seat, slot) else None
+            return 1 if route in sail_targets(s, seat, slot) else None
         if not 0 <= route < s.R:
             return None
         t = track(s)
@@ -98,32 +100,32 @@ class RomaRules(BoardRules):
         return None if d == UNREACHABLE else d
 
     def why_not_move(self, s: GameState, seat: int, slot: int, target: int) -> str | None:
-        return sailing.why_not_move(s, seat, slot, target)
+        return why_not_move(s, seat, slot, target)
 
     def moved(self, s: GameState, seat: int, slot: int, frm: int, to: int) -> None:
         """After an Architect's move: a sea colonist arriving on a track space takes its effect."""
         if to < s.R:
             return
-        below: tuple[Any, ...] = ("roma_after", AUTO, seat)
-        step = s.pending[-1]  # the Architect's move step
-        if len(step) > 3:  # an Architect limited to some houses (the fish market's stand): the track's count too
-            below += (len(s.players[seat].houses) + step[3],)
+        houses = s.pending[-1][ARCH_MOVE_HOUSES]  # of the Architect's move step
+        # an Architect limited to some houses (the fish market's stand): the track's count too
+        cap = None if houses is None else len(s.players[seat].houses) + houses
+        below: tuple[Any, ...] = ("roma_after", AUTO, seat, cap)
         if len(s.pending) < 2 or s.pending[-2] != below:
             s.pending.insert(len(s.pending) - 1, below)  # under the Architect: after its build, the track's turn
-        sailing.arrive(s, seat, slot, to)
+        arrive(s, seat, slot, to)
 
     # -- the Prefect's cash: move one sea colonist -----------------------------------------------------------
     def after_cash(self, s: GameState, seat: int) -> None:
-        if sailing.sail_moves(s, seat):
+        if sail_moves(s, seat):
             s.pending.append(("roma_sail", seat))
 
     # -- Byzantium --------------------------------------------------------------------------------------------
     def god_options(self, s: GameState, seat: int) -> list[Action]:
-        return byzantium.god_options(s, seat)
+        return god_options(s, seat)
 
     def god_points(self, s: GameState, seat: int, a: Action) -> int:
         """Points of one card of this god now; half (rounded up) if another colour marked it already."""
-        return byzantium.god_points(s, seat, a)
+        return god_points(s, seat, a)
 
     # -- views ------------------------------------------------------------------------------------------------
     def location(self, s: GameState, loc: int) -> dict[str, Any] | None:

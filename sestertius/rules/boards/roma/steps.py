@@ -3,12 +3,14 @@
 - ``("roma_bonus", seat, space)``: the bonus of ALEXANDRIA or ANTIOCHIA: ``("take", good)`` of the space's choice.
 - ``("roma_sail", seat)``: after the Prefect's cash, exactly one sea colonist forward, ``("move", slot, place)``, or
   ``("done",)``.
-- ``("roma_after", AUTO, seat)``: after the moves (and the Architect's city houses): the track's house sites, then
+- ``("roma_after", AUTO, seat, cap)``: after the moves (and the Architect's city houses): the track's house sites, then
   Byzantium. Architect order: move (bonuses on entering), build (cities, then the track sites entered), Byzantium.
-- ``("roma_build", seat)``: a house on a site of a building space entered this turn, ``("build", city)``, or done.
+- ``("roma_build", seat, cap)``: a house on a site of a building space entered this turn, ``("build", city)``, or done.
 - ``("roma_score", AUTO, seat)``, then ``("roma_god", seat)``: score a god, ``("god", name[, good])``.
 """
 from __future__ import annotations
+
+from typing import Final
 
 from sestertius.data.catalog import GOODS
 from sestertius.rules.boards.roma.byzantium import god_name, god_options, god_points, houses_left, mark_god
@@ -25,47 +27,62 @@ from sestertius.rules.boards.roma.sailing import (
 from sestertius.rules.boards.roma.track import track
 from sestertius.rules.cards.architect import build_house, house_cost, words_build, words_move
 from sestertius.rules.state import AUTO, GameState
-from sestertius.rules.steps import DONE, Action, ApplyFn, LegalFn, Pending, Step, WordsFn, auto_step, legal_auto
+from sestertius.rules.steps import (
+    DECIDER,
+    DONE,
+    KIND,
+    Action,
+    ApplyFn,
+    LegalFn,
+    Pending,
+    Step,
+    WordsFn,
+    auto_step,
+    legal_auto,
+)
+
+# the fields of the steps (their records: STEPS below); cap: None, or an Architect limited in houses (the fish
+# market's stand) builds on the track only while the seat has fewer houses than this
+ROMA_BONUS_SPACE: Final = 2  # ("roma_bonus", seat, space): the track space whose bonus is taken
+ROMA_AFTER_SEAT: Final = 2  # ("roma_after", AUTO, seat, cap)
+ROMA_AFTER_CAP: Final = 3
+ROMA_BUILD_CAP: Final = 2  # ("roma_build", seat, cap)
+ROMA_SCORE_SEAT: Final = 2  # ("roma_score", AUTO, seat)
 
 
 def legal_bonus(s: GameState, st: Pending) -> list[Action]:
-    return [("take", GOODS.index(g)) for g in track(s).spaces[st[2]]["choice"]]
+    return [("take", GOODS.index(g)) for g in track(s).spaces[st[ROMA_BONUS_SPACE]]["choice"]]
 
 
 def apply_bonus(s: GameState, st: Pending, a: Action) -> None:
-    seat, k = st[1], st[2]
+    seat, k = st[DECIDER], st[ROMA_BONUS_SPACE]
     s.pending.pop()
     s.players[seat].goods[a[1]] += 1
     s.log("bonus", seat, f"{track(s).spaces[k]['name']}: +1 {GOODS[a[1]]}")
 
 
 def legal_sail(s: GameState, st: Pending) -> list[Action]:
-    return [DONE] + [("move", slot, x) for slot, x in sail_moves(s, st[1])]
+    return [DONE] + [("move", slot, x) for slot, x in sail_moves(s, st[DECIDER])]
 
 
 def apply_sail(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[1]
+    seat = st[DECIDER]
     s.pending.pop()
     if a[0] == "done":
         return
     _, slot, to = a
-    s.pending.append(("roma_after", AUTO, seat))
+    s.pending.append(("roma_after", AUTO, seat, None))
     s.players[seat].col[slot] = to
     arrive(s, seat, slot, to)
 
 
-def _cap(st: Pending, i: int) -> int | None:
-    """The optional house cap of a step (field ``i``): the seat builds only while it has fewer houses."""
-    return st[i] if len(st) > i else None
-
-
 def apply_after(s: GameState, st: Pending, a: Action) -> None:
     """After the moves (and the Architect's city houses): the track's house sites, then Byzantium."""
-    seat = st[2]
+    seat, cap = st[ROMA_AFTER_SEAT], st[ROMA_AFTER_CAP]
     s.pending.pop()
     s.pending.append(("roma_score", AUTO, seat))
-    if track_builds(s, seat, _cap(st, 3)):
-        s.pending.append(("roma_build", seat) + st[3:])
+    if track_builds(s, seat, cap):
+        s.pending.append(("roma_build", seat, cap))
     else:
         if any(se == seat for se, _ in this_turn(s).entered):
             s.log("build", seat, "builds no house on the ship track")
@@ -73,11 +90,11 @@ def apply_after(s: GameState, st: Pending, a: Action) -> None:
 
 
 def legal_build(s: GameState, st: Pending) -> list[Action]:
-    return [DONE] + track_builds(s, st[1], _cap(st, 2))
+    return [DONE] + track_builds(s, st[DECIDER], st[ROMA_BUILD_CAP])
 
 
 def apply_build(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[1]
+    seat = st[DECIDER]
     if a[0] == "done":
         s.pending.pop()
         clear_entries(s, seat)
@@ -85,13 +102,13 @@ def apply_build(s: GameState, st: Pending, a: Action) -> None:
     c = a[1]
     build_house(s, seat, c, pay_cost=True)
     built_on_track(s, seat, c)
-    if not track_builds(s, seat, _cap(st, 2)):
+    if not track_builds(s, seat, st[ROMA_BUILD_CAP]):
         s.pending.pop()
         clear_entries(s, seat)
 
 
 def apply_score(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[2]
+    seat = st[ROMA_SCORE_SEAT]
     s.pending.pop()
     if not take_score(s, seat):
         return
@@ -102,19 +119,19 @@ def apply_score(s: GameState, st: Pending, a: Action) -> None:
 
 
 def legal_god(s: GameState, st: Pending) -> list[Action]:
-    return god_options(s, st[1])
+    return god_options(s, st[DECIDER])
 
 
 def apply_god(s: GameState, st: Pending, a: Action) -> None:
     s.pending.pop()
-    mark_god(s, st[1], a)
+    mark_god(s, st[DECIDER], a)
 
 
 # ------------------------------------------------------------------------------------------------------------
 # Words
 # ------------------------------------------------------------------------------------------------------------
 def describe_god(s: GameState, a: Action) -> str:
-    seat = s.pending[-1][1] if s.pending else s.current
+    seat = s.pending[-1][DECIDER] if s.pending else s.current
     what = god_name(s, a)
     try:
         return f"score {what} in Byzantium ({god_points(s, seat, a)} VP)"
@@ -128,11 +145,12 @@ def describe_take(s: GameState, a: Action) -> str:
 
 def explain(s: GameState, st: Pending, a: Action) -> str:
     """Why a decision of a ship-track step is refused."""
-    kind, seat = st[0], st[1]
+    kind, seat = st[KIND], st[DECIDER]
     verb = a[0] if a else None
     if kind == "roma_bonus":
-        names = " or ".join(track(s).spaces[st[2]]["choice"])
-        return f"{track(s).spaces[st[2]]['name']} gives 1 {names}: take one of them"
+        space = track(s).spaces[st[ROMA_BONUS_SPACE]]
+        names = " or ".join(space["choice"])
+        return f"{space['name']} gives 1 {names}: take one of them"
     if kind == "roma_sail":
         if verb == "move" and len(a) == 3:
             why = why_not_move(s, seat, a[1], a[2]) if 0 <= a[1] < len(s.players[seat].col) else None
@@ -140,7 +158,7 @@ def explain(s: GameState, st: Pending, a: Action) -> str:
         return "after taking the cash, you may move exactly one sea colonist forward on the ship track, or be done"
     if kind == "roma_build":
         if verb == "build" and len(a) == 2:
-            cap = _cap(st, 2)
+            cap = st[ROMA_BUILD_CAP]
             if cap is not None and len(s.players[seat].houses) >= cap:
                 return "this Architect's houses are built (the fish market's stand builds only one)"
             return _why_not_build(s, seat, a[1])
@@ -180,7 +198,6 @@ STEPS: tuple[Step, ...] = (
           {"take": describe_take}, fields=("seat", "space")),
     _step("roma_sail", "Prefect (ship move)", legal_sail, apply_sail, "Ship track: move a ship, or Done.",
           {"move": words_move}),
-    # cap: an Architect limited in houses (the fish market's stand) builds on the track only while the seat has fewer
     Step("roma_after", "Ship track", legal_auto, apply_after, fields=("decider", "seat"), optional=("cap",)),
     _step("roma_build", "Ship track (house)", legal_build, apply_build,
           "Ship track: build a house (choose its city).", {"build": words_build}, optional=("cap",)),

@@ -3,7 +3,7 @@ goods fallback), the house and where it comes from, the colonist that moves next
 Mercator reaction's house."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from sestertius.data.catalog import GOODS
 from sestertius.data.solitaria import SoloData
@@ -102,12 +102,20 @@ def build_contrarius_house(s: GameState, city: int) -> None:
     build_house(s, cseat(s), city, pay_cost=False)
 
 
+# the fields of the steps (their records: steps.py)
+CONTRARIUS_BUILD_GOOD: Final = 2  # ("contrarius_build", AUTOMATON, good, purpose, chain): build for this good...
+CONTRARIUS_BUILD_PURPOSE: Final = 3  # ... why ("track": the house its marker reached on the track)...
+CONTRARIUS_BUILD_CHAIN: Final = 4  # ... and the fallbacks tried in this reaction (flags)
+CONTRARIUS_MOVE_CITY: Final = 2  # ("contrarius_move", chooser, city): the city its colonist moves next to
+CONTRARIUS_PRODUCE_PROVINCE: Final = 2  # ("contrarius_produce", AUTOMATON, province)
+
+
 def legal_build(s: GameState, st: Pending) -> list[Action]:
     return [("build",)]
 
 
 def apply_build(s: GameState, st: Pending, a: Action) -> None:
-    _, _, good, purpose, chain = st
+    good, purpose, chain = st[CONTRARIUS_BUILD_GOOD], st[CONTRARIUS_BUILD_PURPOSE], st[CONTRARIUS_BUILD_CHAIN]
     s.pending.pop()
     build(s, data(s), good, purpose, chain)
 
@@ -146,13 +154,13 @@ def build(s: GameState, d: SoloData, good: int, purpose: str, chain: int) -> Non
 # -- the colonist next to the new house, when the player chooses ----------------------------------------------
 def legal_move(s: GameState, st: Pending) -> list[Action]:
     """Equally short ways next to the city Contrarius built in: the player chooses (the first is the default)."""
-    _, moves = Reach(s).shortest(st[2])
+    _, moves = Reach(s).shortest(st[CONTRARIUS_MOVE_CITY])
     return [("cmove", slot, r) for slot, r in moves]
 
 
 def apply_move(s: GameState, st: Pending, a: Action) -> None:
     s.pending.pop()
-    move_colonist(s, a[1], a[2], f"next to {city_name(s, st[2])}, the way you chose")
+    move_colonist(s, a[1], a[2], f"next to {city_name(s, st[CONTRARIUS_MOVE_CITY])}, the way you chose")
 
 
 # -- the Mercator reaction: the province of the new house produces -------------------------------------------
@@ -164,7 +172,7 @@ def apply_produce(s: GameState, st: Pending, a: Action) -> None:
     """Mercator reaction, after building: the province produces (the player's houses only, no bonus good), or if it
     already produced, all markers are reactivated when at least 3 show their coins (the fish market: see
     ``produce_fish``)."""
-    prov = st[2]
+    prov = st[CONTRARIUS_PRODUCE_PROVINCE]
     s.pending.pop()
     if s.rules.uses("fish_market"):
         produce_fish(s, data(s), prov)

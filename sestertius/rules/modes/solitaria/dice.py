@@ -3,35 +3,44 @@ two players a player may veto the result once per game (Contrarius as a third pl
 out."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from sestertius.data.solitaria import SoloData
 from sestertius.rules.modes.solitaria.colonists import place_new_colonist
 from sestertius.rules.modes.solitaria.contrarius import chooser, data, face_good, part
 from sestertius.rules.modes.solitaria.display import take_card
 from sestertius.rules.modes.solitaria.roma import ship_build
-from sestertius.rules.state import AUTOMATON, CHANCE, GameState
-from sestertius.rules.steps import Action, Pending
+from sestertius.rules.state import AUTOMATON, CHANCE, NOBODY, GameState
+from sestertius.rules.steps import DECIDER, Action, Pending
 from sestertius.rules.words import KINDS
+
+# the fields of the steps (their records: steps.py)
+CONTRARIUS_ROLL_DIE: Final = 2  # ("contrarius_roll", CHANCE, die, purpose, chain): the die's key...
+CONTRARIUS_ROLL_PURPOSE: Final = 3  # ... what the face will do ("colonist_only": only its colonist faces count)...
+CONTRARIUS_ROLL_CHAIN: Final = 4  # ... and the fallbacks tried in this reaction (flags)
+CONTRARIUS_VETO_DIE: Final = 2  # ("contrarius_veto", seat, die, purpose, chain, face): the roll offered for a veto
+CONTRARIUS_VETO_PURPOSE: Final = 3
+CONTRARIUS_VETO_CHAIN: Final = 4
+CONTRARIUS_VETO_FACE: Final = 5
 
 
 def legal_roll(s: GameState, st: Pending) -> list[Action]:
     """The faces of the die, one entry per face (so that sampling respects repeated faces); a person entering a roll
     (options.manual_dice) chooses among the distinct values. Only the colonist faces when rolling for a colonist."""
-    die = data(s).dice[st[2]]
+    die = data(s).dice[st[CONTRARIUS_ROLL_DIE]]
     faces = die.values() if s.options.manual_dice else die.faces
-    if st[3] == "colonist_only":
+    if st[CONTRARIUS_ROLL_PURPOSE] == "colonist_only":
         faces = tuple(f for f in faces if f in KINDS)
     return [("roll", f) for f in faces]
 
 
 def apply_roll(s: GameState, st: Pending, a: Action) -> None:
-    _, _, die_key, purpose, chain = st
+    die_key, purpose, chain = st[CONTRARIUS_ROLL_DIE], st[CONTRARIUS_ROLL_PURPOSE], st[CONTRARIUS_ROLL_CHAIN]
     s.pending.pop()
     d = data(s)
     die = d.dice[die_key]
     face = a[1]
-    s.log("die", CHANCE, f"rolled {face} on the {die.name}", die=die_key, face=face, purpose=purpose)
+    s.log("die", NOBODY, f"rolled {face} on the {die.name}", die=die_key, face=face, purpose=purpose)  # no seat
     asker = veto_asker(s, None)
     if asker is not None:  # Contrarius as a third player: a player may veto this die result
         s.pending.append(("contrarius_veto", asker, die_key, purpose, chain, face))
@@ -61,7 +70,8 @@ def legal_veto(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_veto(s: GameState, st: Pending, a: Action) -> None:
-    _, seat, die_key, purpose, chain, face = st
+    seat, die_key, purpose = st[DECIDER], st[CONTRARIUS_VETO_DIE], st[CONTRARIUS_VETO_PURPOSE]
+    chain, face = st[CONTRARIUS_VETO_CHAIN], st[CONTRARIUS_VETO_FACE]
     s.pending.pop()
     d = data(s)
     if a[0] == "veto":

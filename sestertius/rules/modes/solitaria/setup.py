@@ -4,7 +4,7 @@ Contrarius' seat, cards and houses on the victory point track, and its start: in
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from sestertius.data.board import LAND, SEA
 from sestertius.data.catalog import GOODS
@@ -169,10 +169,17 @@ def second_colonist_options(s: GameState, first: int) -> tuple[int | None, list[
     return city, routes, reasons
 
 
+# the fields of the steps (their records: steps.py)
+CONTRARIUS_SETUP_FIRST: Final = 2  # ("contrarius_setup", AUTOMATON, first, houses): the city of its first colonist
+CONTRARIUS_SETUP_HOUSES: Final = 3  # ... and the houses of its veteran start
+CONTRARIUS_LINE_WHICH: Final = 2  # ("contrarius_line", seat, which, city): "first" or "second" colonist...
+CONTRARIUS_LINE_CITY: Final = 3  # ... and the city its line leads to
+
+
 def apply_setup(s: GameState, st: Pending, a: Action) -> None:
     """Veteran start, second part: the second colonist next to the next most valuable city it can reach (strong
     veteran: and a house there)."""
-    _, _, first, houses = st
+    first, houses = st[CONTRARIUS_SETUP_FIRST], st[CONTRARIUS_SETUP_HOUSES]
     s.pending.pop()
     city, routes, reasons = second_colonist_options(s, first)
     if city is None:
@@ -193,7 +200,7 @@ def apply_setup(s: GameState, st: Pending, a: Action) -> None:
 # -- the line the player chooses --------------------------------------------------------------------------------
 def legal_line(s: GameState, st: Pending) -> list[Action]:
     """The player chooses the line of a colonist of Contrarius' veteran start (first option: the default)."""
-    _, _, which, city = st
+    which, city = st[CONTRARIUS_LINE_WHICH], st[CONTRARIUS_LINE_CITY]
     if which == "first":
         routes = capital_lines(s, city)
     else:
@@ -202,7 +209,7 @@ def legal_line(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_line(s: GameState, st: Pending, a: Action) -> None:
-    _, _, which, city = st
+    which, city = st[CONTRARIUS_LINE_WHICH], st[CONTRARIUS_LINE_CITY]
     s.pending.pop()
     where = (f"on the line between {capital_label(s)} and {city_name(s, city)}" if which == "first"
              else f"next to {city_name(s, city)}")

@@ -7,15 +7,16 @@ from typing import Any
 from sestertius.data.solitaria import SPECIAL_FACE
 from sestertius.rules.errors import shown
 from sestertius.rules.modes.solitaria.contrarius import con, data
+from sestertius.rules.modes.solitaria.dice import CONTRARIUS_ROLL_DIE, CONTRARIUS_ROLL_PURPOSE
 from sestertius.rules.state import GameState
-from sestertius.rules.steps import Action, Pending
+from sestertius.rules.steps import KIND, Action, Pending
 from sestertius.rules.words import KINDS, place_name
 
 
 def describe_roll(s: GameState, a: Action) -> str:
     st = s.pending[-1] if s.pending else None
-    if st and st[0] == "contrarius_roll":
-        die = data(s).dice[st[2]]
+    if st and st[KIND] == "contrarius_roll":
+        die = data(s).dice[st[CONTRARIUS_ROLL_DIE]]
         face = a[1]
         if die.key == "architect":
             return f"{face} (the card at display position {face})"
@@ -30,7 +31,7 @@ def describe_roll(s: GameState, a: Action) -> str:
 def roll_prompt(s: GameState, st: Pending) -> str:
     """What a person rolling for Contrarius is asked: which die (the Mercator and the Senator/Consul dice may carry
     the same faces) and its faces."""
-    die = data(s).dice[st[2]]
+    die = data(s).dice[st[CONTRARIUS_ROLL_DIE]]
     faces = ", ".join(map(str, die.values()))
     return f"Roll the {die.name} for Contrarius (its faces: {faces}) and enter the face it shows."
 
@@ -38,22 +39,23 @@ def roll_prompt(s: GameState, st: Pending) -> str:
 def die_view(s: GameState) -> dict[str, Any] | None:
     """The die to roll now (the top step a roll of Contrarius), as the view gives it, or None."""
     st = s.pending[-1] if s.pending and not s.over else None
-    if not st or st[0] != "contrarius_roll":
+    if not st or st[KIND] != "contrarius_roll":
         return None
-    die = data(s).dice[st[2]]
-    return {"key": die.key, "name": die.name, "faces": die.values(), "purpose": st[3]}
+    die = data(s).dice[st[CONTRARIUS_ROLL_DIE]]
+    return {"key": die.key, "name": die.name, "faces": die.values(), "purpose": st[CONTRARIUS_ROLL_PURPOSE]}
 
 
 def refuse_roll(s: GameState, st: Pending, a: Action) -> str:
     """Why a typed-in roll is refused: it names the die and lists its faces (a face is one of them, exactly: 3, not
     '3'; 'cloth', not 'Cloth')."""
-    die = data(s).dice[st[2]]
+    die = data(s).dice[st[CONTRARIUS_ROLL_DIE]]
     faces = die.values()
     listed = ", ".join(map(str, faces))
     if len(a) != 2:
         return f"a roll is one face of the {die.name}: [\"roll\", face], the face one of {listed}"
     face = a[1]
-    if face in faces and type(face) is type(faces[faces.index(face)]) and st[3] == "colonist_only":
+    colonist_only = st[CONTRARIUS_ROLL_PURPOSE] == "colonist_only"
+    if face in faces and type(face) is type(faces[faces.index(face)]) and colonist_only:
         kinds = " or ".join(f for f in faces if f in KINDS)
         return f"{face} is rolled again when the {die.name} decides the kind of a colonist: enter {kinds}"
     same_text = [f for f in faces if str(f).lower() == str(face).strip().lower()]
