@@ -98,7 +98,7 @@ class ConcordiaGame(pyspiel.Game):
     def new_initial_state(self) -> ConcordiaState:
         return ConcordiaState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ConcordiaObserver:
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ConcordiaObserver | InfoStateObserver:
         """The information state for a perfect-recall observation type (what OpenSpiel asks for the information-state
         string and tensor), else the observation of the player's view."""
         if params:
@@ -232,7 +232,7 @@ class ConcordiaState(pyspiel.State):
             fresh = self.get_game().new_initial_state()
             for _ in self._seed_bytes:
                 fresh.apply_action(min(int(probability_sampler() * SETUP_OUTCOMES), SETUP_OUTCOMES - 1))
-            return fresh  # type: ignore[no-any-return]
+            return fresh
         seed = 0
         for _ in range(4):  # 64 bits, 16 from each uniform draw
             seed = seed << 16 | min(int(probability_sampler() * 65536), 65535)
