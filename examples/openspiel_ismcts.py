@@ -21,10 +21,14 @@ import sestertius.research.openspiel_game  # noqa: F401  (registers python_conco
 
 
 def make_bot(game: Any, simulations: int, seed: int) -> ismcts.ISMCTSBot:
-    """IS-MCTS with one random rollout per leaf, UCT, the most visited decision played."""
-    return ismcts.ISMCTSBot(game, evaluator=mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed)), uct_c=2.0,
-                            max_simulations=simulations, random_state=np.random.RandomState(seed),
-                            final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
+    """IS-MCTS with one random rollout per leaf, UCT, the most visited decision played; reproducible from ``seed``."""
+    bot = ismcts.ISMCTSBot(game, evaluator=mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed)), uct_c=2.0,
+                           max_simulations=simulations, random_state=np.random.RandomState(seed),
+                           final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
+    # the bot's own resampling makes a sampler seeded by the system at every call: one seeded sampler instead
+    sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
+    return bot
 
 
 def play(game: Any, bot: Any, seat: int, rng: np.random.Generator, max_moves: int | None = None) -> Any:

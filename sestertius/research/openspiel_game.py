@@ -144,9 +144,15 @@ def _replay(options: dict[str, Any], seed: int, actions: list[list[Any]], worlds
     return Engine(game, worlds)
 
 
+def _plain(x: Any) -> Any:
+    """JSON for what a view might hold beyond JSON's types (none today): a set in sorted order, so that the digest does
+    not depend on the process's string hashing."""
+    return sorted(x, key=repr) if isinstance(x, (set, frozenset)) else repr(x)
+
+
 def public_start(game: Game) -> bytes:
     """The digest of the public setup: the spectator's view of a new engine game (no seed, no deck order)."""
-    view = json.dumps(game.view(None), sort_keys=True, default=repr, separators=(",", ":"))
+    view = json.dumps(game.view(None), sort_keys=True, default=_plain, separators=(",", ":"))
     return hashlib.blake2b(view.encode(), digest_size=DIGEST_BYTES).digest()
 
 

@@ -160,21 +160,26 @@ def test_resampled_states_play_on_serialise_and_resample_again():
     assert not state.is_terminal() and state.move_number() == 80  # the real state is untouched
 
 
-def test_ismcts_example_searches_information_sets():
+def test_ismcts_example_searches_information_sets(monkeypatch):
     ismcts_example = example("openspiel_ismcts")
     game = pyspiel.load_game(openspiel_game.SHORT_NAME, {"board": "italia", "players": 2})
-    bot = ismcts_example.make_bot(game, simulations=3, seed=0)
     searched = []
+    resample = openspiel_game.ConcordiaState.resample_from_infostate
 
-    def resample(state, player):  # the bot's default, counted: every simulation starts from a resampled state
-        world = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    def counted(state, player, sampler):  # every simulation starts from a resampled state, never the true one
+        world = resample(state, player, sampler)
         searched.append(world.engine.imagined)
         return world
 
-    bot.set_resampler(resample)
-    state = ismcts_example.play(game, bot, 0, np.random.default_rng(0), max_moves=40)
-    assert state.move_number() == 40
-    assert searched and all(searched) and len(searched) % 3 == 0
+    monkeypatch.setattr(openspiel_game.ConcordiaState, "resample_from_infostate", counted)
+    histories = []
+    for _ in range(2):
+        bot = ismcts_example.make_bot(game, simulations=2, seed=0)
+        state = ismcts_example.play(game, bot, 0, np.random.default_rng(0), max_moves=20)
+        assert state.move_number() == 20
+        histories.append(state.history())
+    assert searched and all(searched) and len(searched) % 2 == 0
+    assert histories[0] == histories[1]  # reproducible from the seed
 
 
 def test_mcts_example_searches_determinisations():
