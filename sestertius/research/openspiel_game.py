@@ -19,8 +19,9 @@ every later chance outcome, and (to a player who remembers) every card in every 
 therefore the public history: the public setup (the spectator's view once the seed is drawn), then for each decision
 or chance outcome who took it, which, and the display after it (where the hidden order comes into the open). The state
 keeps it as a running digest (``public_digest``); the information-state string is the player and that digest, the
-information-state tensor the player's observation followed by the digest's 128 bits (perfect recall: different
-histories give different digests). ``resample_from_infostate`` redraws what nobody sees (``Game.determinised``).
+information-state tensor the player's observation followed by the digest's 128 bits (perfect recall: different public
+histories give different digests, but for BLAKE2b collisions). ``resample_from_infostate`` redraws what nobody sees
+(``Game.determinised``).
 
 A state is its action history: its Python attributes are a setup seed in the making and the engine game, which
 pickles (OpenSpiel's serialisation) as the list of actions that made it and is rebuilt by replaying them (a resampled
