@@ -13,12 +13,25 @@ acts inside the engine). Actions are the integers of :mod:`sestertius.research.a
 :mod:`sestertius.research.observations` (one seat's view: no hidden information). Returns at the end: +1 for the
 winning side, -1 for every other seat; a game cut off after ``max_decisions`` decisions ends with 0 for everyone.
 
+Imperfect information: the setup seed's bytes are seen by nobody, and the order of the cards within each sale stack
+that they shuffle stays hidden until a refill draws a card into the display. Everything else is public: every decision,
+every later chance outcome, and (to a player who remembers) every card in every hand. A player's information state is
+therefore the public history: the public setup (the spectator's view once the seed is drawn), then for each decision
+or chance outcome who took it, which, and the display after it (where the hidden order comes into the open). The state
+keeps it as a running digest (``public_digest``); the information-state string is the player and that digest, the
+information-state tensor the player's observation followed by the digest's 128 bits (perfect recall: different public
+histories give different digests, but for BLAKE2b collisions). ``resample_from_infostate`` redraws what nobody sees
+(``Game.determinised``).
+
 A state is its action history: its Python attributes are a setup seed in the making and the engine game, which
-pickles (OpenSpiel's serialisation) as the list of actions that made it and is rebuilt by replaying them.
+pickles (OpenSpiel's serialisation) as the list of actions that made it and is rebuilt by replaying them (a resampled
+state also keeps the stacks' order and the generator it was given, and replays with them).
 """
 from __future__ import annotations
 
 import hashlib
+import json
+import random
 from collections import Counter
 from typing import Any
 
@@ -37,6 +50,9 @@ PARAMETERS: dict[str, Any] = {
     "board": "imperium", "players": 2, "mode": "base", "difficulty": "standard", "venus": False,
     "display": "standard", "fish_market": "", "intermediate_scoring": False, "max_decisions": MAX_DECISIONS,
 }
+DIGEST_BYTES = 16
+DIGEST_BITS = 8 * DIGEST_BYTES
+INFO_STATE_SIZE = OBSERVATION_SIZE + DIGEST_BITS  # the observation, then the public history's digest bit by bit
 GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
     long_name="Concordia (sestertius)",
@@ -47,8 +63,8 @@ GAME_TYPE = pyspiel.GameType(
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
     max_num_players=6,
     min_num_players=1,
-    provides_information_state_string=False,
-    provides_information_state_tensor=False,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification=PARAMETERS,
@@ -83,32 +99,69 @@ class ConcordiaGame(pyspiel.Game):
     def new_initial_state(self) -> ConcordiaState:
         return ConcordiaState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ConcordiaObserver:
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ConcordiaObserver | InfoStateObserver:
+        """The information state for a perfect-recall observation type (what OpenSpiel asks for the information-state
+        string and tensor), else the observation of the player's view."""
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return InfoStateObserver()
         return ConcordiaObserver()
+
+
+# A resampled engine's imagined parts, one entry per resampling: after how many decisions of its history, the order of
+# the stacks and the generator it was given (what ``Game.determinised`` drew), so that a replay rebuilds it exactly.
+World = tuple[int, tuple[str, ...], int]
 
 
 class Engine:
     """The engine game behind a state: copied cheaply (``Game.copy``), pickled as its options, seed and decisions
-    and rebuilt by replaying them."""
+    (and the imagined parts of a resampled game) and rebuilt by replaying them."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, worlds: tuple[World, ...] = ()) -> None:
         self.game = game
+        self.worlds = worlds
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Engine:
-        return Engine(self.game.copy())
+        return Engine(self.game.copy(), self.worlds)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        rec = self.game.record()
-        return (_replay, (rec["options"], rec["seed"], rec["actions"]))
+        g = self.game  # not ``record()``: an imagined game refuses one
+        return (_replay, (g.options.to_dict(), g.seed, [list(a) for a in g.history], self.worlds))
 
 
-def _replay(options: dict[str, Any], seed: int, actions: list[list[Any]]) -> Engine:
+def _replay(options: dict[str, Any], seed: int, actions: list[list[Any]], worlds: tuple[World, ...] = ()) -> Engine:
     game = Game(game_options(options), seed, auto_chance=False)
-    for a in actions:
+    done = 0
+    for at, deck, rng in worlds:
+        for a in actions[done:at]:
+            game.apply(tuple(a))
+        done = at
+        game.state.deck[:] = deck  # the same cards in the imagined order (see ``resample_from_infostate``)
+        game.state.rng = rng
+        game.imagined = True
+    for a in actions[done:]:
         game.apply(tuple(a))
-    return Engine(game)
+    return Engine(game, worlds)
+
+
+def _plain(x: Any) -> Any:
+    """JSON for what a view might hold beyond JSON's types (none today): a set in sorted order, so that the digest does
+    not depend on the process's string hashing."""
+    return sorted(x, key=repr) if isinstance(x, (set, frozenset)) else repr(x)
+
+
+def public_start(game: Game) -> bytes:
+    """The digest of the public setup: the spectator's view of a new engine game (no seed, no deck order)."""
+    view = json.dumps(game.view(None), sort_keys=True, default=_plain, separators=(",", ":"))
+    return hashlib.blake2b(view.encode(), digest_size=DIGEST_BYTES).digest()
+
+
+def public_step(digest: bytes, decider: int, action: int, game: Game) -> bytes:
+    """The digest of the public history after one more decision or chance outcome: who took it, which, and the
+    display after it, the one place where the stacks' hidden order comes into the open (a refill's cards)."""
+    seen = f"{decider} {action} {game.state.display}".encode()
+    return hashlib.blake2b(digest + seen, digest_size=DIGEST_BYTES).digest()
 
 
 class ConcordiaState(pyspiel.State):
@@ -118,11 +171,18 @@ class ConcordiaState(pyspiel.State):
         self._max_decisions = game.max_decisions
         self._seed_bytes: list[int] = []
         self._engine: Engine | None = None
+        self._public = b""  # the public history's digest (empty during the setup, where nobody sees anything)
 
     @property
     def engine(self) -> Game | None:
         """The engine game (None until the setup's chance nodes are played)."""
         return self._engine.game if self._engine is not None else None
+
+    @property
+    def public_digest(self) -> bytes:
+        """The digest of everything every player has seen: the public setup, then each decision and chance outcome
+        and the display after it. Two states with the same digest differ only in what nobody sees."""
+        return self._public
 
     def _cut_off(self) -> bool:
         g = self.engine
@@ -158,8 +218,38 @@ class ConcordiaState(pyspiel.State):
             if len(self._seed_bytes) == SETUP_NODES:
                 seed = int.from_bytes(bytes(self._seed_bytes), "big")
                 self._engine = Engine(Game(self._options, seed, auto_chance=False))
+                self._public = public_start(self._engine.game)
             return
+        decider = g.to_act()
+        assert decider is not None
         g.apply(decode(action))
+        self._public = public_step(self._public, decider, int(action), g)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ConcordiaState:
+        """A state the player cannot tell from this one, drawn with the odds of what it cannot see, as OpenSpiel's
+        IS-MCTS asks (``probability_sampler()`` gives uniform numbers in [0, 1)). After the setup: a clone whose
+        engine is ``Game.determinised`` (the order within each stack reshuffled, the generator redrawn) with its chance
+        nodes kept explicit; during the setup: the seed bytes drawn so far drawn anew. Every player sees the same
+        hidden parts, so the result does not depend on ``player_id``.
+
+        Its ``history()`` is this state's (OpenSpiel's clone copies it and a Python game cannot set it): the imagined
+        parts live in the engine, which pickles with them (``Engine.worlds``)."""
+        g = self.engine
+        if g is None:
+            fresh = self.get_game().new_initial_state()
+            for _ in self._seed_bytes:
+                fresh.apply_action(min(int(probability_sampler() * SETUP_OUTCOMES), SETUP_OUTCOMES - 1))
+            return fresh
+        seed = 0
+        for _ in range(4):  # 64 bits, 16 from each uniform draw
+            seed = seed << 16 | min(int(probability_sampler() * 65536), 65535)
+        world = g.determinised(player_id, random.Random(seed))
+        world.auto_chance = False  # chance stays OpenSpiel's to draw, with the odds chance_outcomes gives
+        state: ConcordiaState = self.clone()
+        assert self._engine is not None
+        state._engine = Engine(world, self._engine.worlds + ((len(world.history), tuple(world.state.deck),
+                                                             world.state.rng),))
+        return state
 
     def _action_to_string(self, player: int, action: int) -> str:
         g = self.engine
@@ -211,6 +301,29 @@ class ConcordiaObserver:
         methods; ``str(state)`` is the words for people)."""
         self.set_from(state, player)
         return f"p{player} {hashlib.blake2b(self.tensor.tobytes(), digest_size=16).hexdigest()}"
+
+
+class InfoStateObserver:
+    """OpenSpiel's perfect-recall observer, the information state: the tensor is the player's observation followed by
+    the bits of the public history's digest (``dict``: ``"observation"`` and ``"public_history"``); the string the
+    player and the digest, which determines the observation (the view is a function of the public history)."""
+
+    def __init__(self) -> None:
+        self.tensor = np.zeros(INFO_STATE_SIZE, np.float32)
+        self.dict = {"observation": self.tensor[:OBSERVATION_SIZE], "public_history": self.tensor[OBSERVATION_SIZE:]}
+
+    def set_from(self, state: ConcordiaState, player: int) -> None:
+        g = state.engine
+        if g is None:  # the setup: nothing seen yet
+            self.tensor.fill(0.0)
+            return
+        self.dict["observation"][:] = observe(g.view(player), player)
+        self.tensor[OBSERVATION_SIZE:] = np.unpackbits(np.frombuffer(state.public_digest, np.uint8))
+
+    def string_from(self, state: ConcordiaState, player: int) -> str:
+        if state.engine is None:  # how many seed bytes are drawn is public, their values are not
+            return f"p{player} setup {len(state._seed_bytes)}/{SETUP_NODES}"
+        return f"p{player} {state.public_digest.hex()}"
 
 
 pyspiel.register_game(GAME_TYPE, ConcordiaGame)

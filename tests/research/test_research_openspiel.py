@@ -1,6 +1,9 @@
-"""The OpenSpiel game passes OpenSpiel's random-simulation checks (serialisation included), its chance nodes carry
-the engine's odds, a state is its action history, and OpenSpiel's MCTS bot plays it."""
+"""The OpenSpiel game passes OpenSpiel's random-simulation checks (serialisation included, every decision's states
+resampled for every player on the way), its chance nodes carry the engine's odds, a state is its action history, and
+OpenSpiel's MCTS bot plays it on a resampled state. (Information states: test_research_openspiel_infostate.py.)"""
 from __future__ import annotations
+
+import random
 
 import pytest
 
@@ -24,8 +27,22 @@ CONFIGS = [
 def test_openspiel_random_simulations(params):
     game = pyspiel.load_game(openspiel_game.SHORT_NAME, params)
     assert game.num_players() == params["players"]
+    sampler = random.Random(0).random
+    checked = []
+
+    def resample_every_player(state):  # OpenSpiel's ResampleInfostateTest, run by its random simulation
+        if state.is_chance_node() or state.is_terminal():
+            return
+        for p in range(game.num_players()):
+            other = state.resample_from_infostate(p, sampler)
+            assert other.information_state_string(p) == state.information_state_string(p)
+            assert other.current_player() == state.current_player()
+        checked.append(state.move_number())
+
     # serialising replays the history at each of OpenSpiel's checks (quadratic): the long four-player game skips it
-    pyspiel.random_sim_test(game, num_sims=1, serialize=params["players"] < 4, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=params["players"] < 4, verbose=False,
+                            state_checker_fn=resample_every_player)
+    assert len(checked) > 50  # the checker ran at the decisions
 
 
 def play(state, rng, until=10**6):
@@ -64,6 +81,8 @@ def test_a_state_is_its_action_history():
     copy = game.deserialize_state(state.serialize())
     assert copy.history() == state.history() and copy.engine.record() == state.engine.record()
     assert state.observation_tensor(0) == copy.observation_tensor(0)
+    assert state.information_state_tensor(1) == copy.information_state_tensor(1)
+    assert state.information_state_string(1) == copy.information_state_string(1)
     clone = state.clone()
     clone.apply_action(clone.legal_actions()[0])
     assert len(state.engine.history) == len(clone.engine.history) - 1  # a clone is independent
@@ -84,6 +103,7 @@ def test_openspiels_mcts_bot_plays_it():
     bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=3,
                        evaluator=mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
                        random_state=np.random.RandomState(1))
-    action = bot.step(state)
+    # a perfect-information search gets a world the player cannot tell from the true one, never the true one
+    action = bot.step(state.resample_from_infostate(state.current_player(), random.Random(2).random))
     assert action in state.legal_actions()
     assert encode(decode(action)) == action
