@@ -14,17 +14,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from sestertius.data.board_checks import BoardError as BoardError
 from sestertius.data.board_checks import check_position, is_number
 from sestertius.data.board_roma import check_roma
 from sestertius.data.overrides import utf8_text
 
-LAND, SEA = 0, 1
+LAND: Final = 0
+SEA: Final = 1
 KIND_NAMES = ("land", "sea")
 ZONES = ("A", "B", "C", "D")
-UNREACHABLE = 255
+UNREACHABLE: Final = 255
 # The tables of the boards without a capital (Roma, Balearica: their files say "no capital; see [...]"): what their
 # rules start the colonists from instead. Any other board must name its capital.
 NO_CAPITAL_TABLES = ("roma", "start_boats")
@@ -156,7 +157,7 @@ Fail = Callable[[str], BoardError]  # makes the error for a message, naming the 
 
 
 def board_names() -> list[str]:
-    return list(_board_names())
+    return [*_board_names(), *sorted(_EXTRA)]
 
 
 @cache
@@ -165,9 +166,31 @@ def _board_names() -> tuple[str, ...]:  # the shipped files do not change while 
     return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml")))
 
 
-@cache
+# Boards made in code and known by name beside the shipped ones (``register_board``): a small map of a test, or one a
+# program builds. A registry, not a patch of ``load_board``: the compiled engine calls its functions directly.
+_EXTRA: dict[str, Board] = {}
+
+
+def register_board(board: Board) -> None:
+    """Make ``board`` known under its name to ``load_board``, ``board_names`` and so to game options (until
+    ``unregister_board``). A shipped board's name is refused: it would change what that name means."""
+    if board.name in _board_names():
+        raise BoardError(f"{board.name!r} is the name of a shipped board")
+    _EXTRA[board.name] = board
+
+
+def unregister_board(name: str) -> None:
+    _EXTRA.pop(name, None)
+
+
 def load_board(name: str) -> Board:
-    """Load a board shipped with the package (``imperium``, ``italia``, ...)."""
+    """A board by name: one shipped with the package (``imperium``, ``italia``, ...) or one registered."""
+    extra = _EXTRA.get(name)
+    return extra if extra is not None else _load_shipped(name)
+
+
+@cache
+def _load_shipped(name: str) -> Board:
     path = resources.files("sestertius") / "data" / "boards" / f"{name}.toml"
     if not path.is_file():
         raise BoardError(f"unknown board {name!r}; boards: {', '.join(board_names())}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from sestertius.data.overrides import DataError as DataError
 from sestertius.data.overrides import blamed, read_shipped
@@ -20,12 +20,16 @@ from sestertius.data.overrides import overrides_path as overrides_path
 from sestertius.data.overrides import read_data as read_data
 
 GOODS = ("brick", "food", "tool", "wine", "cloth")
-BRICK, FOOD, TOOL, WINE, CLOTH = range(5)
+BRICK: Final = 0
+FOOD: Final = 1
+TOOL: Final = 2
+WINE: Final = 3
+CLOTH: Final = 4
 GODS = ("Vesta", "Jupiter", "Saturnus", "Venus", "Mercurius", "Mars", "Minerva")
 ACTIONS = ("tribune", "architect", "prefect", "mercator", "senator", "consul", "diplomat", "colonist",
            "specialist", "magister", "double", "legatus", "proconsul")
 ANY = -1  # an "any good" payment slot
-NO_GOOD = -1  # a card or city without a good of its own; a purchase paying no good for a '?'
+NO_GOOD: Final = -1  # a card or city without a good of its own; a purchase paying no good for a '?'
 
 
 @dataclass(frozen=True, slots=True)

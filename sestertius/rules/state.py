@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from sestertius.data.board import LAND, SEA, Board, load_board
 from sestertius.data.catalog import NO_GOOD, Catalog, load_catalog
@@ -30,16 +30,16 @@ if TYPE_CHECKING:  # pragma: no cover
 # Four sentinels of distinct meanings share the value -1: it is what the records (their ``deciders``: -1 for chance),
 # the views (``to_act``, ``concordia``, the log's seats, colonists in the store) and the state hashes of the golden
 # records carry, so each keeps it; the code names the meaning it means (tests/rules/test_sentinels.py).
-STORE = -1  # a colonist location: in its owner's storehouse
-CHANCE = -1  # decider of chance steps
-AUTO = -2  # decider of steps the engine resolves itself
-AUTOMATON = -3  # decider of automaton steps (Contrarius): resolved by its rules, logged with reasons
+STORE: Final = -1  # a colonist location: in its owner's storehouse
+CHANCE: Final = -1  # decider of chance steps
+AUTO: Final = -2  # decider of steps the engine resolves itself
+AUTOMATON: Final = -3  # decider of automaton steps (Contrarius): resolved by its rules, logged with reasons
 # no seat: an empty route, the Concordia card still on the table, a log line of the game itself, a tile drawn at setup
-NOBODY = -1
+NOBODY: Final = -1
 # not begun: the final turns before the Concordia card is taken, a seat's market spot before its first use
-NOT_YET = -1
+NOT_YET: Final = -1
 NUMERALS = ("I", "II", "III", "IV", "V", "VI")
-MASK64 = (1 << 64) - 1
+MASK64: Final = (1 << 64) - 1
 
 
 def splitmix64(x: int) -> tuple[int, int]:

@@ -3,11 +3,9 @@ by editing the state (``city``, ``route``, ``put`` and ``give_house`` are those 
 board for the rulebook's building example, and random games of two players against Contrarius."""
 from __future__ import annotations
 
+from sestertius.data import board as board_module
 from sestertius.data.board import LAND, SEA, parse_board
 from sestertius.data.catalog import GOODS
-from sestertius.rules import options as options_module
-from sestertius.rules import rulebook
-from sestertius.rules import state as state_module
 from sestertius.rules.game import Game
 from sestertius.rules.modes import solitaria
 from sestertius.rules.modes.solitaria import CONTRARIUS, PLAYER
@@ -107,11 +105,10 @@ Tarentum = { zone = "B", lat = 40.5, lon = 17.2 }
 
 
 def mini_game(monkeypatch, seed: int = 1) -> Game:
+    """A solo game on the MINI board, known by name for this test only (the engine's registry of boards made in
+    code: a patched loader would not reach the compiled engine)."""
     board = parse_board(MINI, source="mini")
-    real, names = state_module.load_board, options_module.board_names
-    for module in (state_module, rulebook, options_module):  # the modules that load the game's board by name
-        monkeypatch.setattr(module, "load_board", lambda name: board if name == "mini" else real(name))
-    monkeypatch.setattr(options_module, "board_names", lambda: [*names(), "mini"])  # the options check the name
+    monkeypatch.setitem(board_module._EXTRA, "mini", board)  # register_board's table, restored after the test
     return Game(GameOptions(board="mini", players=1, mode="solo", manual_dice=True), seed)
 
 
@@ -217,7 +214,8 @@ def two_player_playout(mode: str, board: str, level: str, seed: int, contrarius_
             fish = s.parts["contrarius"].fish
         steps += 1
         assert steps < 5000
-    assert built and all(ok for _, ok in built), [(g.state.board.cities[c], ok) for c, ok in built if not ok]
+    assert built is None or (built and all(ok for _, ok in built)), [
+        (g.state.board.cities[c], ok) for c, ok in built or () if not ok]
     assert g.state.concordia in (0, 1, C)
     assert sorted(g.ranking()) == [0, 1, C]
     assert g.result()["contrarius"] == g.scores()[C]["total"]

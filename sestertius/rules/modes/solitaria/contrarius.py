@@ -6,7 +6,7 @@ no place in a seat is its :class:`ContrariusPart` (``state.parts["contrarius"]``
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from sestertius.data.catalog import GOODS
 from sestertius.data.solitaria import SPECIAL_FACE, SoloData, solo_data
@@ -15,13 +15,13 @@ from sestertius.rules.boards.roma.track import track as roma_board_track
 from sestertius.rules.scoring import score_seat
 from sestertius.rules.state import CHANCE, GameState, PlayerState
 
-CONTRARIUS = 1  # Contrarius' seat in solo play; in general it is the last seat, ``cseat(s)``
-PLAYER = 0  # the (starting) player
+CONTRARIUS: Final = 1  # Contrarius' seat in solo play; in general it is the last seat, ``cseat(s)``
+PLAYER: Final = 0  # the (starting) player
 NAME = "Contrarius"
 # fallback chain flags: what already failed in one reaction (the supplementary rules never loop); F_NONE: nothing yet
 F_NONE, F_BUILD, F_COLONIST, F_CARD = 0, 1, 2, 4
 # the Diplomat's targets for Contrarius' face-up cards: its first card FACE_UP, the next FACE_UP - 1, ...
-FACE_UP = -1
+FACE_UP: Final = -1
 
 
 class ContrariusPart:

@@ -5,13 +5,14 @@ lines (Roma: START and the gate routes stand in for them)."""
 from __future__ import annotations
 
 from collections import deque
+from typing import Final
 
 from sestertius.data.board import LAND, SEA
 from sestertius.rules.boards.base import distance_table
 from sestertius.rules.modes.solitaria.contrarius import capital, city_name, con, cseat, data, roma_track
 from sestertius.rules.state import NOBODY, STORE, GameState
 
-INF = 10 ** 6  # steps to a city no colonist can reach
+INF: Final = 10 ** 6  # steps to a city no colonist can reach
 
 
 # ------------------------------------------------------------------------------------------------------------
