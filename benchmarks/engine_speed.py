@@ -4,9 +4,9 @@
     python benchmarks/engine_speed.py [--games N] [--rounds R] [--bot-decisions D] [--build pure|compiled|both]
 
 Random games: 2-player Italia and 4-player Imperium, choices from `legal_actions()` (uniform, by `random()`) applied
-unchecked as a simulation would. The bot: a `hard` search bot decides for seat 0 of solo-expert Italia games on fixed seeds (every other
-decision random) until D of its decisions with a choice were timed. Each figure is CPU time of its own process
-(the machine is shared); the builds run alternately, R rounds each, and the best round is reported with the range.
+unchecked as a simulation would. The bot: a `hard` search bot decides for seat 0 of solo-expert Italia games on fixed
+seeds (every other decision random) until D of its decisions with a choice were timed. Each figure is CPU time of its
+own process (the machine is shared); the builds run alternately, R rounds each, the best round reported with the range.
 The compiled build is `build/compiled` (`tools/build_compiled.py`; refused if stale), the pure one this checkout.
 """
 from __future__ import annotations

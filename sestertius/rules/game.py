@@ -168,8 +168,10 @@ class Game:
         st = s.pending[-1]
         return s.rules.steps[st[KIND]].legal(s, st)
 
-    def apply(self, action: Action | list[Any]) -> None:
-        """Apply one decision of the seat to act. An illegal decision raises IllegalAction and changes nothing."""
+    def apply(self, action: object) -> None:
+        """Apply one decision of the seat to act: a tuple as ``legal_actions`` lists it, or a list (as JSON gives).
+        Anything else, and an illegal decision, raises IllegalAction and changes nothing (so ``object``: what is not
+        a decision is refused in words, not by the compiled build's argument check)."""
         s = self.state
         if s.over:
             raise IllegalAction("the game is over", "End of game")

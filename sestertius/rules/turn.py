@@ -112,10 +112,22 @@ def unplayable(s: GameState, seat: int, key: str) -> str | None:
     return None
 
 
+# ("play", card) made once per card and shared, as the Architect's moves are (``moves_of``): a third of the decisions
+# listed in four-player games
+_PLAYS: dict[str, Action] = {}
+
+
+def play_action(key: str) -> Action:
+    action = _PLAYS.get(key)
+    if action is None:
+        action = _PLAYS[key] = ("play", key)
+    return action
+
+
 def legal_turn(s: GameState, st: Pending) -> list[Action]:
-    seat = st[DECIDER]
+    seat: int = st[DECIDER]
     cards = s.cat.cards
-    return [("play", key) for key in dict.fromkeys(s.players[seat].hand)  # each card once, in hand order
+    return [play_action(key) for key in dict.fromkeys(s.players[seat].hand)  # each card once, in hand order
             if cards[key].action not in CONDITIONAL or unplayable(s, seat, key) is None]
 
 

@@ -3,11 +3,13 @@ pending step of the golden games has all the fields its record declares, and the
 fields by name agree with the records."""
 from __future__ import annotations
 
+import ast
 import json
-import sys
+from pathlib import Path
 
 import pytest
 
+import sestertius.rules
 from sestertius.rules.game import Game
 from sestertius.rules.options import GameOptions
 from sestertius.rules.rulebook import BASE_STEPS, BOARDS, MODE_TABLE, VARIANTS, resolve
@@ -48,15 +50,18 @@ def test_one_record_per_step_kind_with_a_title_and_words_for_the_verbs_it_lists(
 
 
 def _final_ints() -> dict[str, tuple[str, int]]:
-    """The module-level ``Final`` ints of the engine's modules: name -> (module, value)."""
+    """The module-level ``Final`` ints of the engine's modules: name -> (module, value), read from their source (a
+    compiled module keeps no annotations; its source ships beside it)."""
     out: dict[str, tuple[str, int]] = {}
-    for name, module in list(sys.modules.items()):
-        if not name.startswith("sestertius.rules"):
-            continue
-        for const, kind in getattr(module, "__annotations__", {}).items():
-            if "Final" in str(kind) and type(getattr(module, const, None)) is int:
-                assert out.get(const, (name, getattr(module, const)))[1] == getattr(module, const), const
-                out.setdefault(const, (name, getattr(module, const)))
+    rules = Path(sestertius.rules.__file__).parent
+    for path in sorted(rules.rglob("*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and "Final" in
+                    ast.unparse(node.annotation) and isinstance(node.value, ast.Constant)
+                    and type(node.value.value) is int):
+                const, value = node.target.id, node.value.value
+                assert out.get(const, (str(path), value))[1] == value, const
+                out.setdefault(const, (str(path), value))
     return out
 
 

@@ -60,9 +60,16 @@ def unproducible(s: GameState, prov: int) -> str | None:
     return None if why is None else PRODUCE_WORDS[why].format(s.board.provinces[prov])
 
 
+CASH: Action = ("cash",)
+_PRODUCE: list[Action] = []  # ("produce", province), made once and shared (as the Architect's ``moves_of``)
+
+
 def legal_prefect(s: GameState, st: Pending) -> list[Action]:
-    out: list[Action] = [("produce", i) for i in range(len(s.marker_up)) if produce_refusal(s, i) is None]
-    out.append(("cash",))
+    n = len(s.marker_up)
+    for i in range(len(_PRODUCE), n):
+        _PRODUCE.append(("produce", i))
+    out: list[Action] = [_PRODUCE[i] for i in range(n) if produce_refusal(s, i) is None]
+    out.append(CASH)
     return out
 
 
