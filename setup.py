@@ -18,9 +18,9 @@ from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).parent
 # what is compiled: the rules engine and the data it reads every decision (cards, boards), and the search bot's
-# estimate of a position, which is half a bot decision's time
-COMPILED = ["sestertius/rules", "sestertius/data", "sestertius/bots/search/model.py",
-            "sestertius/bots/search/evaluate.py"]
+# planner and estimate of a position (a bot decision is mostly those and the engine); not its words (advice, review)
+COMPILED = ["sestertius/rules", "sestertius/data", "sestertius/bots/greedy.py",
+            *(f"sestertius/bots/search/{m}.py" for m in ("bot", "evaluate", "model", "plan", "sites", "weights"))]
 
 INTERPRETED: set[str] = set()  # modules of COMPILED left to the interpreter
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import pytest
+
 from sestertius import Game
 from sestertius.bots import make_bot
 from sestertius.bots.search import SearchBot
@@ -55,6 +57,7 @@ def test_another_seats_turn_ahead_is_the_best_of_all_its_cards():
     raise AssertionError("no turn whose best card is ranked fourth or later")
 
 
+@pytest.mark.pure_only  # watches the Planner's methods
 def test_alone_against_contrarius_the_look_ahead_plays_only_the_seats_own_turns(monkeypatch):
     """So how many of another seat's cards are tried changes nothing in solo Solitaria (its measured rows stand)."""
     game = Game.new({"board": "italia", "players": 1, "mode": "solo", "difficulty": "expert"}, seed=3)
@@ -73,6 +76,7 @@ def test_alone_against_contrarius_the_look_ahead_plays_only_the_seats_own_turns(
     assert played and set(played) == {0}
 
 
+@pytest.mark.pure_only  # watches the Planner's methods
 def test_the_budget_follows_only_the_lines_that_fit_but_always_the_best_and_must(monkeypatch):
     """A decision follows the best lines by their turn's end while each fits in its budget of work, should it cost
     what the line before it did (hard: within about 2 s)."""
@@ -114,6 +118,7 @@ def test_the_budget_follows_only_the_lines_that_fit_but_always_the_best_and_must
     assert last in {lines[0].action, lines[1].action}
 
 
+@pytest.mark.pure_only  # watches the Planner's methods
 def test_the_work_counted_does_not_depend_on_what_the_bots_cache_held_before(monkeypatch):
     """The budget binds at the same point whatever the evaluator kept from earlier: a game with bots replays."""
     game = next(turn_starts(2))

@@ -64,16 +64,20 @@ def untradable(s: GameState, st: Pending, verb: str, g: int) -> str | None:
     return None if why is None else TRADE_WORDS[why](s, g, funds)
 
 
+SELL: tuple[Action, ...] = tuple(("sell", g) for g in range(5))  # shared decisions, made once (see ``moves_of``)
+BUY: tuple[Action, ...] = tuple(("buy", g) for g in range(5))
+
+
 def legal_trade(s: GameState, st: Pending) -> list[Action]:
-    seat = st[DECIDER]
+    seat: int = st[DECIDER]
     goods, space, funds = s.players[seat].goods, s.free_space(seat), s.rules.mode.funds(s, seat)
     out: list[Action] = [DONE]
     for g in range(5):
         sell, buy = trade_refusals(s, st, goods, space, funds, g)
         if sell is None:
-            out.append(("sell", g))
+            out.append(SELL[g])
         if buy is None:
-            out.append(("buy", g))
+            out.append(BUY[g])
     return out
 
 

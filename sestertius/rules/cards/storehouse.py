@@ -5,11 +5,13 @@ from sestertius.data.catalog import GOODS
 from sestertius.rules.state import GameState
 from sestertius.rules.steps import DECIDER, Action, Pending, Step
 
+DROP: tuple[Action, ...] = tuple(("drop", g) for g in range(5))  # shared decisions, made once (see ``moves_of``)
+
 
 def legal_discard(s: GameState, st: Pending) -> list[Action]:
-    seat = st[DECIDER]
+    seat: int = st[DECIDER]
     goods = s.players[seat].goods
-    out: list[Action] = [("drop", g) for g in range(5) if goods[g]]
+    out: list[Action] = [DROP[g] for g in range(5) if goods[g]]
     for variant in s.rules.variants:  # e.g. the fish market: give up a fish marker
         out.extend(variant.discard_options(s, seat))
     return out
