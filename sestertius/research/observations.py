@@ -586,13 +586,11 @@ class _Static:
         self.bought: list[tuple[Any, int, tuple[tuple[int, float], ...]] | None] = [None] * s.n
         # what a part of the state shows (the game's counters, the display, the markers, a seat, the observer's
         # cards) -> its block of writes; a tuple of blocks -> them joined
-        self.blocks: dict[tuple[Any, ...], _Block] = {}
-        self.displays: dict[tuple[str | None, ...], _Block] = {}
-        self.markers: dict[tuple[bool, ...], _Block] = {}
-        self.seats: dict[tuple[Any, ...], _SeatBlock] = {}
-        self.own: dict[tuple[tuple[str, ...], tuple[str, ...]], _Block] = {}
+        self.steps: dict[tuple[Any, int], list[tuple[int, float]]] = {}  # (waiting step, observer) -> its writes
         self.rels: dict[int, list[int]] = {}
-        self.storage_or_houses = bool(s.rules.storage) or self.own_houses
+        self.storage = bool(s.rules.storage)  # variants with pieces in the storehouse (fish)
+        self.dynamic_board = self.dynamic_build or self.dynamic_coins or self.dynamic_produce or self.dynamic_bonus
+        self.has_parts = self.board_public or bool(self.variants_public) or self.mode_public
         self.n = s.n
         self.R = s.R
         self.cities = len(s.board.cities)
@@ -688,52 +686,7 @@ def _bought(cards: list[str], held: dict[str, int]) -> tuple[tuple[int, float], 
     return tuple(out)
 
 
-def _seat_block(s: GameState, static: _Static, seat: int, p: Any, bought: tuple[tuple[int, float], ...]) -> _SeatBlock:
-    """What one seat shows in the per-seat fields: (flat index for relative seat 0, its step per relative seat,
-    value) for each value that is not 0."""
-    writes: list[tuple[int, int, float]] = []  # (flat index for relative seat 0, step per relative seat, value)
-    put = writes.append
-    put((_MONEY, 1, min(p.money / 50, HIGH)))
-    for j, n in enumerate(p.goods):
-        put((_GOODS + j, 5, n / 10))
-    put((_STORE, 2, s.storehouse_used(seat) / 12))
-    put((_HOUSES, 1, len(p.houses) / 15))
-    for c in p.houses:
-        if c < CITIES:
-            put((_CITY_HOUSES + SEATS * c, 1, 1))
-    left = s.cat.houses - len(p.houses) - (s.rules.board.other_houses(s, seat) if static.own_houses else 0)
-    put((_HOUSES_LEFT, 1, max(0, left) / 15))
-    put((_HAND_SIZE, 1, len(p.hand) / 10))
-    put((_PILE_SIZE, 1, len(p.pile) / 10))
-    if p.pile and p.pile[-1] in CARD_INDEX:
-        put((_PILE_TOP + CARD_INDEX[p.pile[-1]], CARD_SLOTS, 1))
-    put((_VP, 1, min(max(p.vp, 0) / 100, HIGH)))
-    where = [0, 0, 0, 0, 0]
-    in_city: dict[int, int] = {}
-    R = static.R
-    for slot, loc in enumerate(p.col):
-        if loc < 0:
-            where[slot >= static.land] += 1
-        elif loc < R:
-            where[2] += 1
-            if loc < ROUTES:  # one colonist per route: the route's occupant is this seat
-                put((_ROUTE_COLONIST + SEATS * loc, 1, 1))
-        elif loc < R + static.cities:
-            where[3] += 1
-            if loc - R < CITIES:
-                in_city[loc - R] = in_city.get(loc - R, 0) + 1
-        else:
-            where[4] += 1
-    for j in range(5):
-        put((_COLONISTS + j, 5, where[j] / 6))
-    for c, n in in_city.items():
-        put((_CITY_COLONISTS + SEATS * c, 1, n / 3))
-    for i, x in bought:
-        put((_BOUGHT + i, CARD_SLOTS, x))
-    return _SeatBlock([w for w in writes if w[2]])
-
-
-_BLOCKS_MAX = 4096  # seat blocks kept per game (forgotten all at once past that)
+_BLOCKS_MAX = 4096  # waiting steps' writes kept per game (forgotten all at once past that)
 
 
 _STATIC: dict[int, _Static] = {}  # by id() of the game's city tokens (kept alive by the entry: no id is reused)
@@ -814,105 +767,13 @@ def _is_seat_arg(s: GameState, kind: str, k: int) -> bool:
     return out
 
 
-class _Block:
-    """Writes into the flat vector: (index, value) pairs, written one by one, or as two arrays in one numpy
-    assignment once the block has been used often (making the arrays costs as much as some 60 single writes)."""
-    __slots__ = ("writes", "uses", "idx", "val")
-
-    def __init__(self, writes: list[tuple[int, float]]) -> None:
-        self.writes = writes
-        self.uses = 0
-        self.idx: np.ndarray | None = None
-        self.val: np.ndarray | None = None
-
-    def write(self, v: np.ndarray, m: Any) -> None:
-        if self.idx is not None:
-            v[self.idx] = self.val
-            return
-        self.uses += 1
-        if self.uses < _ARRAY_AFTER or len(self.writes) < 8:
-            for i, x in self.writes:
-                m[i] = x
-        else:
-            self.idx = np.array([i for i, _ in self.writes], np.intp)
-            self.val = np.array([x for _, x in self.writes], np.float32)
-            v[self.idx] = self.val
-
-
-_ARRAY_AFTER = 4  # uses of a block before it is written as arrays
-
-
-class _SeatBlock:
-    """One seat's writes for relative seat 0 (index, step per relative seat, value), and as a block per relative
-    seat (made when first asked)."""
-    __slots__ = ("writes", "at")
-
-    def __init__(self, writes: list[tuple[int, int, float]]) -> None:
-        self.writes = writes
-        self.at: dict[int, _Block] = {}
-
-    def block(self, r: int) -> _Block:
-        b = self.at.get(r)
-        if b is None:
-            b = self.at[r] = _Block([(i + r * k, x) for i, k, x in self.writes])
-        return b
-
-
-def _remember(cache: dict[Any, Any], key: Any, make: Any, *args: Any) -> Any:
-    """``cache[key]``, made by ``make(*args)`` when missing; a cache past _BLOCKS_MAX entries is emptied first."""
-    got = cache.get(key)
-    if got is None:
-        if len(cache) >= _BLOCKS_MAX:
-            cache.clear()
-        got = cache[key] = make(*args)
-    return got
-
-
-def _game_block(s: GameState, static: _Static, rel: list[int], me: int) -> _Block:
-    n = len(rel)
-    w: list[tuple[int, float]] = [(_TURN, s.turn / 100)]
-    if s.over:
-        w.append((_OVER, 1))
-    if 0 <= s.current < n and rel[s.current] >= 0:
-        w.append((_CURRENT + rel[s.current], 1))
-    if s.pending and not s.over:
-        w.extend(_step_writes(s, s.pending[-1], rel))
-    if 0 <= s.pm < n and rel[s.pm] >= 0:
-        w.append((_PM + rel[s.pm], 1))
-    if 0 <= s.concordia < n and rel[s.concordia] >= 0:
-        w.append((_CONCORDIA + rel[s.concordia], 1))
-    if s.final_turns >= 0:
-        w.append((_FINAL, 1))
-        w.append((_FINAL + 1, s.final_turns / 6))
-    w.append((_DECK, len(s.deck) / 20))
-    if s.deck_labels and s.deck_labels[-1] in _NUMERAL_INDEX:
-        w.append((_DECK_TOP + _NUMERAL_INDEX[s.deck_labels[-1]], 1))
-    return _Block([x for x in w if x[1]])
-
-
-def _display_block(display: tuple[str | None, ...]) -> _Block:
-    return _Block([(_DISPLAY_CARD + CARD_SLOTS * pos + CARD_INDEX[key], 1) for pos, key in enumerate(display[:DISPLAY])
-                   if key is not None and key in CARD_INDEX])
-
-
-def _provinces_block(up: tuple[bool, ...]) -> _Block:
-    return _Block([(_GOOD_SIDE + i, 1) for i, u in enumerate(up[:PROVINCES]) if u])
-
-
-def _own_block(hand: tuple[str, ...], pile: tuple[str, ...]) -> _Block:
-    w = [(_HAND + CARD_INDEX[k], c / 3) for k, c in _hand_counts(hand).items() if k in CARD_INDEX]
-    w += [(_PILE + CARD_INDEX[k], c / 3) for k, c in _hand_counts(pile).items() if k in CARD_INDEX]
-    return _Block(w)
-
-
 def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
     """The observation vector of ``seat`` in ``game``: what ``game.view(seat)`` shows and what the seat may see
     beyond it (:func:`beyond_view`), built from the state directly. ``out``: an array of OBSERVATION_SIZE float32 to
     fill instead of a new one.
 
-    What never changes in a game is encoded once per game and observer; the rest is kept as blocks of writes per
-    what they encode (the game's counters and waiting step, the display, the markers, each seat's pieces and cards,
-    the observer's hand and pile), so that an observation after a decision makes anew only the blocks it changed."""
+    What never changes in a game is encoded once per game and observer (``_Static``); the waiting step's writes and
+    each seat's bought cards are kept while they stay the same; the rest is written value by value."""
     if not hasattr(game, "state"):
         raise TypeError("observe() takes the game and the seat (since observation version 2); observe_view() "
                         "encodes a view")
@@ -922,63 +783,139 @@ def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
     n = s.n
     if not 0 <= me < n:
         raise ValueError(f"observe() needs a seat of the game (0..{n - 1}), not {seat}")
-    rel = static.rel(me)
-    over = s.over
-    st = s.pending[-1] if s.pending and not over else None
-    key_game = (me, s.turn, over, s.current, st, s.pm, s.concordia, s.final_turns, len(s.deck),
-                s.deck_labels[-1] if s.deck_labels else None)
-    blocks: list[_Block] = [
-        _remember(static.blocks, key_game, _game_block, s, static, rel, me),
-        _remember(static.displays, tuple(s.display), _display_block, tuple(s.display)),
-        _remember(static.markers, tuple(s.marker_up), _provinces_block, tuple(s.marker_up)),
-    ]
-    br = s.rules.board
-    storage = static.storage_or_houses
-    seats = static.seats
-    for seat_, p in enumerate(s.players):
-        r = rel[seat_]
-        if r < 0:
-            continue
-        total = len(p.hand) + len(p.pile)
-        bought: tuple[tuple[int, float], ...] = ()
-        if total > static.setup_size[seat_]:  # a seat never loses a card: one more than at setup is one bought
-            known = static.bought[seat_]
-            if known is None or known[0] is not p or known[1] != total:
-                known = static.bought[seat_] = (p, total, _bought(p.hand + p.pile, static.setup[seat_]))
-            bought = known[2]
-        # one flat tuple (goods: 5, colonists: a fixed number per seat, then the houses): unambiguous
-        key = (seat_, p.money, p.vp, len(p.hand), len(p.pile), p.pile[-1] if p.pile else None, bought,
-               (s.storehouse_used(seat_), br.other_houses(s, seat_)) if storage else None, *p.goods, *p.col,
-               *p.houses)
-        blocks.append(_remember(seats, key, _seat_block, s, static, seat_, p, bought).block(r))
-    mine = s.players[me]
-    own = (tuple(mine.hand), tuple(mine.pile))
-    blocks.append(_remember(static.own, own, _own_block, *own))
     if out is None:
         v = static.vector(game, me).copy()
     else:
         v = out
         np.copyto(v, static.vector(game, me))
     m: Any = v.data  # item writes through a memoryview cost half of numpy's
-    for b in blocks:
-        b.write(v, m)
+    rel = static.rel(me)
 
-    # what some boards change during play
-    if static.dynamic_build or static.dynamic_coins or static.dynamic_produce or static.dynamic_bonus:
-        _board_now(s, static, m)
-    # the parts of boards, variants and modes, and the scores: from what the view shows of them
-    parts: dict[str, Any] = {}
-    if static.board_public:
-        parts.update(br.public(s))
-    for variant in static.variants_public:
-        parts.update(variant.public(s))
-    if static.mode_public:
-        parts["extra"] = s.rules.mode.public(s)
-    if s.intermediate:
-        parts["intermediate"] = s.intermediate
+    # the game
+    m[_TURN] = s.turn / 100
+    over = s.over
     if over:
-        parts["scores"] = game.scores()
-    if parts:
+        m[_OVER] = 1.0
+    if rel[s.current] >= 0:
+        m[_CURRENT + rel[s.current]] = 1.0
+    if s.pending and not over:
+        st = s.pending[-1]
+        writes = static.steps.get((st, me))
+        if writes is None:
+            if len(static.steps) >= _BLOCKS_MAX:
+                static.steps.clear()
+            writes = static.steps[(st, me)] = _step_writes(s, st, rel)
+        for i, x in writes:
+            m[i] = x
+    if 0 <= s.pm < n and rel[s.pm] >= 0:
+        m[_PM + rel[s.pm]] = 1.0
+    if 0 <= s.concordia < n and rel[s.concordia] >= 0:
+        m[_CONCORDIA + rel[s.concordia]] = 1.0
+    if s.final_turns >= 0:
+        m[_FINAL] = 1.0
+        m[_FINAL + 1] = s.final_turns / 6
+    m[_DECK] = len(s.deck) / 20
+    if s.deck_labels and s.deck_labels[-1] in _NUMERAL_INDEX:
+        m[_DECK_TOP + _NUMERAL_INDEX[s.deck_labels[-1]]] = 1.0
+    pos = _DISPLAY_CARD
+    for key in s.display[:DISPLAY]:
+        if key is not None and key in CARD_INDEX:
+            m[pos + CARD_INDEX[key]] = 1.0
+        pos += CARD_SLOTS
+
+    # the seats
+    br = s.rules.board
+    houses_total = s.cat.houses
+    R = static.R
+    RC = R + static.cities
+    land = static.land
+    storage = static.storage
+    own_houses = static.own_houses
+    for seat_, p in enumerate(s.players):
+        r = rel[seat_]
+        if r < 0:
+            continue
+        m[_MONEY + r] = p.money / 50
+        g = p.goods
+        o = _GOODS + 5 * r
+        m[o], m[o + 1], m[o + 2], m[o + 3], m[o + 4] = g[0] / 10, g[1] / 10, g[2] / 10, g[3] / 10, g[4] / 10
+        col = p.col
+        m[_STORE + 2 * r] = (s.storehouse_used(seat_) if storage else sum(g) + col.count(-1)) / 12
+        houses = p.houses
+        m[_HOUSES + r] = len(houses) / 15
+        for c in houses:
+            if c < CITIES:
+                m[_CITY_HOUSES + SEATS * c + r] = 1.0
+        left = houses_total - len(houses) - (br.other_houses(s, seat_) if own_houses else 0)
+        if left > 0:
+            m[_HOUSES_LEFT + r] = left / 15
+        m[_HAND_SIZE + r] = len(p.hand) / 10
+        pile = p.pile
+        if pile:
+            m[_PILE_SIZE + r] = len(pile) / 10
+            if pile[-1] in CARD_INDEX:
+                m[_PILE_TOP + CARD_SLOTS * r + CARD_INDEX[pile[-1]]] = 1.0
+        if p.vp > 0:
+            m[_VP + r] = p.vp / 100
+        store_land = store_sea = routes = cities = elsewhere = 0
+        in_city: dict[int, int] = {}
+        for slot, loc in enumerate(col):
+            if loc < 0:
+                if slot < land:
+                    store_land += 1
+                else:
+                    store_sea += 1
+            elif loc < R:
+                routes += 1
+                if loc < ROUTES:  # one colonist per route: the route's occupant is this seat
+                    m[_ROUTE_COLONIST + SEATS * loc + r] = 1.0
+            elif loc < RC:
+                cities += 1
+                in_city[loc] = in_city.get(loc, 0) + 1
+            else:
+                elsewhere += 1
+        o = _COLONISTS + 5 * r
+        m[o], m[o + 1], m[o + 2], m[o + 3], m[o + 4] = (store_land / 6, store_sea / 6, routes / 6, cities / 6,
+                                                        elsewhere / 6)
+        for loc, count in in_city.items():
+            if loc - R < CITIES:
+                m[_CITY_COLONISTS + SEATS * (loc - R) + r] = count / 3
+        total = len(p.hand) + len(pile)
+        if total > static.setup_size[seat_]:  # a seat never loses a card: one more than at setup is one bought
+            known = static.bought[seat_]
+            if known is None or known[0] is not p or known[1] != total:
+                known = static.bought[seat_] = (p, total, _bought(p.hand + pile, static.setup[seat_]))
+            o = _BOUGHT + CARD_SLOTS * r
+            for i, x in known[2]:
+                m[o + i] = x
+    mine = s.players[me]
+    for k, c in _hand_counts(mine.hand).items():
+        if k in CARD_INDEX:
+            m[_HAND + CARD_INDEX[k]] = c / 3
+    for k, c in _hand_counts(mine.pile).items():
+        if k in CARD_INDEX:
+            m[_PILE + CARD_INDEX[k]] = c / 3
+
+    # the board
+    for i, up in enumerate(s.marker_up[:PROVINCES]):
+        if up:
+            m[_GOOD_SIDE + i] = 1.0
+    if static.dynamic_board:
+        _board_now(s, static, m)
+
+    # the parts of boards, variants and modes, and the scores: from what the view shows of them
+    if static.has_parts or s.intermediate or over:
+        parts: dict[str, Any] = {}
+        if static.board_public:
+            parts.update(br.public(s))
+        for variant in static.variants_public:
+            parts.update(variant.public(s))
+        if static.mode_public:
+            parts["extra"] = s.rules.mode.public(s)
+        if s.intermediate:
+            parts["intermediate"] = s.intermediate
+        if over:
+            parts["scores"] = game.scores()
         w = _Writer(v, me, n)
         _parts(w, parts)
         w.finish()

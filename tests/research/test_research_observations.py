@@ -12,7 +12,6 @@ np = pytest.importorskip("numpy")
 
 from sestertius import Game, GameOptions  # noqa: E402
 from sestertius.research.actions import CARDS  # noqa: E402
-from sestertius.rules.determinise import shuffle_stacks  # noqa: E402
 from sestertius.research.observations import (  # noqa: E402
     FIELD,
     FIELDS,
@@ -26,6 +25,7 @@ from sestertius.research.observations import (  # noqa: E402
     observe_view,
     step_args,
 )
+from sestertius.rules.determinise import shuffle_stacks  # noqa: E402
 from support import ROOT  # noqa: E402
 from support.research import every_mode, label  # noqa: E402
 
