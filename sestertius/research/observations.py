@@ -1,5 +1,8 @@
-"""The observation encoding: one seat's view of a game as a fixed-size vector of float32 (and, over the same memory,
-a dict of named arrays), built from ``game.view(seat)`` only, so that it holds nothing the seat may not see.
+"""The observation encoding: what one seat of a game may see as a fixed-size vector of float32 (and, over the same
+memory, a dict of named arrays). ``observe`` builds it from the game state, caching what never changes in a game;
+``observe_view`` is the reference it equals, built from ``game.view(seat)`` and ``beyond_view(game, seat)`` (the
+waiting step's arguments, the seat's own discard pile, the cards each seat bought), so that it holds nothing the
+seat may not see.
 
 One layout serves every mode, board and variant: arrays sized for the largest (6 seats, 40 cities, 96 routes, 16
 provinces...), padded with zeros, with ``present`` flags saying which entries are in play. Seats are **relative**: entry
@@ -13,7 +16,7 @@ offset, shape, scale and meaning; ``python -m sestertius.research.observations``
 >>> from sestertius import Game
 >>> from sestertius.research.observations import observe, fields_of
 >>> game = Game.new({"board": "italia", "players": 2}, seed=7)
->>> vector = observe(game.view(0))             # numpy float32, shape (OBSERVATION_SIZE,)
+>>> vector = observe(game, 0)                  # numpy float32, shape (OBSERVATION_SIZE,)
 >>> fields_of(vector)["players/money"][:2]     # the observer's and the other seat's sestertii, divided by 50
 """
 from __future__ import annotations
