@@ -18,6 +18,7 @@ offset, shape, scale and meaning; ``python -m sestertius.research.observations``
 >>> game = Game.new({"board": "italia", "players": 2}, seed=7)
 >>> vector = observe(game, 0)                  # numpy float32, shape (OBSERVATION_SIZE,)
 >>> fields_of(vector)["players/money"][:2]     # the observer's and the other seat's sestertii, divided by 50
+array([0.1 , 0.12], dtype=float32)
 """
 from __future__ import annotations
 
