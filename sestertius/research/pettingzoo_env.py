@@ -56,7 +56,7 @@ class ConcordiaAEC(AECEnv):
         self._rng = np.random.default_rng()
         self.game: Game | None = None
         self._legal: list[Any] = []  # the legal decisions, listed once per position (the mask and the check use them)
-        self._legal_at = -1  # the number of decisions in the game's history when they were listed
+        self._legal_at: tuple[Any, int] = (None, -1)  # the state they were listed in, and its number of decisions
 
     def observation_space(self, agent: str) -> Any:
         return self.observation_spaces[agent]
@@ -71,7 +71,7 @@ class ConcordiaAEC(AECEnv):
             self._rng = np.random.default_rng(seed)
         game_seed = int(self._rng.integers(2**31))
         self.game = Game.new(self.options, seed=game_seed)
-        self._legal_at = -1
+        self._legal_at = (None, -1)
         self.decisions = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -96,9 +96,10 @@ class ConcordiaAEC(AECEnv):
     def _legal_now(self) -> list[Any]:
         game = self.game
         assert game is not None
-        if self._legal_at != len(game.history):
+        at = self._legal_at
+        if at[0] is not game.state or at[1] != len(game.history):  # (an undo or another game makes a new state)
             self._legal = game.legal_actions()
-            self._legal_at = len(game.history)
+            self._legal_at = (game.state, len(game.history))
         return self._legal
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
