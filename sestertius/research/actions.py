@@ -197,6 +197,15 @@ def encode_all(actions: Iterable[Sequence[Any]]) -> list[int]:
     return [encode(a) for a in actions]
 
 
+def ids_of(actions: Iterable[Sequence[Any]]) -> list[int]:
+    """The integers of decisions listed by the engine (tuples, as ``game.legal_actions()`` gives them): for masks."""
+    ids = _IDS
+    try:
+        return [ids[a] for a in actions]  # type: ignore[index]
+    except (KeyError, TypeError):
+        return encode_all(actions)
+
+
 def legal_mask(actions: Iterable[Sequence[Any]]) -> list[int]:
     """A list of NUM_ACTIONS zeros with a 1 at each legal decision (``game.legal_actions()``)."""
     mask = [0] * NUM_ACTIONS

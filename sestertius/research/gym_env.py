@@ -25,7 +25,7 @@ from gymnasium import spaces
 
 from sestertius import Game, GameOptions
 from sestertius.bots import make_bot
-from sestertius.research.actions import NUM_ACTIONS, decode, encode
+from sestertius.research.actions import NUM_ACTIONS, decode, ids_of
 from sestertius.research.observations import HIGH, OBSERVATION_SIZE, observe
 from sestertius.research.play import (
     MAX_DECISIONS,
@@ -109,9 +109,8 @@ class ConcordiaEnv(gym.Env):
         assert self.game is not None
         self._mask = np.zeros(NUM_ACTIONS, np.int8)
         if not self.game.is_over and self.game.to_act() == self.seat:
-            for a in self.game.legal_actions():
-                self._mask[encode(a)] = 1
-        return observe(self.game.view(self.seat), self.seat)
+            self._mask[ids_of(self.game.legal_actions())] = 1
+        return observe(self.game, self.seat)
 
     def _info(self, **extra: Any) -> dict[str, Any]:
         return {"action_mask": self._mask.copy(), **extra}

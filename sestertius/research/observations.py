@@ -1,5 +1,8 @@
-"""The observation encoding: one seat's view of a game as a fixed-size vector of float32 (and, over the same memory,
-a dict of named arrays), built from ``game.view(seat)`` only, so that it holds nothing the seat may not see.
+"""The observation encoding: what one seat of a game may see as a fixed-size vector of float32 (and, over the same
+memory, a dict of named arrays). ``observe`` builds it from the game state, caching what never changes in a game;
+``observe_view`` is the reference it equals, built from ``game.view(seat)`` and ``beyond_view(game, seat)`` (the
+waiting step's arguments, the seat's own discard pile, the cards each seat bought), so that it holds nothing the
+seat may not see.
 
 One layout serves every mode, board and variant: arrays sized for the largest (6 seats, 40 cities, 96 routes, 16
 provinces...), padded with zeros, with ``present`` flags saying which entries are in play. Seats are **relative**: entry
@@ -13,19 +16,29 @@ offset, shape, scale and meaning; ``python -m sestertius.research.observations``
 >>> from sestertius import Game
 >>> from sestertius.research.observations import observe, fields_of
 >>> game = Game.new({"board": "italia", "players": 2}, seed=7)
->>> vector = observe(game.view(0))             # numpy float32, shape (OBSERVATION_SIZE,)
+>>> vector = observe(game, 0)                  # numpy float32, shape (OBSERVATION_SIZE,)
 >>> fields_of(vector)["players/money"][:2]     # the observer's and the other seat's sestertii, divided by 50
+array([0.1 , 0.12], dtype=float32)
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from sestertius.data.catalog import ANY, NO_GOOD
 from sestertius.research.actions import CARD_SLOTS, CARDS, GOODS, TILES
+from sestertius.rules.boards.base import BoardRules
+from sestertius.rules.modes.base import Ruleset
+from sestertius.rules.variants.base import Variant
 
-OBSERVATION_VERSION = 1
+if TYPE_CHECKING:  # pragma: no cover
+    from sestertius.rules.game import Game
+    from sestertius.rules.state import GameState
+
+OBSERVATION_VERSION = 2
 SEATS = 6
 CITIES = 40
 ROUTES = 96
@@ -48,6 +61,14 @@ STEP_KINDS = (
     "roma_bonus", "roma_build", "roma_god", "roma_sail",
 )
 STEP_SLOTS = 48
+STEP_ARGS = 4  # the most arguments a step has after its decider (Solitaria's veto: die, purpose, chain, face)
+# the words a step's argument may be: every card key (same index as in actions.CARDS), then Solitaria's dice, the
+# purposes of its rolls, the faces of its dice and the halves of its veteran start
+WORD_SLOTS = CARD_SLOTS + 32
+STEP_WORDS: tuple[str, ...] = CARDS + tuple(f"(card {i})" for i in range(len(CARDS), CARD_SLOTS)) + (
+    "take", "build", "build_produce", "track", "ship", "colonist_only", "land", "sea", "card", "brick",
+    "food", "tool", "wine", "cloth", "S", "first", "second",
+)
 CARD_INDEX = {k: i for i, k in enumerate(CARDS)}
 GOOD_INDEX = {g: i for i, g in enumerate(GOODS)}
 
@@ -158,6 +179,17 @@ _SPECS: list[tuple[str, tuple[int, ...], float, str]] = [
     # -- scores
     ("scores/intermediate", (SEATS,), 100, "the intermediate scoring's totals, once taken"),
     ("scores/final", (SEATS,), 100, "the final scores' totals, once the game is over"),
+    # -- version 2: what the seat may see that version 1 left out
+    ("game/movement_points", (1,), 10, "the Architect's movement points left, while its move step waits (else 0)"),
+    ("step/arg_present", (STEP_ARGS,), 1, "1 for each argument the waiting step has after its decider (the step "
+                                          "records' fields, listed per step kind below)"),
+    ("step/arg_number", (STEP_ARGS,), 10, "a number or flag argument as its value + 1 (so that -1, 'none yet', is 0); "
+                                          "a seat argument as its relative seat + 1"),
+    ("step/arg_word", (STEP_ARGS, WORD_SLOTS), 1, "one-hot: a word argument, in the order of STEP_WORDS (card keys "
+                                                  "first, as in actions.CARDS)"),
+    ("pile", (CARD_SLOTS,), 3, "the observer's own discard pile: number of copies of each card (actions.CARDS order)"),
+    ("players/bought", (SEATS, CARD_SLOTS), 3, "cards each relative seat holds beyond its setup (bought face up from "
+                                               "the display; Contrarius: taken from it): copies of each card"),
 ]
 
 
@@ -179,14 +211,34 @@ HIGH = 1000.0  # the observation space's upper bound (values beyond it are clipp
 
 def fields_of(vector: np.ndarray) -> dict[str, np.ndarray]:
     """Named views of an observation vector (no copy): ``fields_of(v)["cities/houses"]`` has shape (40, 6)."""
-    return {f.name: vector[f.offset:f.offset + f.size].reshape(f.shape) for f in FIELDS}
+    return {name: vector[a:b].reshape(shape) for name, a, b, shape in _SLICES}
+
+
+_SLICES = [(f.name, f.offset, f.offset + f.size, f.shape) for f in FIELDS]
+# per field: its offset, the flat strides of its indices and its scale (the writers index the flat vector)
+_FLAT = {f.name: (f.offset, tuple(int(np.prod(f.shape[k + 1:])) for k in range(len(f.shape))), f.scale)
+         for f in FIELDS}
+WORD_INDEX = {w: i for i, w in enumerate(STEP_WORDS)}
+
+
+def step_kind(st: tuple[Any, ...]) -> str:
+    """The kind of a pending step of the engine (``state.pending``)."""
+    return str(st[0])
+
+
+def step_args(st: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The arguments of a pending step after its decider, in the order of its record's fields: the one place this
+    module reads them (steps are tuples ``(kind, decider, *args)`` today)."""
+    return tuple(st[2:])
 
 
 class _Writer:
+    """Writes fields of one observation into its flat vector, seats relative to the observer ``me`` of ``n``."""
+
     def __init__(self, out: np.ndarray, me: int, n: int) -> None:
         self.flat = out
-        self.v = fields_of(out)
         self.me, self.n = me, n
+        self.counts: dict[int, tuple[float, float]] = {}  # flat index -> (count so far, scale)
 
     def rel(self, seat: int | None) -> int | None:
         """The relative index of a seat (None: nobody, or a seat past the layout)."""
@@ -195,76 +247,117 @@ class _Writer:
         r = (seat - self.me) % self.n
         return r if r < SEATS else None
 
+    def at(self, name: str, index: tuple[int, ...]) -> tuple[int, float]:
+        offset, strides, scale = _FLAT[name]
+        for i, stride in zip(index, strides):
+            offset += i * stride
+        return offset, scale
+
+    def set(self, name: str, value: float, *index: int) -> None:
+        """The value as it is (flags, one-hot, values already scaled)."""
+        self.flat[self.at(name, index)[0]] = value
+
+    def put(self, name: str, value: float, *index: int) -> None:
+        i, scale = self.at(name, index)
+        self.flat[i] = value / scale
+
+    def add(self, name: str, value: float, *index: int) -> None:
+        """Counts are summed first and divided once (``finish``): float32 sums of fractions would round each step."""
+        i, scale = self.at(name, index)
+        self.counts[i] = (self.counts.get(i, (0.0, scale))[0] + value, scale)
+
+    def finish(self) -> None:
+        for i, (count, scale) in self.counts.items():
+            self.flat[i] = count / scale
+        self.counts.clear()
+
     def seat_hot(self, name: str, seat: int | None, row: int | None = None) -> None:
         r = self.rel(seat)
         if r is not None:
-            arr = self.v[name] if row is None else self.v[name][row]
-            arr[r] = 1.0
-
-    def put(self, name: str, value: float, *index: int) -> None:
-        f = FIELD[name]
-        self.v[name][index if index else 0] = value / f.scale
-
-    def add(self, name: str, value: float, *index: int) -> None:
-        f = FIELD[name]
-        self.v[name][index if index else 0] += value / f.scale
+            self.set(name, 1.0, *((r,) if row is None else (row, r)))
 
 
-def _card_counts(w: _Writer, name: str, keys: list[str]) -> None:
+def _card_counts(w: _Writer, name: str, keys: Any, *row: int) -> None:
     for k in keys:
         i = CARD_INDEX.get(k)
         if i is not None:
-            w.add(name, 1, i)
+            w.add(name, 1, *row, i)
 
 
-def observe(view: dict[str, Any], seat: int | None = None, out: np.ndarray | None = None) -> np.ndarray:
-    """The observation vector of ``view = game.view(seat)`` (``seat``: whose view it is; by default the one seat whose
-    hand the view shows). ``out``: an array of OBSERVATION_SIZE float32 to fill instead of a new one."""
-    me = _observer(view) if seat is None else seat
+# -- the reference: from the view ------------------------------------------------------------------------------
+def beyond_view(game: Game, seat: int) -> dict[str, Any]:
+    """What the seat may see that ``game.view(seat)`` does not carry: the waiting step's arguments (with their
+    fields' names), the seat's own discard pile, and the cards each seat holds beyond its setup (every card is taken
+    face up from the display, so those are public, though which of them are in a hand is not)."""
+    s = game.state
+    args: list[tuple[str, Any]] = []
+    if s.pending and not s.over:
+        st = s.pending[-1]
+        step = s.rules.steps[step_kind(st)]
+        names = (step.fields + step.optional)[1:]
+        args = list(zip(names, step_args(st)))
+    start = _setup_holdings(game)
+    bought = []
+    for i, p in enumerate(s.players):
+        left = list(start[i])
+        extra = []
+        for k in p.hand + p.pile:
+            if k in left:
+                left.remove(k)
+            else:
+                extra.append(k)
+        bought.append(extra)
+    return {"step_args": args, "pile": list(s.players[seat].pile), "bought": bought}
+
+
+def _setup_holdings(game: Game) -> list[list[str]]:
+    """Each seat's cards (hand and pile) at the first decision of the game: replayed from its options and seed."""
+    from sestertius.rules.game import Game as _Game
+
+    first = _Game(game.options, game.seed, auto_chance=False)  # no chance drawn: cards are bought only in turns
+    return [p.hand + p.pile for p in first.state.players]
+
+
+def observe_view(view: dict[str, Any], seat: int, extras: dict[str, Any],
+                 out: np.ndarray | None = None) -> np.ndarray:
+    """The observation from ``view = game.view(seat)`` and ``extras = beyond_view(game, seat)``: the reference
+    implementation (simple and slow) that :func:`observe` must equal."""
     v = np.zeros(OBSERVATION_SIZE, np.float32) if out is None else out
     if out is not None:
         v.fill(0.0)
     players = view["players"]
-    n = len(players)
-    w = _Writer(v, me, n)
-    _options(w, view, me)
-    _game(w, view)
+    w = _Writer(v, seat, len(players))
+    _options(w, view, seat)
+    _game(w, view, extras)
     _display(w, view)
-    _players(w, view, players, me)
+    _players(w, view, players, seat, extras)
     _board(w, view)
     _parts(w, view)
+    w.finish()
     np.clip(v, 0.0, HIGH, out=v)
     return v
-
-
-def _observer(view: dict[str, Any]) -> int:
-    mine = [p["seat"] for p in view["players"] if p.get("hand") is not None]
-    if len(mine) != 1:
-        raise ValueError("observe() needs the view of one seat: game.view(seat) with a seat, not None")
-    return int(mine[0])
 
 
 def _options(w: _Writer, view: dict[str, Any], me: int) -> None:
     o = view["options"]
     if o.get("board") in BOARDS:
-        w.v["options/board"][BOARDS.index(o["board"])] = 1
-    mode = o.get("mode", "base")
-    w.v["options/mode"][MODES.index(mode)] = 1
+        w.set("options/board", 1, BOARDS.index(o["board"]))
+    w.set("options/mode", 1, MODES.index(o.get("mode", "base")))
     w.put("options/players", o.get("players", 4))
     w.put("options/venus", bool(o.get("venus")))
     w.put("options/wine_display", o.get("display") == "wine")
     w.put("options/intermediate_scoring", bool(o.get("intermediate_scoring")))
     if o.get("fish_market") in FISH_SIDES:
-        w.v["options/fish_market"][FISH_SIDES.index(o["fish_market"])] = 1
+        w.set("options/fish_market", 1, FISH_SIDES.index(o["fish_market"]))
     if "contrarius" in view.get("extra", {}):
         diff = str(o.get("difficulty", "standard")).replace("-", "_")
         if diff in DIFFICULTIES:
-            w.v["options/difficulty"][DIFFICULTIES.index(diff)] = 1
+            w.set("options/difficulty", 1, DIFFICULTIES.index(diff))
     if 0 <= me < SEATS:
-        w.v["options/my_seat"][me] = 1
+        w.set("options/my_seat", 1, me)
 
 
-def _game(w: _Writer, view: dict[str, Any]) -> None:
+def _game(w: _Writer, view: dict[str, Any], extras: dict[str, Any]) -> None:
     w.put("game/turn", view["turn"])
     w.put("game/over", bool(view["over"]))
     w.seat_hot("game/current", view["current"])
@@ -275,38 +368,52 @@ def _game(w: _Writer, view: dict[str, Any]) -> None:
         w.seat_hot("game/to_act", to_act)
     step = view.get("step")
     if step and step[0] in STEP_KINDS:
-        w.v["game/step"][STEP_KINDS.index(step[0])] = 1
+        w.set("game/step", 1, STEP_KINDS.index(step[0]))
     w.seat_hot("game/praefectus_magnus", view["pm"])
     w.seat_hot("game/concordia", view["concordia"])
     if view["final_turns"] >= 0:
-        w.v["game/final_turns"][0] = 1
+        w.set("game/final_turns", 1, 0)
         w.put("game/final_turns", view["final_turns"], 1)
     w.put("game/deck_size", view["deck_size"])
     if view["deck_top"] in NUMERALS:
-        w.v["game/deck_top"][NUMERALS.index(view["deck_top"])] = 1
+        w.set("game/deck_top", 1, NUMERALS.index(view["deck_top"]))
+    if view["movement_points"] is not None:
+        w.put("game/movement_points", view["movement_points"])
+    for k, (name, value) in enumerate(extras["step_args"][:STEP_ARGS]):
+        w.set("step/arg_present", 1, k)
+        if isinstance(value, str):
+            if value in WORD_INDEX:
+                w.set("step/arg_word", 1, k, WORD_INDEX[value])
+        elif name == "seat":
+            r = w.rel(value)
+            if r is not None:
+                w.put("step/arg_number", r + 1, k)
+        else:
+            w.put("step/arg_number", int(value) + 1, k)
 
 
 def _display(w: _Writer, view: dict[str, Any]) -> None:
     for pos, entry in enumerate(view["display"][:DISPLAY]):
         i = CARD_INDEX.get(entry["card"]) if entry["card"] is not None else None
         if i is not None:
-            w.v["display/card"][pos, i] = 1
+            w.set("display/card", 1, pos, i)
         for g in entry["extra"]:
-            w.v["display/extra"][pos, GOOD_INDEX.get(g, 5)] += 1
+            w.add("display/extra", 1, pos, GOOD_INDEX.get(g, 5))
 
 
-def _players(w: _Writer, view: dict[str, Any], players: list[dict[str, Any]], me: int) -> None:
+def _players(w: _Writer, view: dict[str, Any], players: list[dict[str, Any]], me: int,
+             extras: dict[str, Any]) -> None:
     contrarius = view.get("extra", {}).get("contrarius")
     my_partner = players[me]["partner"] if me < len(players) else None
     for p in players:
         r = w.rel(p["seat"])
         if r is None:
             continue
-        w.v["players/present"][r] = 1
+        w.set("players/present", 1, r)
         if contrarius is not None and contrarius.get("seat") == p["seat"]:
-            w.v["players/contrarius"][r] = 1
+            w.set("players/contrarius", 1, r)
         if p["seat"] == me or p["seat"] == my_partner:
-            w.v["players/my_team"][r] = 1
+            w.set("players/my_team", 1, r)
         w.put("players/money", p["money"], r)
         for g, n in p["goods"].items():
             if g in GOOD_INDEX:
@@ -318,7 +425,7 @@ def _players(w: _Writer, view: dict[str, Any], players: list[dict[str, Any]], me
         w.put("players/hand_size", p["hand_size"], r)
         w.put("players/pile_size", p["pile_size"], r)
         if p["pile_top"] in CARD_INDEX:
-            w.v["players/pile_top"][r, CARD_INDEX[p["pile_top"]]] = 1
+            w.set("players/pile_top", 1, r, CARD_INDEX[p["pile_top"]])
         w.put("players/vp", p["vp"], r)
         for col in p["colonists"]:
             at = col["at"]
@@ -334,56 +441,51 @@ def _players(w: _Writer, view: dict[str, Any], players: list[dict[str, Any]], me
                 w.add("players/colonists", 1, r, 4)
         if p["seat"] == me and p["hand"] is not None:
             _card_counts(w, "hand", p["hand"])
+        _card_counts(w, "players/bought", extras["bought"][p["seat"]], r)
+    _card_counts(w, "pile", extras["pile"])
 
 
 def _board(w: _Writer, view: dict[str, Any]) -> None:
-    """The cities, routes and provinces: written straight into the flat vector (the hot loop of ``observe``)."""
-    v = w.flat
-    o = OFFSET
     for c in view["cities"]:
         i = c["id"]
         if i >= CITIES:
             continue
-        v[o["cities/present"] + i] = 1
+        w.set("cities/present", 1, i)
         g = GOOD_INDEX.get(c["good"])
         if g is not None:
-            v[o["cities/good"] + 5 * i + g] = 1
+            w.set("cities/good", 1, i, g)
         if 0 <= c["province"] < PROVINCES:
-            v[o["cities/province"] + PROVINCES * i + c["province"]] = 1
+            w.set("cities/province", 1, i, c["province"])
         if c["capital"]:
-            v[o["cities/capital"] + i] = 1
+            w.set("cities/capital", 1, i)
         if c["can_build"]:
-            v[o["cities/can_build"] + i] = 1
+            w.set("cities/can_build", 1, i)
         for seat in c["houses"]:
-            r = w.rel(seat)
-            if r is not None:
-                v[o["cities/houses"] + SEATS * i + r] = 1
+            w.seat_hot("cities/houses", seat, i)
     for rt in view["routes"]:
         i = rt["id"]
         if i >= ROUTES:
             continue
-        v[o["routes/present"] + i] = 1
+        w.set("routes/present", 1, i)
         if rt["kind"] == "sea":
-            v[o["routes/sea"] + i] = 1
-        v[o["routes/ends"] + 2 * i] = rt["a"] / CITIES
-        v[o["routes/ends"] + 2 * i + 1] = rt["b"] / CITIES
+            w.set("routes/sea", 1, i)
+        w.put("routes/ends", rt["a"], i, 0)
+        w.put("routes/ends", rt["b"], i, 1)
         if rt["no_stop"]:
-            v[o["routes/no_stop"] + i] = 1
-        r = w.rel(rt["colonist"])
-        if r is not None:
-            v[o["routes/colonist"] + SEATS * i + r] = 1
+            w.set("routes/no_stop", 1, i)
+        w.seat_hot("routes/colonist", rt["colonist"], i)
     for p in view["provinces"]:
         i = p["id"]
         if i >= PROVINCES:
             continue
-        v[o["provinces/present"] + i] = 1
+        w.set("provinces/present", 1, i)
         g = GOOD_INDEX.get(p["good"])
         if g is not None:
-            v[o["provinces/good"] + 5 * i + g] = 1
-        v[o["provinces/good_side"] + i] = bool(p["good_side"])
-        v[o["provinces/coins"] + i] = p["coins"] / FIELD["provinces/coins"].scale
-        v[o["provinces/can_produce"] + i] = bool(p["can_produce"])
-        v[o["provinces/production_bonus"] + i] = bool(p["production_bonus"])
+            w.set("provinces/good", 1, i, g)
+        w.set("provinces/good_side", bool(p["good_side"]), i)
+        w.put("provinces/coins", p["coins"], i)
+        w.set("provinces/can_produce", bool(p["can_produce"]), i)
+        w.set("provinces/production_bonus", bool(p["production_bonus"]), i)
 
 
 def _parts(w: _Writer, view: dict[str, Any]) -> None:
@@ -399,7 +501,8 @@ def _parts(w: _Writer, view: dict[str, Any]) -> None:
         w.put("volcano/pile", volcano["pile"])
         w.put("volcano/neutral_in_pile", volcano["neutral_in_pile"])
         last = volcano.get("last")
-        w.v["volcano/last"][TILES.index(last) if last in TILES else len(TILES)] = 1 if last is not None else 0
+        if last is not None:
+            w.set("volcano/last", 1, TILES.index(last) if last in TILES else len(TILES))
     for boat in view.get("start_boats", [])[:BOATS]:
         for seat in boat["colonists"]:
             r = w.rel(seat)
@@ -460,6 +563,384 @@ def _parts(w: _Writer, view: dict[str, Any]) -> None:
         r = w.rel(seat)
         if r is not None:
             w.put("scores/final", sc["total"], r)
+
+
+# -- the fast encoding: from the state ----------------------------------------------------------------------------
+class _Static:
+    """What never changes in one game, encoded once: the options, the map, the tokens, the display's extra costs and
+    the seats' cards at setup; per observer, the vector of all that with its seats made relative."""
+
+    def __init__(self, game: Game) -> None:
+        s = game.state
+        self.anchor = s.city_good  # shared by every copy of the game, made anew for every new game
+        br = s.rules.board
+        base = type(br)
+        self.dynamic_build = base.can_build is not BoardRules.can_build
+        self.dynamic_coins = base.marker_coins is not BoardRules.marker_coins
+        self.dynamic_produce = base.can_produce is not BoardRules.can_produce
+        self.dynamic_bonus = base.production_bonus is not BoardRules.production_bonus
+        self.own_houses = base.other_houses is not BoardRules.other_houses
+        self.board_public = base.public is not BoardRules.public
+        self.mode_public = type(s.rules.mode).public is not Ruleset.public
+        self.variants_public = [v for v in s.rules.variants if type(v).public is not Variant.public]
+        self.setup = [_hand_counts(h) for h in _setup_holdings(game)]
+        self.setup_size = [sum(h.values()) for h in self.setup]
+        # per seat: the last player state seen (kept, so that its id is not reused), its card count and its bought
+        # cards' (index, value) writes: they change only when that count does
+        self.bought: list[tuple[Any, int, tuple[tuple[int, float], ...]] | None] = [None] * s.n
+        # what a part of the state shows (the game's counters, the display, the markers, a seat, the observer's
+        # cards) -> its block of writes; a tuple of blocks -> them joined
+        self.steps: dict[tuple[Any, int], list[tuple[int, float]]] = {}  # (waiting step, observer) -> its writes
+        self.rels: dict[int, list[int]] = {}
+        self.storage = bool(s.rules.storage)  # variants with pieces in the storehouse (fish)
+        self.dynamic_board = self.dynamic_build or self.dynamic_coins or self.dynamic_produce or self.dynamic_bonus
+        self.has_parts = self.board_public or bool(self.variants_public) or self.mode_public
+        self.n = s.n
+        self.R = s.R
+        self.cities = len(s.board.cities)
+        self.land = s.cat.land_colonists
+        self.capital = s.board.capital
+        self.options = game.options.to_dict()
+        self.extra = s.rules.mode.public(s) if self.mode_public else {}
+        self.by_seat: dict[int, np.ndarray] = {}
+
+    def rel(self, me: int) -> list[int]:
+        """Each seat's relative seat for observer ``me`` (-1: past the layout)."""
+        out = self.rels.get(me)
+        if out is None:
+            out = self.rels[me] = [(seat - me) % self.n if (seat - me) % self.n < SEATS else -1
+                                   for seat in range(self.n)]
+        return out
+
+    def vector(self, game: Game, me: int) -> np.ndarray:
+        v = self.by_seat.get(me)
+        if v is None:
+            v = self.by_seat[me] = self._make(game, me)
+        return v
+
+    def _make(self, game: Game, me: int) -> np.ndarray:
+        s = game.state
+        br = s.rules.board
+        rs = s.rules.mode
+        v = np.zeros(OBSERVATION_SIZE, np.float32)
+        w = _Writer(v, me, s.n)
+        _options(w, {"options": self.options, "extra": self.extra}, me)
+        for pos, costs in enumerate(s.display_costs[:min(DISPLAY, len(s.display))]):
+            for g in costs:
+                w.add("display/extra", 1, pos, 5 if g == ANY else g)
+        contrarius = self.extra.get("contrarius", {}).get("seat")
+        partner = rs.partner(s, me)
+        for seat in range(s.n):
+            r = w.rel(seat)
+            if r is None:
+                continue
+            w.set("players/present", 1, r)
+            if seat == contrarius:
+                w.set("players/contrarius", 1, r)
+            if seat == me or seat == partner:
+                w.set("players/my_team", 1, r)
+            w.put("players/storehouse", s.cat.storehouse, r, 1)
+        b = s.board
+        for c in range(min(len(b.cities), CITIES)):
+            w.set("cities/present", 1, c)
+            if s.city_good[c] != NO_GOOD:
+                w.set("cities/good", 1, c, s.city_good[c])
+            if 0 <= b.province_of[c] < PROVINCES:
+                w.set("cities/province", 1, c, b.province_of[c])
+            if c == b.capital:
+                w.set("cities/capital", 1, c)
+            elif not self.dynamic_build and br.can_build(s, c):
+                w.set("cities/can_build", 1, c)
+        for rt in b.routes:
+            if rt.id >= ROUTES:
+                continue
+            w.set("routes/present", 1, rt.id)
+            w.set("routes/sea", rt.kind == 1, rt.id)
+            w.put("routes/ends", rt.a, rt.id, 0)
+            w.put("routes/ends", rt.b, rt.id, 1)
+            w.set("routes/no_stop", bool(rt.no_stop), rt.id)
+        for i in range(min(len(b.provinces), PROVINCES)):
+            w.set("provinces/present", 1, i)
+            w.set("provinces/good", 1, i, s.marker_good[i])
+            if not self.dynamic_coins:
+                w.put("provinces/coins", br.marker_coins(s, i), i)
+            if not self.dynamic_produce:
+                w.set("provinces/can_produce", bool(br.can_produce(s, i)), i)
+            if not self.dynamic_bonus:
+                w.set("provinces/production_bonus", bool(br.production_bonus(s, i)), i)
+        w.finish()
+        np.clip(v, 0.0, HIGH, out=v)
+        return v
+
+
+def _hand_counts(keys: Iterable[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for k in keys:
+        out[k] = out.get(k, 0) + 1
+    return out
+
+
+def _bought(cards: list[str], held: dict[str, int]) -> tuple[tuple[int, float], ...]:
+    out = []
+    for k, c in _hand_counts(cards).items():
+        c -= held.get(k, 0)
+        i = CARD_INDEX.get(k)
+        if c > 0 and i is not None:
+            out.append((i, c / 3))
+    return tuple(out)
+
+
+_BLOCKS_MAX = 4096  # waiting steps' writes kept per game (forgotten all at once past that)
+
+
+_STATIC: dict[int, _Static] = {}  # by id() of the game's city tokens (kept alive by the entry: no id is reused)
+_STATIC_MAX = 64  # games remembered; the oldest is forgotten first
+
+
+def _static(game: Game) -> _Static:
+    anchor = game.state.city_good
+    st = _STATIC.get(id(anchor))
+    if st is None or st.anchor is not anchor:
+        if len(_STATIC) >= _STATIC_MAX:
+            del _STATIC[next(iter(_STATIC))]
+        st = _STATIC[id(anchor)] = _Static(game)
+    return st
+
+
+# flat offsets of the fields the fast encoding writes
+_O = OFFSET
+_TURN, _OVER, _CURRENT, _TO_ACT, _CHANCE = (_O["game/turn"], _O["game/over"], _O["game/current"], _O["game/to_act"],
+                                            _O["game/chance"])
+_STEP, _PM, _CONCORDIA, _FINAL, _DECK, _DECK_TOP = (_O["game/step"], _O["game/praefectus_magnus"], _O["game/concordia"],
+                                                    _O["game/final_turns"], _O["game/deck_size"], _O["game/deck_top"])
+_DISPLAY_CARD, _MONEY, _GOODS, _STORE, _HOUSES, _HOUSES_LEFT = (
+    _O["display/card"], _O["players/money"], _O["players/goods"], _O["players/storehouse"], _O["players/houses"],
+    _O["players/houses_left"])
+_HAND_SIZE, _PILE_SIZE, _PILE_TOP, _VP, _COLONISTS, _HAND = (
+    _O["players/hand_size"], _O["players/pile_size"], _O["players/pile_top"], _O["players/vp"],
+    _O["players/colonists"], _O["hand"])
+_CITY_BUILD, _CITY_HOUSES, _CITY_COLONISTS, _ROUTE_COLONIST = (
+    _O["cities/can_build"], _O["cities/houses"], _O["cities/colonists"], _O["routes/colonist"])
+_GOOD_SIDE, _COINS, _PRODUCE, _BONUS = (_O["provinces/good_side"], _O["provinces/coins"], _O["provinces/can_produce"],
+                                        _O["provinces/production_bonus"])
+_POINTS, _ARG_PRESENT, _ARG_NUMBER, _ARG_WORD, _PILE, _BOUGHT = (
+    _O["game/movement_points"], _O["step/arg_present"], _O["step/arg_number"], _O["step/arg_word"], _O["pile"],
+    _O["players/bought"])
+_STEP_INDEX = {k: i for i, k in enumerate(STEP_KINDS)}
+_NUMERAL_INDEX = {k: i for i, k in enumerate(NUMERALS)}
+_SEAT_ARGS: dict[tuple[str, int], bool] = {}  # (step kind, argument index) -> the argument is a seat
+
+
+def _step_writes(s: GameState, st: tuple[Any, ...], rel: list[int]) -> list[tuple[int, float]]:
+    """The writes of the waiting step for one observer (``rel``: each seat's relative seat, -1 past the layout)."""
+    n = len(rel)
+    out: list[tuple[int, float]] = []
+    to_act = st[1]
+    if to_act < 0:
+        out.append((_CHANCE, 1))
+    elif to_act < n and rel[to_act] >= 0:
+        out.append((_TO_ACT + rel[to_act], 1))
+    kind = step_kind(st)
+    i = _STEP_INDEX.get(kind)
+    if i is not None:
+        out.append((_STEP + i, 1))
+    args = step_args(st)
+    if kind == "arch_move":
+        out.append((_POINTS, args[0] / 10))
+    for k, value in enumerate(args[:STEP_ARGS]):
+        out.append((_ARG_PRESENT + k, 1))
+        if type(value) is str:
+            i = WORD_INDEX.get(value)
+            if i is not None:
+                out.append((_ARG_WORD + WORD_SLOTS * k + i, 1))
+        elif _is_seat_arg(s, kind, k):
+            if 0 <= value < n and rel[value] >= 0:
+                out.append((_ARG_NUMBER + k, (rel[value] + 1) / 10))
+        else:
+            out.append((_ARG_NUMBER + k, max(0, int(value) + 1) / 10))
+    return out
+
+
+def _is_seat_arg(s: GameState, kind: str, k: int) -> bool:
+    key = (kind, k)
+    out = _SEAT_ARGS.get(key)
+    if out is None:
+        step = s.rules.steps[kind]
+        names = (step.fields + step.optional)[1:]
+        out = _SEAT_ARGS[key] = k < len(names) and names[k] == "seat"
+    return out
+
+
+def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+    """The observation vector of ``seat`` in ``game``: what ``game.view(seat)`` shows and what the seat may see
+    beyond it (:func:`beyond_view`), built from the state directly. ``out``: an array of OBSERVATION_SIZE float32 to
+    fill instead of a new one.
+
+    What never changes in a game is encoded once per game and observer (``_Static``); the waiting step's writes and
+    each seat's bought cards are kept while they stay the same; the rest is written value by value."""
+    if not hasattr(game, "state"):
+        raise TypeError("observe() takes the game and the seat (since observation version 2); observe_view() "
+                        "encodes a view")
+    s = game.state
+    static = _static(game)
+    me = seat
+    n = s.n
+    if not 0 <= me < n:
+        raise ValueError(f"observe() needs a seat of the game (0..{n - 1}), not {seat}")
+    if out is None:
+        v = static.vector(game, me).copy()
+    else:
+        v = out
+        np.copyto(v, static.vector(game, me))
+    m: Any = v.data  # item writes through a memoryview cost half of numpy's
+    rel = static.rel(me)
+
+    # the game
+    m[_TURN] = s.turn / 100
+    over = s.over
+    if over:
+        m[_OVER] = 1.0
+    if rel[s.current] >= 0:
+        m[_CURRENT + rel[s.current]] = 1.0
+    if s.pending and not over:
+        st = s.pending[-1]
+        writes = static.steps.get((st, me))
+        if writes is None:
+            if len(static.steps) >= _BLOCKS_MAX:
+                static.steps.clear()
+            writes = static.steps[(st, me)] = _step_writes(s, st, rel)
+        for i, x in writes:
+            m[i] = x
+    if 0 <= s.pm < n and rel[s.pm] >= 0:
+        m[_PM + rel[s.pm]] = 1.0
+    if 0 <= s.concordia < n and rel[s.concordia] >= 0:
+        m[_CONCORDIA + rel[s.concordia]] = 1.0
+    if s.final_turns >= 0:
+        m[_FINAL] = 1.0
+        m[_FINAL + 1] = s.final_turns / 6
+    m[_DECK] = len(s.deck) / 20
+    if s.deck_labels and s.deck_labels[-1] in _NUMERAL_INDEX:
+        m[_DECK_TOP + _NUMERAL_INDEX[s.deck_labels[-1]]] = 1.0
+    pos = _DISPLAY_CARD
+    for key in s.display[:DISPLAY]:
+        if key is not None and key in CARD_INDEX:
+            m[pos + CARD_INDEX[key]] = 1.0
+        pos += CARD_SLOTS
+
+    # the seats
+    br = s.rules.board
+    houses_total = s.cat.houses
+    R = static.R
+    RC = R + static.cities
+    land = static.land
+    storage = static.storage
+    own_houses = static.own_houses
+    for seat_, p in enumerate(s.players):
+        r = rel[seat_]
+        if r < 0:
+            continue
+        m[_MONEY + r] = p.money / 50
+        g = p.goods
+        o = _GOODS + 5 * r
+        m[o], m[o + 1], m[o + 2], m[o + 3], m[o + 4] = g[0] / 10, g[1] / 10, g[2] / 10, g[3] / 10, g[4] / 10
+        col = p.col
+        m[_STORE + 2 * r] = (s.storehouse_used(seat_) if storage else sum(g) + col.count(-1)) / 12
+        houses = p.houses
+        m[_HOUSES + r] = len(houses) / 15
+        for c in houses:
+            if c < CITIES:
+                m[_CITY_HOUSES + SEATS * c + r] = 1.0
+        left = houses_total - len(houses) - (br.other_houses(s, seat_) if own_houses else 0)
+        if left > 0:
+            m[_HOUSES_LEFT + r] = left / 15
+        m[_HAND_SIZE + r] = len(p.hand) / 10
+        pile = p.pile
+        if pile:
+            m[_PILE_SIZE + r] = len(pile) / 10
+            if pile[-1] in CARD_INDEX:
+                m[_PILE_TOP + CARD_SLOTS * r + CARD_INDEX[pile[-1]]] = 1.0
+        if p.vp > 0:
+            m[_VP + r] = p.vp / 100
+        store_land = store_sea = routes = cities = elsewhere = 0
+        in_city: dict[int, int] = {}
+        for slot, loc in enumerate(col):
+            if loc < 0:
+                if slot < land:
+                    store_land += 1
+                else:
+                    store_sea += 1
+            elif loc < R:
+                routes += 1
+                if loc < ROUTES:  # one colonist per route: the route's occupant is this seat
+                    m[_ROUTE_COLONIST + SEATS * loc + r] = 1.0
+            elif loc < RC:
+                cities += 1
+                in_city[loc] = in_city.get(loc, 0) + 1
+            else:
+                elsewhere += 1
+        o = _COLONISTS + 5 * r
+        m[o], m[o + 1], m[o + 2], m[o + 3], m[o + 4] = (store_land / 6, store_sea / 6, routes / 6, cities / 6,
+                                                        elsewhere / 6)
+        for loc, count in in_city.items():
+            if loc - R < CITIES:
+                m[_CITY_COLONISTS + SEATS * (loc - R) + r] = count / 3
+        total = len(p.hand) + len(pile)
+        if total > static.setup_size[seat_]:  # a seat never loses a card: one more than at setup is one bought
+            known = static.bought[seat_]
+            if known is None or known[0] is not p or known[1] != total:
+                known = static.bought[seat_] = (p, total, _bought(p.hand + pile, static.setup[seat_]))
+            o = _BOUGHT + CARD_SLOTS * r
+            for i, x in known[2]:
+                m[o + i] = x
+    mine = s.players[me]
+    for k, c in _hand_counts(mine.hand).items():
+        if k in CARD_INDEX:
+            m[_HAND + CARD_INDEX[k]] = c / 3
+    for k, c in _hand_counts(mine.pile).items():
+        if k in CARD_INDEX:
+            m[_PILE + CARD_INDEX[k]] = c / 3
+
+    # the board
+    for i, up in enumerate(s.marker_up[:PROVINCES]):
+        if up:
+            m[_GOOD_SIDE + i] = 1.0
+    if static.dynamic_board:
+        _board_now(s, static, m)
+
+    # the parts of boards, variants and modes, and the scores: from what the view shows of them
+    if static.has_parts or s.intermediate or over:
+        parts: dict[str, Any] = {}
+        if static.board_public:
+            parts.update(br.public(s))
+        for variant in static.variants_public:
+            parts.update(variant.public(s))
+        if static.mode_public:
+            parts["extra"] = s.rules.mode.public(s)
+        if s.intermediate:
+            parts["intermediate"] = s.intermediate
+        if over:
+            parts["scores"] = game.scores()
+        w = _Writer(v, me, n)
+        _parts(w, parts)
+        w.finish()
+        np.clip(v, 0.0, HIGH, out=v)
+    return v
+
+
+def _board_now(s: GameState, static: _Static, m: Any) -> None:
+    br = s.rules.board
+    if static.dynamic_build:
+        capital = static.capital
+        for c in range(min(static.cities, CITIES)):
+            if c != capital and br.can_build(s, c):
+                m[_CITY_BUILD + c] = 1
+    for i in range(min(len(s.marker_up), PROVINCES)):
+        if static.dynamic_coins:
+            m[_COINS + i] = min(max(br.marker_coins(s, i), 0) / 2, HIGH)
+        if static.dynamic_produce:
+            m[_PRODUCE + i] = bool(br.can_produce(s, i))
+        if static.dynamic_bonus:
+            m[_BONUS + i] = bool(br.production_bonus(s, i))
 
 
 def field_table() -> str:

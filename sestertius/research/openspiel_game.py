@@ -294,7 +294,7 @@ class ConcordiaObserver:
         if g is None:
             self.tensor.fill(0.0)
         else:
-            observe(g.view(player), player, out=self.tensor)
+            observe(g, player, out=self.tensor)
 
     def string_from(self, state: ConcordiaState, player: int) -> str:
         """A function of the observation, as OpenSpiel asks: the player and a digest of the tensor (a key for tabular

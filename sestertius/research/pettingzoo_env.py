@@ -25,7 +25,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from sestertius import Game, GameOptions
-from sestertius.research.actions import NUM_ACTIONS, decode, encode
+from sestertius.research.actions import NUM_ACTIONS, decode, ids_of
 from sestertius.research.observations import HIGH, OBSERVATION_SIZE, observe
 from sestertius.research.play import MAX_DECISIONS, agent_seats, check_reward, final_reward, game_options, own_scores
 
@@ -55,6 +55,8 @@ class ConcordiaAEC(AECEnv):
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
         self._rng = np.random.default_rng()
         self.game: Game | None = None
+        self._legal: list[Any] = []  # the legal decisions, listed once per position (the mask and the check use them)
+        self._legal_at: tuple[Any, int] = (None, -1)  # the state they were listed in, and its number of decisions
 
     def observation_space(self, agent: str) -> Any:
         return self.observation_spaces[agent]
@@ -69,6 +71,7 @@ class ConcordiaAEC(AECEnv):
             self._rng = np.random.default_rng(seed)
         game_seed = int(self._rng.integers(2**31))
         self.game = Game.new(self.options, seed=game_seed)
+        self._legal_at = (None, -1)
         self.decisions = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -90,14 +93,22 @@ class ConcordiaAEC(AECEnv):
         seat = self.game.to_act()
         return agent_name(seat) if seat is not None and seat >= 0 else self.agents[0]
 
+    def _legal_now(self) -> list[Any]:
+        game = self.game
+        assert game is not None
+        at = self._legal_at
+        if at[0] is not game.state or at[1] != len(game.history):  # (an undo or another game makes a new state)
+            self._legal = game.legal_actions()
+            self._legal_at = (game.state, len(game.history))
+        return self._legal
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.game is not None
         seat = self._seat_of[agent]
         mask = np.zeros(NUM_ACTIONS, np.int8)
         if not self.game.is_over and self.game.to_act() == seat and agent == self.agent_selection:
-            for a in self.game.legal_actions():
-                mask[encode(a)] = 1
-        return {"observation": observe(self.game.view(seat), seat), "action_mask": mask}
+            mask[ids_of(self._legal_now())] = 1
+        return {"observation": observe(self.game, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -107,15 +118,18 @@ class ConcordiaAEC(AECEnv):
         game = self.game
         assert game is not None
         decision = decode(int(action))
-        if decision not in game.legal_actions():
+        if decision not in self._legal_now():
             raise ValueError(f"{agent}: action {int(action)} {decision!r} is not legal now")
         game.apply_unchecked(decision)
         self.decisions += 1
         self._cumulative_rewards[agent] = 0.0
-        now = self._scores_now()
-        for a in self.agents:
-            self.rewards[a] = now[a] - self._scores[a]
-        self._scores = now
+        if self.reward == "win":  # no reward before the end: nothing to work out
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+        else:
+            now = self._scores_now()
+            for a in self.agents:
+                self.rewards[a] = now[a] - self._scores[a]
+            self._scores = now
         if game.is_over:
             for a in self.agents:
                 self.rewards[a] += final_reward(game, self._seat_of[a], self.reward)

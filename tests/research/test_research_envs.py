@@ -121,3 +121,29 @@ def test_gymnasium_against_contrarius_and_an_illegal_action():
     before = len(strict.game.history)
     strict.step(legal)
     assert strict.game.history[before] == decode(legal)
+
+
+def test_the_environments_observe_what_the_reference_encoding_gives():
+    """The observation of each environment is the encoding of its seat's view (``observe_view``), at every decision
+    of a few dozen; the mask marks exactly the legal decisions."""
+    from sestertius.research.actions import encode
+    from sestertius.research.observations import beyond_view, observe_view
+
+    e = env(options={"board": "imperium", "players": 4})
+    e.reset(seed=4)
+    rng = np.random.default_rng(4)
+    for _ in range(60):
+        agent = e.agent_selection
+        seat = int(agent.split("_")[1])
+        obs, *_ = e.last()
+        game = e.game
+        assert (obs["observation"] == observe_view(game.view(seat), seat, beyond_view(game, seat))).all()
+        assert set(np.flatnonzero(obs["action_mask"])) == {encode(a) for a in game.legal_actions()}
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    g = ConcordiaEnv({"board": "italia", "players": 3}, seat=2)
+    obs, info = g.reset(seed=9)
+    for _ in range(20):
+        game = g.game
+        assert (obs == observe_view(game.view(2), 2, beyond_view(game, 2))).all()
+        obs, _, terminated, _, info = g.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        assert not terminated
