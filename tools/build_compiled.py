@@ -69,6 +69,7 @@ def main() -> int:
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check"]
     if not _has_build_tools():  # mypyc comes with mypy; setuptools 70.1 builds wheels without the wheel package
         subprocess.run([*pip, "install", "-q", "mypy>=1.10", "setuptools>=70.1"], check=True)
+    digest = source_digest()  # before building: sources changed meanwhile leave the build stale, as it is
     wheels = ROOT / "build" / "wheels"
     shutil.rmtree(wheels, ignore_errors=True)
     start = time.perf_counter()
@@ -78,7 +79,7 @@ def main() -> int:
     wheel = next(wheels.glob("sestertius-*.whl"))
     shutil.rmtree(target, ignore_errors=True)
     subprocess.run([*pip, "install", "-q", "--no-deps", "--target", str(target), str(wheel)], check=True)
-    (target / STAMP).write_text(source_digest() + "\n")
+    (target / STAMP).write_text(digest + "\n")
     print(f"compiled build in {target} ({time.perf_counter() - start:.0f} s); use it with PYTHONPATH={target}")
     return 0
 

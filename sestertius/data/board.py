@@ -23,12 +23,12 @@ from sestertius.data.overrides import utf8_text
 
 LAND: Final = 0
 SEA: Final = 1
-KIND_NAMES = ("land", "sea")
-ZONES = ("A", "B", "C", "D")
+KIND_NAMES: Final = ("land", "sea")
+ZONES: Final = ("A", "B", "C", "D")
 UNREACHABLE: Final = 255
 # The tables of the boards without a capital (Roma, Balearica: their files say "no capital; see [...]"): what their
 # rules start the colonists from instead. Any other board must name its capital.
-NO_CAPITAL_TABLES = ("roma", "start_boats")
+NO_CAPITAL_TABLES: Final = ("roma", "start_boats")
 
 
 
@@ -168,7 +168,7 @@ def _board_names() -> tuple[str, ...]:  # the shipped files do not change while 
 
 # Boards made in code and known by name beside the shipped ones (``register_board``): a small map of a test, or one a
 # program builds. A registry, not a patch of ``load_board``: the compiled engine calls its functions directly.
-_EXTRA: dict[str, Board] = {}
+_EXTRA: Final[dict[str, Board]] = {}
 
 
 def register_board(board: Board) -> None:

@@ -11,22 +11,22 @@ itself, so the checks are those of the shipped file as much as of an edited one.
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any
+from typing import Any, Final
 
 from sestertius.data.board_checks import Fail, check_position, check_xy
 from sestertius.data.catalog import GODS, GOODS
 
 # the keys of each table: True if it must be there
-ROMA = {"start": False, "sea_start": False, "gate_routes": True, "east_gate_crossing_xy": False, "gates": True,
+ROMA: Final = {"start": False, "sea_start": False, "gate_routes": True, "east_gate_crossing_xy": False, "gates": True,
         "track": True, "gods": True}
-PLACE = {"lat": False, "lon": False, "xy": False}
-GATE = {"road": True, "spelling": False, **PLACE}
-SPACE = {"space": True, "name": True, "kind": True, "spelling": False, "printed": False, "drawn": False,
+PLACE: Final = {"lat": False, "lon": False, "xy": False}
+GATE: Final = {"road": True, "spelling": False, **PLACE}
+SPACE: Final = {"space": True, "name": True, "kind": True, "spelling": False, "printed": False, "drawn": False,
          "lat": True, "lon": True, "xy": False}
-SPACE_KINDS = {"start": {}, "bonus": {"gain": False, "choice": False}, "building": {"house_sites": True},
+SPACE_KINDS: Final = {"start": {}, "bonus": {"gain": False, "choice": False}, "building": {"house_sites": True},
                "god": {}}  # kind -> the keys of its own
-GOD = {"name": True, "spelling": False, "points": False, "variable": False, "icon": False, "meaning": False}
-WORDS = ("spelling", "printed", "drawn", "icon", "meaning")  # texts shown, never read by the rules
+GOD: Final = {"name": True, "spelling": False, "points": False, "variable": False, "icon": False, "meaning": False}
+WORDS: Final = ("spelling", "printed", "drawn", "icon", "meaning")  # texts shown, never read by the rules
 
 
 def check_roma(raw: Any, sites: Collection[str], fail: Fail) -> None:

@@ -19,16 +19,16 @@ from sestertius.data.overrides import blamed, read_shipped
 from sestertius.data.overrides import overrides_path as overrides_path
 from sestertius.data.overrides import read_data as read_data
 
-GOODS = ("brick", "food", "tool", "wine", "cloth")
+GOODS: Final = ("brick", "food", "tool", "wine", "cloth")
 BRICK: Final = 0
 FOOD: Final = 1
 TOOL: Final = 2
 WINE: Final = 3
 CLOTH: Final = 4
-GODS = ("Vesta", "Jupiter", "Saturnus", "Venus", "Mercurius", "Mars", "Minerva")
-ACTIONS = ("tribune", "architect", "prefect", "mercator", "senator", "consul", "diplomat", "colonist",
+GODS: Final = ("Vesta", "Jupiter", "Saturnus", "Venus", "Mercurius", "Mars", "Minerva")
+ACTIONS: Final = ("tribune", "architect", "prefect", "mercator", "senator", "consul", "diplomat", "colonist",
            "specialist", "magister", "double", "legatus", "proconsul")
-ANY = -1  # an "any good" payment slot
+ANY: Final = -1  # an "any good" payment slot
 NO_GOOD: Final = -1  # a card or city without a good of its own; a purchase paying no good for a '?'
 
 
@@ -228,7 +228,7 @@ def _applies(when: str | list[str], active: frozenset[str]) -> bool:
 # ------------------------------------------------------------------------------------------------------------
 # The fish-market variant (FORVM PISCATORVM): both market sides, from data/fish_market.toml (A-FISH-MARKET)
 # ------------------------------------------------------------------------------------------------------------
-STAND_ACTIONS = ("good", "money", "senator", "architect", "colonist", "mercator")
+STAND_ACTIONS: Final = ("good", "money", "senator", "architect", "colonist", "mercator")
 
 
 @dataclass(frozen=True, slots=True)

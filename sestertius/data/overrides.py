@@ -18,11 +18,11 @@ from contextlib import contextmanager
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from platformdirs import user_config_dir
 
-SHIPPED = {"components": "components.toml", "cards": "cards.toml", "fish_market": "fish_market.toml",
+SHIPPED: Final = {"components": "components.toml", "cards": "cards.toml", "fish_market": "fish_market.toml",
            "sicilia": "sicilia.toml", "solitaria": "solitaria.toml"}  # the overrides file's tables -> shipped files
 
 
@@ -210,8 +210,8 @@ Fault = tuple[str, Any, str]
 Rule = Callable[[str, Any, Get], Fault | None]
 Bound = int | str | Callable[[Get], tuple[int, str]]  # a number, the place of one, or (number, how it is named)
 
-COLONIST_FACES = ("land", "sea", "card")  # Solitaria's colonist die
-SPECIAL_FACE = "S"  # Solitaria's building dice: the good of Contrarius' best specialist
+COLONIST_FACES: Final = ("land", "sea", "card")  # Solitaria's colonist die
+SPECIAL_FACE: Final = "S"  # Solitaria's building dice: the good of Contrarius' best specialist
 
 
 def _bound(b: Bound, get: Get) -> tuple[int, str]:
@@ -312,14 +312,14 @@ def _neutral_tiles(get: Get) -> tuple[int, str]:
     return n, str(n)
 
 
-GOODS_NAMES = ("brick", "food", "tool", "wine", "cloth")  # components.toml's goods, which the engine fixes
-CARD = one_of(of=("cards.cards",), what="a card of cards.toml [cards]")  # the base game's and Venus' cards
-SOLO_CARD = one_of(of=("cards.cards", "solitaria.cards"), what="a card of cards.toml or solitaria.toml [cards]")
-ONE_EACH = " (Contrarius and a Solitaria player start with one of each on the board)"
+GOODS_NAMES: Final = ("brick", "food", "tool", "wine", "cloth")  # components.toml's goods, which the engine fixes
+CARD: Final = one_of(of=("cards.cards",), what="a card of cards.toml [cards]")  # the base game's and Venus' cards
+SOLO_CARD: Final = one_of(of=("cards.cards", "solitaria.cards"), what="a card of cards.toml or solitaria.toml [cards]")
+ONE_EACH: Final = " (Contrarius and a Solitaria player start with one of each on the board)"
 
 # place in the overrides file ("*": any key there) -> the rules its value, merged over the shipped one, must keep.
 # Checked in this order: a count others are measured by comes before them. The shipped files keep them all.
-LIMITS: dict[str, tuple[Rule, ...]] = {
+LIMITS: Final[dict[str, tuple[Rule, ...]]] = {
     "components.goods": (fixed("the goods are the engine's (brick, food, tool, wine, cloth)"),),
     "components.player.houses": (whole(1),),
     "components.player.land_colonists": (whole(1, why=ONE_EACH),),

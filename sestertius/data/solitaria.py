@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from sestertius.data.catalog import GOODS, Catalog, build_catalog, goods_vector, load_catalog
 from sestertius.data.overrides import COLONIST_FACES as COLONIST_FACES
 from sestertius.data.overrides import SPECIAL_FACE as SPECIAL_FACE
 from sestertius.data.overrides import DataError, blamed, merge, overrides_path, read_data
 
-REACTION_KINDS = ("take_card", "prefect", "build_produce", "build", "tribune", "colonist", "vp")
-DIE_USES = {"architect": "position", "colonist": "colonist", "mercator": "good", "senator": "good"}
+REACTION_KINDS: Final = ("take_card", "prefect", "build_produce", "build", "tribune", "colonist", "vp")
+DIE_USES: Final = {"architect": "position", "colonist": "colonist", "mercator": "good", "senator": "good"}
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ class SoloData:
         return self.reactions.get(self.catalog.cards[key].action)
 
 
-WHERE = "solitaria.toml"  # the file named in every error
+WHERE: Final = "solitaria.toml"  # the file named in every error
 
 
 def build_solo_data(raw: dict[str, Any], base: Catalog) -> SoloData:

@@ -228,8 +228,12 @@ def step_kind(st: tuple[Any, ...]) -> str:
 
 def step_args(st: tuple[Any, ...]) -> tuple[Any, ...]:
     """The arguments of a pending step after its decider, in the order of its record's fields: the one place this
-    module reads them (steps are tuples ``(kind, decider, *args)`` today)."""
-    return tuple(st[2:])
+    module reads them (steps are tuples ``(kind, decider, *args)``). Trailing optional fields at their default
+    (None: no limit) are left out, as the state's own record of a step holds them (``Step.saved``)."""
+    end = len(st)
+    while end > 2 and st[end - 1] is None:
+        end -= 1
+    return tuple(st[2:end])
 
 
 class _Writer:

@@ -317,7 +317,7 @@ class InfoStateObserver:
         if g is None:  # the setup: nothing seen yet
             self.tensor.fill(0.0)
             return
-        self.dict["observation"][:] = observe(g.view(player), player)
+        observe(g, player, out=self.dict["observation"])
         self.tensor[OBSERVATION_SIZE:] = np.unpackbits(np.frombuffer(state.public_digest, np.uint8))
 
     def string_from(self, state: ConcordiaState, player: int) -> str:

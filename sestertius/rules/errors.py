@@ -1,9 +1,9 @@
 """The engine's error types, and how a refusal shows the value it refuses. Every refusal leaves the game unchanged."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-SHOWN = 80  # the most characters of a refused value a message repeats
+SHOWN: Final = 80  # the most characters of a refused value a message repeats
 
 
 def shown(value: Any) -> str:

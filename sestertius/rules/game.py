@@ -16,7 +16,7 @@ import os
 import random
 import uuid
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from sestertius.rules.determinise import determinised
 from sestertius.rules.errors import IllegalAction, OptionsError, RecordError, shown
@@ -29,17 +29,17 @@ from sestertius.rules.turn import push_turn
 from sestertius.rules.view import player_view
 from sestertius.rules.words import describe, refusal, title
 
-RECORD_FORMAT = "sestertius-game"
-RECORD_VERSION = 1
+RECORD_FORMAT: Final = "sestertius-game"
+RECORD_VERSION: Final = 1
 # The largest record file read: a whole game's record is small (about 33 bytes a decision as saved: the largest under
 # tests/records is 30 KB, a random 5-player game of 759 decisions saves as 25 KB, 10,000 decisions would be 330 KB),
 # so 16 MiB is ample, and a file or device without end (/dev/zero) is refused after this much, not read until memory
 # runs out.
-RECORD_MAX_BYTES = 16 * 1024 * 1024
+RECORD_MAX_BYTES: Final = 16 * 1024 * 1024
 # How deep a decision's lists may nest: the rules' decisions are flat (a verb and its words and whole numbers), so a
 # deeper one is refused as not a decision before turning it into tuples could exhaust Python's recursion.
-DECISION_DEPTH = 8
-DECISION_SHAPE = 'a decision is a list of a verb and its values, e.g. ["play", "architect"]'
+DECISION_DEPTH: Final = 8
+DECISION_SHAPE: Final = 'a decision is a list of a verb and its values, e.g. ["play", "architect"]'
 
 
 class _NestedTooDeep(Exception):
@@ -52,7 +52,7 @@ def _tupled(a: Any, depth: int = DECISION_DEPTH) -> Action:
     return tuple(_tupled(x, depth - 1) if isinstance(x, list) else x for x in a)
 
 
-KIND_WORDS = {bool: "true/false value", int: "whole number", float: "decimal number", str: "word", tuple: "list"}
+KIND_WORDS: Final = {bool: "true/false value", int: "whole number", float: "decimal number", str: "word", tuple: "list"}
 
 
 def _mistyped(a: Action, listed: Action) -> tuple[Any, Any] | None:
@@ -72,7 +72,8 @@ def _kind(x: Any) -> str:
     return KIND_WORDS.get(type(x), type(x).__name__)
 
 
-SEEDS = range(2 ** 64)  # the setup's shuffles and the 64-bit chance generator: larger seeds would repeat smaller ones
+# the setup's shuffles and the 64-bit chance generator: larger seeds would repeat smaller ones
+SEEDS: Final = range(2 ** 64)
 
 
 def seed_refusal(seed: Any) -> str | None:

@@ -4,7 +4,7 @@ its own (a known board, a known mode, a known display...); which combinations ma
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -13,14 +13,14 @@ from sestertius.data.catalog import DataError, load_fish_market
 from sestertius.data.solitaria import difficulty_key, solo_data
 from sestertius.rules.errors import OptionsError, cut, shown
 
-MODES = ("base", "solo", "team")
-DISPLAYS = ("standard", "wine")
+MODES: Final = ("base", "solo", "team")
+DISPLAYS: Final = ("standard", "wine")
 # Ranges of the values on their own: seats of any mode (Solitaria's 1 to team play's 6; which counts a mode takes is
 # the rulebook's MODE_TABLE), and a starting score on the victory point track
-PLAYERS = range(1, 7)
-START_VP = range(0, 101)
-FLAGS = ("venus", "intermediate_scoring", "manual_dice")
-UNKNOWN_SHOWN = 5  # the unknown option keys a refusal names
+PLAYERS: Final = range(1, 7)
+START_VP: Final = range(0, 101)
+FLAGS: Final = ("venus", "intermediate_scoring", "manual_dice")
+UNKNOWN_SHOWN: Final = 5  # the unknown option keys a refusal names
 
 
 def _whole(value: Any) -> bool:
@@ -109,6 +109,6 @@ class GameOptions:
 # GameOptions.to_dict's results by options (equal options hash alike), kept here rather than on the frozen instance
 # so that the class compiles to a native class (mypyc's have no __dict__); a few hundred distinct options at most
 # in practice, and past AS_DICT_KEPT they are made afresh
-AS_DICT_KEPT = 4096
-_AS_DICT: dict[GameOptions, dict[str, Any]] = {}
-_DEFAULTS: dict[str, Any] = asdict(GameOptions())
+AS_DICT_KEPT: Final = 4096
+_AS_DICT: Final[dict[GameOptions, dict[str, Any]]] = {}
+_DEFAULTS: Final[dict[str, Any]] = asdict(GameOptions())

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from sestertius.data.board import board_names, load_board
 from sestertius.data.catalog import load_fish_market
@@ -29,35 +29,36 @@ from sestertius.rules.turn import STEPS as TURN_STEPS
 from sestertius.rules.variants.base import Variant
 from sestertius.rules.variants.fish_market import FishMarket
 
-BASE_STEPS: tuple[Step, ...] = (TURN_STEPS + architect.STEPS + prefect.STEPS + storehouse.STEPS + mercator.STEPS
+BASE_STEPS: Final[tuple[Step, ...]] = (TURN_STEPS + architect.STEPS + prefect.STEPS + storehouse.STEPS + mercator.STEPS
                                 + colonist.STEPS + senator.STEPS + diplomat.STEPS)
 # card action -> what performing it does, each from its card module (a mode performs the actions it adds itself)
-BASE_PERFORMERS: dict[str, PerformFn] = {**architect.PERFORMERS, **prefect.PERFORMERS, **mercator.PERFORMERS,
+BASE_PERFORMERS: Final[dict[str, PerformFn]] = {**architect.PERFORMERS, **prefect.PERFORMERS, **mercator.PERFORMERS,
                                          **colonist.PERFORMERS, **senator.PERFORMERS, **diplomat.PERFORMERS}
 
 # (mode option, players) -> the ruleset that plays it
 BASE, TEAM = Ruleset(), TeamRuleset()
 SOLO, SOLO_THIRD, SOLO_TEAM = SoloRuleset(), ThirdPlayerRuleset(), TeamSoloRuleset()
-MODE_TABLE: dict[tuple[str, int], Ruleset] = {
+MODE_TABLE: Final[dict[tuple[str, int], Ruleset]] = {
     **{("base", n): BASE for n in (2, 3, 4, 5)},
     ("team", 4): TEAM, ("team", 6): TEAM,
     ("team", 2): SOLO_TEAM,  # Solitaria's cooperative team play against Contrarius
     ("solo", 1): SOLO,
     ("solo", 2): SOLO_THIRD,  # Contrarius as a third player
 }
-PLAYERS_REFUSED = {
+PLAYERS_REFUSED: Final = {
     "base": "the base game is for 2 to 5 players, not {players}",
     "team": ("team play is for 2 players (Solitaria's cooperative team play against Contrarius) or 4 or 6 players "
              "(teams of two), not {players}"),
     "solo": "Solitaria is for 1 player (solo) or 2 players (Contrarius as a third player), not {players}",
 }
-SOLITARIA = {SOLO.name, SOLO_THIRD.name, SOLO_TEAM.name}
-OWN_CARDS = {SOLO.name: "Solitaria's solo play", SOLO_THIRD.name: "Contrarius as a third player",  # their own hands
-             SOLO_TEAM.name: "Solitaria's cooperative team play"}
+SOLITARIA: Final = {SOLO.name, SOLO_THIRD.name, SOLO_TEAM.name}
+OWN_CARDS: Final = {SOLO.name: "Solitaria's solo play",  # the modes with hands of their own
+                    SOLO_THIRD.name: "Contrarius as a third player",
+                    SOLO_TEAM.name: "Solitaria's cooperative team play"}
 
-BOARDS: dict[str, BoardRules] = {"sicilia": SiciliaRules(), "balearica": BalearicaRules(), "roma": RomaRules()}
-BASE_BOARD = BoardRules()
-VARIANTS: dict[str, Variant] = {"fish_market": FishMarket()}
+BOARDS: Final[dict[str, BoardRules]] = {"sicilia": SiciliaRules(), "balearica": BalearicaRules(), "roma": RomaRules()}
+BASE_BOARD: Final = BoardRules()
+VARIANTS: Final[dict[str, Variant]] = {"fish_market": FishMarket()}
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,7 @@ def _solitaria_refusals() -> list[Refused]:
                     frozenset({board})) for board, info in solo_data().boards.items() if info.get("refused")]
 
 
-REFUSED: tuple[Refused, ...] = (
+REFUSED: Final[tuple[Refused, ...]] = (
     Refused("team play needs a board with a capital (the second half of the seats starts in a city away from it); "
             "{board} has none", frozenset({TEAM.name}), when=_no_capital),
     *(Refused(f"{what} uses its own cards; the venus option does not apply", frozenset({mode}),
@@ -138,7 +139,7 @@ def refusal(o: GameOptions) -> str | None:
     return None
 
 
-_CACHE: dict[tuple[str, str, tuple[str, ...]], Rulebook] = {}
+_CACHE: Final[dict[tuple[str, str, tuple[str, ...]], Rulebook]] = {}
 
 
 def resolve(o: GameOptions) -> Rulebook:

@@ -2,6 +2,8 @@
 holder of Praefectus Magnus, then to whoever would receive it next (it passes to the right)."""
 from __future__ import annotations
 
+from typing import Final
+
 from sestertius.data.catalog import BRICK, Catalog
 from sestertius.rules.memo import Memo
 from sestertius.rules.state import STORE, GameState
@@ -78,7 +80,7 @@ def score_seat(s: GameState, seat: int) -> dict[str, int]:
 
 
 Holdings = tuple[tuple[tuple[str, int], ...], tuple[tuple[int, int], ...]]
-_HOLDINGS: Memo[Holdings] = Memo(8192)  # per catalogue, hand and pile
+_HOLDINGS: Final[Memo[Holdings]] = Memo(8192)  # per catalogue, hand and pile
 
 
 def holdings(cat: Catalog, hand: list[str], pile: list[str]) -> Holdings:

@@ -38,7 +38,7 @@ AUTOMATON: Final = -3  # decider of automaton steps (Contrarius): resolved by it
 NOBODY: Final = -1
 # not begun: the final turns before the Concordia card is taken, a seat's market spot before its first use
 NOT_YET: Final = -1
-NUMERALS = ("I", "II", "III", "IV", "V", "VI")
+NUMERALS: Final = ("I", "II", "III", "IV", "V", "VI")
 MASK64: Final = (1 << 64) - 1
 
 

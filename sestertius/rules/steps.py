@@ -36,8 +36,8 @@ PerformFn = Callable[["GameState", int, "Card"], None]
 KIND: Final = 0  # every step: its kind, the key of its record
 DECIDER: Final = 1  # every step: the seat to decide, or CHANCE, AUTO, AUTOMATON
 
-DONE: Action = ("done",)
-AUTO_ACTION: Action = ("auto",)
+DONE: Final[Action] = ("done",)
+AUTO_ACTION: Final[Action] = ("auto",)
 
 
 @dataclass(frozen=True)

@@ -92,7 +92,7 @@ def apply_end_turn(s: GameState, st: Pending, a: Action) -> None:
 # Play a card
 # ------------------------------------------------------------------------------------------------------------
 # the actions whose playability depends on the game: every other card in a hand may always be played
-CONDITIONAL = frozenset({"diplomat", "magister"})
+CONDITIONAL: Final = frozenset({"diplomat", "magister"})
 
 
 def unplayable(s: GameState, seat: int, key: str) -> str | None:
@@ -114,7 +114,7 @@ def unplayable(s: GameState, seat: int, key: str) -> str | None:
 
 # ("play", card) made once per card and shared, as the Architect's moves are (``moves_of``): a third of the decisions
 # listed in four-player games
-_PLAYS: dict[str, Action] = {}
+_PLAYS: Final[dict[str, Action]] = {}
 
 
 def play_action(key: str) -> Action:
@@ -193,7 +193,7 @@ def perform(s: GameState, seat: int, key: str | None) -> None:
         performer(s, seat, card)
 
 
-STEPS: tuple[Step, ...] = (
+STEPS: Final[tuple[Step, ...]] = (
     Step("turn", "Play a card", legal_turn, apply_turn, prompt="Play a card from your hand.",
          words={"play": lambda s, a: f"play {s.cat.cards[a[1]].title}"}, refuse=refuse_turn,
          verbs=frozenset({"play"})),

@@ -6,7 +6,7 @@ bought in the open.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from sestertius.data.board import KIND_NAMES
 from sestertius.data.catalog import ANY, GOODS, NO_GOOD, assumptions_for
@@ -43,7 +43,7 @@ def public_board(game: Game) -> dict[str, Any]:
     }
 
 
-LOG_SHOWN = 200  # the last entries of the log a view carries
+LOG_SHOWN: Final = 200  # the last entries of the log a view carries
 
 
 def since_last_turn(s: GameState, seat: int) -> int:

@@ -3,15 +3,15 @@ The words of each step kind live in its step record (:class:`sestertius.rules.st
 record of the step on top of the stack, which is the step every listed or attempted decision belongs to."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from sestertius.data.catalog import GOODS
 from sestertius.rules.errors import cut, shown
 from sestertius.rules.state import CHANCE, GameState
 from sestertius.rules.steps import DECIDER, KIND, Action, Pending
 
-KINDS = ("land", "sea")
-COMMON = {  # verbs shared by many steps
+KINDS: Final = ("land", "sea")
+COMMON: Final = {  # verbs shared by many steps
     "done": "done",
     "cash": "take the money",
 }

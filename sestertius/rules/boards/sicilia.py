@@ -27,7 +27,7 @@ from sestertius.rules.boards.base import BoardRules, store_goods
 from sestertius.rules.state import CHANCE, NOBODY, GameState
 from sestertius.rules.steps import Action, Pending, Step
 
-EFFECTS = ("no_bonus", "no_building", "no_production")
+EFFECTS: Final = ("no_bonus", "no_building", "no_production")
 
 
 class VolcanoData:
@@ -172,7 +172,7 @@ class SiciliaRules(BoardRules):
                             "rows": dict(volcano_data().row_of)}}
 
 
-RULES = SiciliaRules()
+RULES: Final = SiciliaRules()
 
 
 # ------------------------------------------------------------------------------------------------------------

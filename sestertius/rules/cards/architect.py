@@ -30,7 +30,7 @@ def perform_architect(s: GameState, seat: int, card: Card) -> None:
 
 # ("move", slot, route) made once per pair and shared (a decision is an immutable tuple): the moves are most of the
 # decisions listed (4 in 10 in four-player games), and a listed one that is not taken then costs no allocation
-_MOVES: list[list[Action]] = []
+_MOVES: Final[list[list[Action]]] = []
 
 
 def moves_of(slot: int, routes: int) -> list[Action]:
@@ -155,7 +155,7 @@ def _cost_words(s: GameState, c: int) -> str:
     return f"a house in {s.board.cities[c]} costs {need} and {coins} {_coins(coins)}; you cannot pay it"
 
 
-BUILD_WORDS: dict[str, Callable[[GameState, int], str]] = {
+BUILD_WORDS: Final[dict[str, Callable[[GameState, int], str]]] = {
     "capital": lambda s, c: "no house may be built in the capital",
     "own house": lambda s, c: f"you already have a house in {s.board.cities[c]}: one house per player per city",
     "no colonist": lambda s, c: f"{s.board.cities[c]} is not at the end of a route holding one of your colonists",
@@ -300,8 +300,8 @@ def _coins(n: int) -> str:
     return "sestertius" if n == 1 else "sestertii"
 
 
-PERFORMERS: dict[str, PerformFn] = {"architect": perform_architect}
-STEPS: tuple[Step, ...] = (
+PERFORMERS: Final[dict[str, PerformFn]] = {"architect": perform_architect}
+STEPS: Final[tuple[Step, ...]] = (
     # houses: how many the build may place at most (the fish market's Architect stand); None: any number
     Step("arch_move", "Architect (move)", legal_arch_move, apply_arch_move, fields=("seat", "points"),
          optional=("houses",),

@@ -140,8 +140,8 @@ def words_recruit(s: GameState, a: Action) -> str:
     return f"buy a {KINDS[a[1]]} colonist into {b.cities[b.capital]}" if b.capital is not None else a[0]
 
 
-PERFORMERS: dict[str, PerformFn] = {"colonist": perform_colonist, "tribune": perform_tribune}
-STEPS: tuple[Step, ...] = (
+PERFORMERS: Final[dict[str, PerformFn]] = {"colonist": perform_colonist, "tribune": perform_tribune}
+STEPS: Final[tuple[Step, ...]] = (
     Step("colonist", "Colonist", legal_colonist, apply_colonist, fields=("seat", "placed"),
          prompt=("Colonist: place new colonists (1 food + 1 tool each) in the capital or a city with your house — "
                  "or take the money."),

@@ -59,8 +59,8 @@ def words_copy(s: GameState, a: Action) -> str:
     return f"copy {title} of seat {a[1] + 1}" if a[1] >= 0 else f"copy {title}"
 
 
-PERFORMERS: dict[str, PerformFn] = {"diplomat": perform_diplomat, "double": perform_double}
-STEPS: tuple[Step, ...] = (
+PERFORMERS: Final[dict[str, PerformFn]] = {"diplomat": perform_diplomat, "double": perform_double}
+STEPS: Final[tuple[Step, ...]] = (
     Step("diplomat", "Diplomat", legal_diplomat, apply_diplomat, prompt="Diplomat: choose the card to copy.",
          words={"copy": words_copy},
          refuse=lambda s, st, a: "the Diplomat copies the top card of another player's pile: not empty and not a "

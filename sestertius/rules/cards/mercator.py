@@ -45,7 +45,7 @@ def trade_refusals(s: GameState, st: Pending, goods: list[int], space: int, fund
     return sell, buy
 
 
-TRADE_WORDS: dict[str, Callable[[GameState, int, int], str]] = {  # (state, good, funds) -> words
+TRADE_WORDS: Final[dict[str, Callable[[GameState, int, int], str]]] = {  # (state, good, funds) -> words
     "types": lambda s, g, funds: "a Mercator trades at most two types of goods",
     "one type": lambda s, g, funds: "the fish market's Mercator stand trades at most one type of goods",
     "none": lambda s, g, funds: f"you have no {GOODS[g]} to sell",
@@ -64,8 +64,8 @@ def untradable(s: GameState, st: Pending, verb: str, g: int) -> str | None:
     return None if why is None else TRADE_WORDS[why](s, g, funds)
 
 
-SELL: tuple[Action, ...] = tuple(("sell", g) for g in range(5))  # shared decisions, made once (see ``moves_of``)
-BUY: tuple[Action, ...] = tuple(("buy", g) for g in range(5))
+SELL: Final[tuple[Action, ...]] = tuple(("sell", g) for g in range(5))  # shared decisions, made once (see ``moves_of``)
+BUY: Final[tuple[Action, ...]] = tuple(("buy", g) for g in range(5))
 
 
 def legal_trade(s: GameState, st: Pending) -> list[Action]:
@@ -117,8 +117,8 @@ def words_trade(s: GameState, a: Action) -> str:
     return f"{a[0]} 1 {GOODS[a[1]]}"
 
 
-PERFORMERS: dict[str, PerformFn] = {"mercator": perform_mercator}
-STEPS: tuple[Step, ...] = (
+PERFORMERS: Final[dict[str, PerformFn]] = {"mercator": perform_mercator}
+STEPS: Final[tuple[Step, ...]] = (
     # sold, bought: bitmasks of the goods types sold and bought so far; types: how many types the trade allows
     Step("trade", "Mercator", legal_trade, apply_trade, fields=("seat", "sold", "bought"), optional=("types",),
          prompt="Mercator: sell and buy goods of at most two kinds, then Done.",

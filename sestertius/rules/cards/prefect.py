@@ -48,7 +48,7 @@ def produce_refusal(s: GameState, prov: int) -> str | None:
     return None
 
 
-PRODUCE_WORDS = {
+PRODUCE_WORDS: Final = {
     "erupted": "{} can no longer produce (the volcano has erupted)",
     "produced": "{} has already produced: its bonus marker shows coins",
 }
@@ -60,8 +60,8 @@ def unproducible(s: GameState, prov: int) -> str | None:
     return None if why is None else PRODUCE_WORDS[why].format(s.board.provinces[prov])
 
 
-CASH: Action = ("cash",)
-_PRODUCE: list[Action] = []  # ("produce", province), made once and shared (as the Architect's ``moves_of``)
+CASH: Final[Action] = ("cash",)
+_PRODUCE: Final[list[Action]] = []  # ("produce", province), made once and shared (as the Architect's ``moves_of``)
 
 
 def legal_prefect(s: GameState, st: Pending) -> list[Action]:
@@ -148,8 +148,8 @@ def words_produce(s: GameState, a: Action) -> str:
     return f"produce in {s.board.provinces[a[1]]} ({GOODS[s.marker_good[a[1]]]})"
 
 
-PERFORMERS: dict[str, PerformFn] = {"prefect": perform_prefect, "specialist": perform_specialist}
-STEPS: tuple[Step, ...] = (
+PERFORMERS: Final[dict[str, PerformFn]] = {"prefect": perform_prefect, "specialist": perform_specialist}
+STEPS: Final[tuple[Step, ...]] = (
     Step("prefect", "Prefect", legal_prefect, apply_prefect, fields=("seat", "card"),
          prompt="Prefect: choose a bonus marker to produce in its province, or take the money of the turned markers.",
          words={"produce": words_produce}, refuse=refuse_prefect, verbs=frozenset({"produce", "cash"})),

@@ -117,8 +117,8 @@ def words_card(s: GameState, a: Action) -> str:
     return f"buy {title} from position {a[1] + 1} for {goods_words(tuple(cost))}"
 
 
-PERFORMERS: dict[str, PerformFn] = {"senator": perform_senator, "consul": perform_consul}
-STEPS: tuple[Step, ...] = (
+PERFORMERS: Final[dict[str, PerformFn]] = {"senator": perform_senator, "consul": perform_consul}
+STEPS: Final[tuple[Step, ...]] = (
     # left: cards the seat may still buy; with_position: 1 when the display position's cost is paid too (Senator)
     Step("buy", "Buying cards", legal_buy, apply_buy, fields=("seat", "left", "with_position"),
          prompt="Buy cards from the display, then Done.",

@@ -1,11 +1,13 @@
 """The storehouse limit: a player over it chooses what to give up, one piece at a time, until it fits."""
 from __future__ import annotations
 
+from typing import Final
+
 from sestertius.data.catalog import GOODS
 from sestertius.rules.state import GameState
 from sestertius.rules.steps import DECIDER, Action, Pending, Step
 
-DROP: tuple[Action, ...] = tuple(("drop", g) for g in range(5))  # shared decisions, made once (see ``moves_of``)
+DROP: Final[tuple[Action, ...]] = tuple(("drop", g) for g in range(5))  # shared decisions, made once (see ``moves_of``)
 
 
 def legal_discard(s: GameState, st: Pending) -> list[Action]:
@@ -29,7 +31,7 @@ def apply_discard(s: GameState, st: Pending, a: Action) -> None:
         s.pending.pop()
 
 
-STEPS: tuple[Step, ...] = (
+STEPS: Final[tuple[Step, ...]] = (
     Step("discard", "Storehouse", legal_discard, apply_discard,
          prompt="Your storehouse is over full: choose the goods to give up.",
          words={"drop": lambda s, a: f"drop 1 {GOODS[a[1]]}"},

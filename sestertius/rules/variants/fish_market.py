@@ -392,7 +392,7 @@ def _step(kind: str, title: str, legal: LegalFn, apply: ApplyFn, fields: tuple[s
                 verbs=frozenset(verbs), refuses_all=True)
 
 
-STEPS: tuple[Step, ...] = (
+STEPS: Final[tuple[Step, ...]] = (
     _step("market", "Fish market", legal_market, apply_market, ("seat", "start"), "Fish market: use a spot, or go on.",
           {"enter": describe_enter}, {"enter", "done"}),
     _step("stands", "Fish market (mountainside spot)", legal_stands, apply_stands, ("seat", "spot", "used"),
@@ -407,7 +407,7 @@ STEPS: tuple[Step, ...] = (
           "Prefect with fish: choose the province.", {"produce": describe_produce}, {"produce", "cash"}),
     auto_step("fish_refill", "Fish market (display)", apply_fish_refill),
 )
-STEPS_BY_KIND = {step.kind: step for step in STEPS}
+STEPS_BY_KIND: Final = {step.kind: step for step in STEPS}
 
 
 class FishMarket(Variant):

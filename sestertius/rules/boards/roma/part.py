@@ -4,7 +4,7 @@ covers."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from sestertius.rules.state import NOT_YET, GameState
 
@@ -20,7 +20,7 @@ class Sailing:
     score: tuple[int, ...] = ()  # seats still to score a god in Byzantium
 
 
-NO_SAILING = Sailing()
+NO_SAILING: Final = Sailing()
 
 
 @dataclass(slots=True)

@@ -2,7 +2,7 @@
 over to the module that holds the rule: the derived board and the track (setup), sailing, Byzantium, the steps."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from sestertius.data.board import LAND, SEA, UNREACHABLE
 from sestertius.data.catalog import GOODS
@@ -171,4 +171,4 @@ class RomaRules(BoardRules):
         }}
 
 
-RULES = RomaRules()
+RULES: Final = RomaRules()

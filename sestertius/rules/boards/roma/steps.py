@@ -193,7 +193,7 @@ def _step(kind: str, title: str, legal: LegalFn, apply: ApplyFn, prompt: str, wo
                 refuse=explain, refuses_all=True)
 
 
-STEPS: tuple[Step, ...] = (
+STEPS: Final[tuple[Step, ...]] = (
     _step("roma_bonus", "Ship track (bonus)", legal_bonus, apply_bonus, "Ship track: take the bonus.",
           {"take": describe_take}, fields=("seat", "space")),
     _step("roma_sail", "Prefect (ship move)", legal_sail, apply_sail, "Ship track: move a ship, or Done.",

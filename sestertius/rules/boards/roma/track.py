@@ -3,7 +3,7 @@ spaces lie as colonist locations: ``start(s)`` is the START oval and ``start(s) 
 past the routes and the cities of the derived board)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from sestertius.data.board import Board
 from sestertius.rules.boards.base import first_place
@@ -39,7 +39,7 @@ class Track(Derivation):
         return loc - first_place(s)
 
 
-_TRACKS: dict[Board, Track] = {}  # by board file object (boards compare by identity)
+_TRACKS: Final[dict[Board, Track]] = {}  # by board file object (boards compare by identity)
 
 
 def track(s: GameState) -> Track:

@@ -17,7 +17,7 @@ from sestertius.rules.state import CHANCE, GameState, PlayerState
 
 CONTRARIUS: Final = 1  # Contrarius' seat in solo play; in general it is the last seat, ``cseat(s)``
 PLAYER: Final = 0  # the (starting) player
-NAME = "Contrarius"
+NAME: Final = "Contrarius"
 # fallback chain flags: what already failed in one reaction (the supplementary rules never loop); F_NONE: nothing yet
 F_NONE, F_BUILD, F_COLONIST, F_CARD = 0, 1, 2, 4
 # the Diplomat's targets for Contrarius' face-up cards: its first card FACE_UP, the next FACE_UP - 1, ...
@@ -100,7 +100,7 @@ def last_card_after_its_end(s: GameState) -> bool:
 # ------------------------------------------------------------------------------------------------------------
 # Its data and its board
 # ------------------------------------------------------------------------------------------------------------
-_DATA: dict[int, SoloData] = {}  # id(catalog) -> the Solitaria data it was built with (catalogs are cached)
+_DATA: Final[dict[int, SoloData]] = {}  # id(catalog) -> the Solitaria data it was built with (catalogs are cached)
 
 
 def remember(d: SoloData) -> None:

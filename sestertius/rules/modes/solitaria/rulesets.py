@@ -3,7 +3,7 @@
 Contrarius' rules."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from sestertius.data.catalog import Card
 from sestertius.data.solitaria import SoloData
@@ -42,7 +42,7 @@ def face_up_targets(s: GameState, refused: tuple[str, ...]) -> list[tuple[int, s
     return out
 
 
-TEAM_PLAY = TeamRuleset()  # team.py's rules where they do not depend on the seats (the partner's step)
+TEAM_PLAY: Final = TeamRuleset()  # team.py's rules where they do not depend on the seats (the partner's step)
 
 
 class SoloRuleset(Ruleset):

@@ -2,7 +2,7 @@
 move, its production, its veteran start and line, its ship on Roma."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from sestertius.rules.modes.solitaria.building import (
     apply_build,
@@ -31,7 +31,7 @@ def _step(kind: str, legal: LegalFn, apply: ApplyFn, **more: Any) -> Step:
     return Step(kind, "Contrarius", legal, apply, **more)
 
 
-STEPS: tuple[Step, ...] = (
+STEPS: Final[tuple[Step, ...]] = (
     _step("contrarius_react", legal_react, apply_react, fields=("decider",)),
     # chain: the fallbacks already tried in this reaction (flags), so that the supplementary rules never loop
     _step("contrarius_roll", legal_roll, apply_roll, fields=("decider", "die", "purpose", "chain"),

@@ -2,7 +2,7 @@
 line of its veteran start, a veto."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from sestertius.data.solitaria import SPECIAL_FACE
 from sestertius.rules.errors import shown
@@ -74,5 +74,5 @@ def describe_line(s: GameState, a: Action) -> str:
     return f"Contrarius' colonist onto {s.board.route_name(a[1])}"
 
 
-KEEP_OR_VETO = {"keep": lambda s, a: "keep the die result",
+KEEP_OR_VETO: Final = {"keep": lambda s, a: "keep the die result",
                 "veto": lambda s, a: "use your veto card: Contrarius rolls this die again"}
