@@ -127,8 +127,15 @@ def play_action(key: str) -> Action:
 def legal_turn(s: GameState, st: Pending) -> list[Action]:
     seat: int = st[DECIDER]
     cards = s.cat.cards
-    return [play_action(key) for key in dict.fromkeys(s.players[seat].hand)  # each card once, in hand order
-            if cards[key].action not in CONDITIONAL or unplayable(s, seat, key) is None]
+    out: list[Action] = []
+    seen: list[str] = []  # each card once, in hand order (a list: a hand is short, and no dict is made and dropped)
+    for key in s.players[seat].hand:
+        if key in seen:
+            continue
+        seen.append(key)
+        if cards[key].action not in CONDITIONAL or unplayable(s, seat, key) is None:
+            out.append(play_action(key))
+    return out
 
 
 def refuse_turn(s: GameState, st: Pending, a: Action) -> str:
