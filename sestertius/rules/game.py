@@ -205,9 +205,10 @@ class Game:
         """Apply a decision taken from ``legal_actions()`` without checking it again (for bots and simulations)."""
         s = self.state
         st = s.pending[-1]
-        if st[DECIDER] == CHANCE:  # an entered or replayed chance outcome uses up one draw, as a sampled one does
+        who: int = st[DECIDER]
+        if who == CHANCE:  # an entered or replayed chance outcome uses up one draw, as a sampled one does
             s.rng = splitmix64(s.rng)[0]
-        self.deciders.append(st[DECIDER])
+        self.deciders.append(who)
         self.history.append(a)
         self.stack_left.append(len(s.deck))
         s.rules.steps[st[KIND]].apply(s, st, a)
@@ -221,7 +222,7 @@ class Game:
             if not s.pending:
                 push_turn(s, s.current)
             st = s.pending[-1]
-            who = st[DECIDER]
+            who: int = st[DECIDER]
             if who == AUTO:
                 steps[st[KIND]].apply(s, st, ("auto",))
             elif who == AUTOMATON:

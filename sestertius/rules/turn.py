@@ -148,7 +148,7 @@ def refuse_turn(s: GameState, st: Pending, a: Action) -> str:
 
 
 def apply_turn(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[DECIDER]
+    seat: int = st[DECIDER]
     key = a[1]
     p = s.players[seat]
     p.hand.remove(key)

@@ -1027,18 +1027,11 @@ def test_bought_and_taken_cards_react_as_their_action(card, decisions, expect):
         assert me(g).money == money + 5
 
 
-def test_reach_reading_is_data_empty_lines_only_when_chosen(monkeypatch):
-    """A-REACH is kept in data: with reach_passes_occupied = false the occupied lines block the way (the reading
-    used before), and the log says so."""
-    import dataclasses
-
-    from sestertius.rules.modes import solitaria
-
-    original = solitaria.data
-    monkeypatch.setattr(solitaria.reach, "data",
-                        lambda s: dataclasses.replace(original(s), reach_passes_occupied=False))
-    monkeypatch.setattr(solitaria.building, "data",
-                        lambda s: dataclasses.replace(original(s), reach_passes_occupied=False))
+def test_reach_reading_is_data_empty_lines_only_when_chosen(monkeypatch, overrides):
+    """A-REACH is kept in data: with reach_passes_occupied = false (set in a user's overrides file, as an owner of
+    the game would) the occupied lines block the way (the reading used before), and the log says so."""
+    overrides("[solitaria.contrarius]\nreach_passes_occupied = false\n")
+    assert solo_data().reach_passes_occupied is False
     g = _mini(monkeypatch)
     _block_the_ways(g)
     play(g, "senator", DONE)

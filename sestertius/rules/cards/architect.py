@@ -78,7 +78,8 @@ def legal_arch_move(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_arch_move(s: GameState, st: Pending, a: Action) -> None:
-    seat, pts = st[DECIDER], st[ARCH_MOVE_POINTS]
+    seat: int = st[DECIDER]
+    pts: int = st[ARCH_MOVE_POINTS]
     if a[0] == "done":
         s.pending[-1] = ("arch_build", seat, st[ARCH_MOVE_HOUSES])
         return
@@ -88,7 +89,9 @@ def apply_arch_move(s: GameState, st: Pending, a: Action) -> None:
     b = s.board
     br = s.rules.board
     if br.dynamic_moves:
-        d = br.move_cost(s, seat, slot, r2)
+        cost = br.move_cost(s, seat, slot, r2)
+        assert cost is not None  # a move taken from the list has its cost
+        d = cost
     else:
         d = b.steps(s.kind_of(slot), loc, r2)
     if loc < s.R:
@@ -173,7 +176,7 @@ def unbuildable(s: GameState, seat: int, c: int) -> str | None:
 
 
 def legal_arch_build(s: GameState, st: Pending) -> list[Action]:
-    seat = st[DECIDER]
+    seat: int = st[DECIDER]
     out: list[Action] = [DONE]
     if houses_built(s, seat) < s.cat.houses:
         funds = s.rules.mode.funds(s, seat)
@@ -186,7 +189,7 @@ def refuse_arch_build(s: GameState, st: Pending, a: Action) -> str:
 
 
 def apply_arch_build(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[DECIDER]
+    seat: int = st[DECIDER]
     if a[0] == "done":
         s.pending.pop()
         return

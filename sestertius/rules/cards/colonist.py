@@ -56,7 +56,7 @@ def legal_colonist(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_colonist(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[DECIDER]
+    seat: int = st[DECIDER]
     p = s.players[seat]
     if a[0] == "done":
         s.pending.pop()
@@ -98,7 +98,7 @@ def colonist_entry(s: GameState, turn: int, seat: int, kind: int, city: int, pai
 
 
 def legal_tribune(s: GameState, st: Pending) -> list[Action]:
-    seat = st[DECIDER]
+    seat: int = st[DECIDER]
     p = s.players[seat]
     out: list[Action] = [DONE]
     br = s.rules.board
@@ -113,7 +113,7 @@ def legal_tribune(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_tribune(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[DECIDER]
+    seat: int = st[DECIDER]
     s.pending.pop()
     if a[0] == "recruit":
         pay(s.players[seat].goods, s.cat.colonist_cost)

@@ -26,7 +26,7 @@ def legal_diplomat(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_diplomat(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[DECIDER]
+    seat: int = st[DECIDER]
     s.pending.pop()
     if a[0] == "done":
         return

@@ -57,7 +57,7 @@ TRADE_WORDS: Final[dict[str, Callable[[GameState, int, int], str]]] = {  # (stat
 
 def untradable(s: GameState, st: Pending, verb: str, g: int) -> str | None:
     """Why the seat may not sell or buy one good of type ``g`` now, in words, or None when it may."""
-    seat = st[DECIDER]
+    seat: int = st[DECIDER]
     funds = s.rules.mode.funds(s, seat)
     sell, buy = trade_refusals(s, st, s.players[seat].goods, s.free_space(seat), funds, g)
     why = sell if verb == "sell" else buy
@@ -82,7 +82,9 @@ def legal_trade(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_trade(s: GameState, st: Pending, a: Action) -> None:
-    seat, sold, bought = st[DECIDER], st[TRADE_SOLD], st[TRADE_BOUGHT]
+    seat: int = st[DECIDER]
+    sold: int = st[TRADE_SOLD]
+    bought: int = st[TRADE_BOUGHT]
     if a[0] == "done":
         s.pending.pop()
         return

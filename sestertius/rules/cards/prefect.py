@@ -74,7 +74,7 @@ def legal_prefect(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_prefect(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[DECIDER]
+    seat: int = st[DECIDER]
     s.pending.pop()
     if a[0] == "cash":
         br = s.rules.board

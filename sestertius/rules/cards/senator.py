@@ -52,7 +52,8 @@ def purchase_options(s: GameState, seat: int, pos: int, with_position: bool) -> 
 
 
 def legal_buy(s: GameState, st: Pending) -> list[Action]:
-    seat, with_position = st[DECIDER], st[BUY_WITH_POSITION]
+    seat: int = st[DECIDER]
+    with_position: int = st[BUY_WITH_POSITION]
     out: list[Action] = [DONE]
     for pos in range(len(s.display)):
         out.extend(purchase_options(s, seat, pos, bool(with_position)))
@@ -60,7 +61,9 @@ def legal_buy(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_buy(s: GameState, st: Pending, a: Action) -> None:
-    seat, left, with_position = st[DECIDER], st[BUY_LEFT], st[BUY_WITH_POSITION]
+    seat: int = st[DECIDER]
+    left: int = st[BUY_LEFT]
+    with_position: int = st[BUY_WITH_POSITION]
     if a[0] == "done":
         s.pending.pop()
         return

@@ -20,7 +20,7 @@ def legal_discard(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_discard(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[DECIDER]
+    seat: int = st[DECIDER]
     if a[0] == "drop":
         s.players[seat].goods[a[1]] -= 1
         s.log("drop", seat, f"gives up 1 {GOODS[a[1]]} (storehouse over full)", good=GOODS[a[1]])

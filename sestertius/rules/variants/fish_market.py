@@ -217,7 +217,7 @@ def legal_fish_good(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_fish_good(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[DECIDER]
+    seat: int = st[DECIDER]
     s.pending.pop()
     s.players[seat].goods[a[1]] += 1
     s.log("take", seat, f"takes 1 {GOODS[a[1]]}")
@@ -233,7 +233,7 @@ def legal_fish_colonist(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_fish_colonist(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[DECIDER]
+    seat: int = st[DECIDER]
     _, kind, g, c = a
     s.pending.pop()
     s.players[seat].goods[g] -= 1
@@ -254,7 +254,7 @@ def legal_fish_prefect(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_fish_prefect(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[DECIDER]
+    seat: int = st[DECIDER]
     s.pending.pop()
     f = fish(s)
     p = s.players[seat]

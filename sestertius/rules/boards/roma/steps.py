@@ -66,7 +66,7 @@ def legal_sail(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_sail(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[DECIDER]
+    seat: int = st[DECIDER]
     s.pending.pop()
     if a[0] == "done":
         return
@@ -94,7 +94,7 @@ def legal_build(s: GameState, st: Pending) -> list[Action]:
 
 
 def apply_build(s: GameState, st: Pending, a: Action) -> None:
-    seat = st[DECIDER]
+    seat: int = st[DECIDER]
     if a[0] == "done":
         s.pending.pop()
         clear_entries(s, seat)
