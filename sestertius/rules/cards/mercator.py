@@ -34,9 +34,10 @@ def trade_refusals(s: GameState, st: Pending, goods: list[int], space: int, fund
                    g: int) -> tuple[str | None, str | None]:
     """The rules that forbid selling and buying one good of type ``g`` now (keys of ``TRADE_WORDS``; None where it
     is allowed). ``goods``, ``space``, ``funds``: the seat's goods, free storehouse spaces and sestertii."""
-    sold, bought = st[TRADE_SOLD], st[TRADE_BOUGHT]
+    sold: int = st[TRADE_SOLD]
+    bought: int = st[TRADE_BOUGHT]
     bit = 1 << g
-    types = st[TRADE_TYPES]
+    types: int | None = st[TRADE_TYPES]
     limit = 2 if types is None else types
     if not (sold | bought) & bit and (sold | bought).bit_count() >= limit:
         return ("types", "types") if limit > 1 else ("one type", "one type")
