@@ -6,8 +6,9 @@
 
 Besides the game itself, the names below are what a bot may read (the bots in ``sestertius.bots`` use these and
 nothing else of the engine): the state (``GameState``, with its ``rules``) and a decision's type, the score of a
-seat, the gods a hand holds, where a seat can build now, the goods, the markers of a colonist in the storehouse and
-of a route without colonist, and ``Memo``, a small cache keyed by a shared object.
+seat, the gods a hand holds, where a seat can build now, the goods (with the markers of no good and of an 'any good'
+payment), the markers of a colonist in the storehouse and of a route without colonist, and ``Memo``, a small cache
+keyed by a shared object.
 
 The names are imported when first asked for: importing the package (and the ``concordia`` command, which lives in
 it) reads no data file yet, so that a bad data or overrides file is refused by the command in one line instead of
@@ -20,7 +21,7 @@ import importlib.util
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
-    from sestertius.data.catalog import BRICK, GOODS, Catalog
+    from sestertius.data.catalog import ANY, BRICK, GOODS, NO_GOOD, Catalog
     from sestertius.rules.cards.architect import build_sites
     from sestertius.rules.errors import ConcordiaError, IllegalAction, OptionsError, RecordError
     from sestertius.rules.game import RECORD_FORMAT, RECORD_VERSION, Game
@@ -38,17 +39,17 @@ _WHERE = {
     **dict.fromkeys(("check_options", "choices"), "sestertius.rules.rulebook"),
     **dict.fromkeys(("AUTO", "AUTOMATON", "CHANCE", "NOBODY", "STORE", "GameState"), "sestertius.rules.state"),
     # what bots read
-    **dict.fromkeys(("BRICK", "GOODS", "Catalog"), "sestertius.data.catalog"),
+    **dict.fromkeys(("ANY", "BRICK", "GOODS", "NO_GOOD", "Catalog"), "sestertius.data.catalog"),
     **dict.fromkeys(("Action", "DECIDER", "KIND"), "sestertius.rules.steps"),  # a step's fields: st[KIND]
     "build_sites": "sestertius.rules.cards.architect",
     "Memo": "sestertius.rules.memo",
     "splitmix64": "sestertius.rules.state",
     **dict.fromkeys(("holdings", "score_seat"), "sestertius.rules.scoring"),
 }
-__all__ = ["AUTO", "AUTOMATON", "BRICK", "CHANCE", "DECIDER", "GOODS", "KIND", "NOBODY", "RECORD_FORMAT",
-           "RECORD_VERSION", "STORE", "Action", "Catalog", "ConcordiaError", "Game", "GameOptions", "GameState",
-           "IllegalAction", "Memo", "OptionsError", "RecordError", "build_sites", "check_options", "choices",
-           "engine_build", "holdings", "score_seat", "splitmix64"]
+__all__ = ["ANY", "AUTO", "AUTOMATON", "BRICK", "CHANCE", "DECIDER", "GOODS", "KIND", "NOBODY", "NO_GOOD",
+           "RECORD_FORMAT", "RECORD_VERSION", "STORE", "Action", "Catalog", "ConcordiaError", "Game", "GameOptions",
+           "GameState", "IllegalAction", "Memo", "OptionsError", "RecordError", "build_sites", "check_options",
+           "choices", "engine_build", "holdings", "score_seat", "splitmix64"]
 
 
 def engine_build() -> str:

@@ -1,0 +1,419 @@
+"""The fast encoding: :func:`observe` builds the observation from the game state directly, encoding once per game
+and observer what never changes in a game (``_Static``) and keeping the waiting step's writes and each seat's bought
+cards while they stay the same. It equals the reference (:func:`~sestertius.research.observations.observe_view`)."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from sestertius import ANY, NO_GOOD
+from sestertius.research.observations.layout import (
+    CARD_INDEX,
+    CARD_SLOTS,
+    CITIES,
+    DISPLAY,
+    HIGH,
+    NUMERALS,
+    OBSERVATION_SIZE,
+    OFFSET,
+    PROVINCES,
+    ROUTES,
+    SEATS,
+    STEP_ARGS,
+    STEP_KINDS,
+    WORD_INDEX,
+    WORD_SLOTS,
+    step_args,
+    step_kind,
+)
+from sestertius.research.observations.reference import Writer, setup_holdings, write_options, write_parts
+
+if TYPE_CHECKING:  # pragma: no cover
+    from sestertius import Game, GameState
+
+
+class _Static:
+    """What never changes in one game, encoded once: the options, the map, the tokens, the display's extra costs and
+    the seats' cards at setup; per observer, the vector of all that with its seats made relative."""
+
+    def __init__(self, game: Game) -> None:
+        s = game.state
+        self.anchor = s.city_good  # shared by every copy of the game, made anew for every new game
+        br = s.rules.board
+        self.dynamic_build = _overrides(br, "can_build")
+        self.dynamic_coins = _overrides(br, "marker_coins")
+        self.dynamic_produce = _overrides(br, "can_produce")
+        self.dynamic_bonus = _overrides(br, "production_bonus")
+        self.own_houses = _overrides(br, "other_houses")
+        self.board_public = _overrides(br, "public")
+        self.mode_public = _overrides(s.rules.mode, "public")
+        self.variants_public = [v for v in s.rules.variants if _overrides(v, "public")]
+        self.setup = [_hand_counts(h) for h in setup_holdings(game)]
+        self.setup_size = [sum(h.values()) for h in self.setup]
+        # per seat: the last player state seen (kept, so that its id is not reused), its card count and its bought
+        # cards' (index, value) writes: they change only when that count does
+        self.bought: list[tuple[Any, int, tuple[tuple[int, float], ...]] | None] = [None] * s.n
+        # what a part of the state shows (the game's counters, the display, the markers, a seat, the observer's
+        # cards) -> its block of writes; a tuple of blocks -> them joined
+        self.steps: dict[tuple[Any, int], list[tuple[int, float]]] = {}  # (waiting step, observer) -> its writes
+        self.rels: dict[int, list[int]] = {}
+        self.storage = bool(s.rules.storage)  # variants with pieces in the storehouse (fish)
+        self.dynamic_board = self.dynamic_build or self.dynamic_coins or self.dynamic_produce or self.dynamic_bonus
+        self.has_parts = self.board_public or bool(self.variants_public) or self.mode_public
+        self.n = s.n
+        self.R = s.R
+        self.cities = len(s.board.cities)
+        self.land = s.cat.land_colonists
+        self.capital = s.board.capital
+        self.options = game.options.to_dict()
+        self.extra = s.rules.mode.public(s) if self.mode_public else {}
+        self.by_seat: dict[int, np.ndarray] = {}
+
+    def rel(self, me: int) -> list[int]:
+        """Each seat's relative seat for observer ``me`` (-1: past the layout)."""
+        out = self.rels.get(me)
+        if out is None:
+            out = self.rels[me] = [(seat - me) % self.n if (seat - me) % self.n < SEATS else -1
+                                   for seat in range(self.n)]
+        return out
+
+    def vector(self, game: Game, me: int) -> np.ndarray:
+        v = self.by_seat.get(me)
+        if v is None:
+            v = self.by_seat[me] = self._make(game, me)
+        return v
+
+    def _make(self, game: Game, me: int) -> np.ndarray:
+        s = game.state
+        br = s.rules.board
+        rs = s.rules.mode
+        v = np.zeros(OBSERVATION_SIZE, np.float32)
+        w = Writer(v, me, s.n)
+        write_options(w, {"options": self.options, "extra": self.extra}, me)
+        for pos, costs in enumerate(s.display_costs[:min(DISPLAY, len(s.display))]):
+            for g in costs:
+                w.add("display/extra", 1, pos, 5 if g == ANY else g)
+        contrarius = self.extra.get("contrarius", {}).get("seat")
+        partner = rs.partner(s, me)
+        for seat in range(s.n):
+            r = w.rel(seat)
+            if r is None:
+                continue
+            w.set("players/present", 1, r)
+            if seat == contrarius:
+                w.set("players/contrarius", 1, r)
+            if seat == me or seat == partner:
+                w.set("players/my_team", 1, r)
+            w.put("players/storehouse", s.cat.storehouse, r, 1)
+        b = s.board
+        for c in range(min(len(b.cities), CITIES)):
+            w.set("cities/present", 1, c)
+            if s.city_good[c] != NO_GOOD:
+                w.set("cities/good", 1, c, s.city_good[c])
+            if 0 <= b.province_of[c] < PROVINCES:
+                w.set("cities/province", 1, c, b.province_of[c])
+            if c == b.capital:
+                w.set("cities/capital", 1, c)
+            elif not self.dynamic_build and br.can_build(s, c):
+                w.set("cities/can_build", 1, c)
+        for rt in b.routes:
+            if rt.id >= ROUTES:
+                continue
+            w.set("routes/present", 1, rt.id)
+            w.set("routes/sea", rt.kind == 1, rt.id)
+            w.put("routes/ends", rt.a, rt.id, 0)
+            w.put("routes/ends", rt.b, rt.id, 1)
+            w.set("routes/no_stop", bool(rt.no_stop), rt.id)
+        for i in range(min(len(b.provinces), PROVINCES)):
+            w.set("provinces/present", 1, i)
+            w.set("provinces/good", 1, i, s.marker_good[i])
+            if not self.dynamic_coins:
+                w.put("provinces/coins", br.marker_coins(s, i), i)
+            if not self.dynamic_produce:
+                w.set("provinces/can_produce", bool(br.can_produce(s, i)), i)
+            if not self.dynamic_bonus:
+                w.set("provinces/production_bonus", bool(br.production_bonus(s, i)), i)
+        w.finish()
+        np.clip(v, 0.0, HIGH, out=v)
+        return v
+
+
+def _overrides(part: object, hook: str) -> bool:
+    """Whether the rules of a board, mode or variant replace ``hook`` of their base class (the topmost class of their
+    MRO that defines it). What a base hook gives never changes in a game, or is nothing; a replaced one is asked anew
+    at every observation."""
+    cls = type(part)
+    base = [c for c in cls.__mro__ if hook in vars(c)][-1]
+    return getattr(cls, hook) is not getattr(base, hook)
+
+
+def _hand_counts(keys: Iterable[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for k in keys:
+        out[k] = out.get(k, 0) + 1
+    return out
+
+
+def _bought(cards: list[str], held: dict[str, int]) -> tuple[tuple[int, float], ...]:
+    out = []
+    for k, c in _hand_counts(cards).items():
+        c -= held.get(k, 0)
+        i = CARD_INDEX.get(k)
+        if c > 0 and i is not None:
+            out.append((i, c / 3))
+    return tuple(out)
+
+
+_BLOCKS_MAX = 4096  # waiting steps' writes kept per game (forgotten all at once past that)
+
+
+_STATIC: dict[int, _Static] = {}  # by id() of the game's city tokens (kept alive by the entry: no id is reused)
+_STATIC_MAX = 64  # games remembered; the oldest is forgotten first
+
+
+def _static(game: Game) -> _Static:
+    anchor = game.state.city_good
+    st = _STATIC.get(id(anchor))
+    if st is None or st.anchor is not anchor:
+        if len(_STATIC) >= _STATIC_MAX:
+            del _STATIC[next(iter(_STATIC))]
+        st = _STATIC[id(anchor)] = _Static(game)
+    return st
+
+
+# flat offsets of the fields the fast encoding writes
+_O = OFFSET
+_TURN, _OVER, _CURRENT, _TO_ACT, _CHANCE = (_O["game/turn"], _O["game/over"], _O["game/current"], _O["game/to_act"],
+                                            _O["game/chance"])
+_STEP, _PM, _CONCORDIA, _FINAL, _DECK, _DECK_TOP = (_O["game/step"], _O["game/praefectus_magnus"], _O["game/concordia"],
+                                                    _O["game/final_turns"], _O["game/deck_size"], _O["game/deck_top"])
+_DISPLAY_CARD, _MONEY, _GOODS, _STORE, _HOUSES, _HOUSES_LEFT = (
+    _O["display/card"], _O["players/money"], _O["players/goods"], _O["players/storehouse"], _O["players/houses"],
+    _O["players/houses_left"])
+_HAND_SIZE, _PILE_SIZE, _PILE_TOP, _VP, _COLONISTS, _HAND = (
+    _O["players/hand_size"], _O["players/pile_size"], _O["players/pile_top"], _O["players/vp"],
+    _O["players/colonists"], _O["hand"])
+_CITY_BUILD, _CITY_HOUSES, _CITY_COLONISTS, _ROUTE_COLONIST = (
+    _O["cities/can_build"], _O["cities/houses"], _O["cities/colonists"], _O["routes/colonist"])
+_GOOD_SIDE, _COINS, _PRODUCE, _BONUS = (_O["provinces/good_side"], _O["provinces/coins"], _O["provinces/can_produce"],
+                                        _O["provinces/production_bonus"])
+_POINTS, _ARG_PRESENT, _ARG_NUMBER, _ARG_WORD, _PILE, _BOUGHT = (
+    _O["game/movement_points"], _O["step/arg_present"], _O["step/arg_number"], _O["step/arg_word"], _O["pile"],
+    _O["players/bought"])
+_STEP_INDEX = {k: i for i, k in enumerate(STEP_KINDS)}
+_NUMERAL_INDEX = {k: i for i, k in enumerate(NUMERALS)}
+_SEAT_ARGS: dict[tuple[str, int], bool] = {}  # (step kind, argument index) -> the argument is a seat
+
+
+def _step_writes(s: GameState, st: tuple[Any, ...], rel: list[int]) -> list[tuple[int, float]]:
+    """The writes of the waiting step for one observer (``rel``: each seat's relative seat, -1 past the layout)."""
+    n = len(rel)
+    out: list[tuple[int, float]] = []
+    to_act = st[1]
+    if to_act < 0:
+        out.append((_CHANCE, 1))
+    elif to_act < n and rel[to_act] >= 0:
+        out.append((_TO_ACT + rel[to_act], 1))
+    kind = step_kind(st)
+    i = _STEP_INDEX.get(kind)
+    if i is not None:
+        out.append((_STEP + i, 1))
+    args = step_args(st)
+    if kind == "arch_move":
+        out.append((_POINTS, args[0] / 10))
+    for k, value in enumerate(args[:STEP_ARGS]):
+        out.append((_ARG_PRESENT + k, 1))
+        if type(value) is str:
+            i = WORD_INDEX.get(value)
+            if i is not None:
+                out.append((_ARG_WORD + WORD_SLOTS * k + i, 1))
+        elif _is_seat_arg(s, kind, k):
+            if 0 <= value < n and rel[value] >= 0:
+                out.append((_ARG_NUMBER + k, (rel[value] + 1) / 10))
+        else:
+            out.append((_ARG_NUMBER + k, max(0, int(value) + 1) / 10))
+    return out
+
+
+def _is_seat_arg(s: GameState, kind: str, k: int) -> bool:
+    key = (kind, k)
+    out = _SEAT_ARGS.get(key)
+    if out is None:
+        step = s.rules.steps[kind]
+        names = (step.fields + step.optional)[1:]
+        out = _SEAT_ARGS[key] = k < len(names) and names[k] == "seat"
+    return out
+
+
+def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+    """The observation vector of ``seat`` in ``game``: what ``game.view(seat)`` shows and what the seat may see
+    beyond it (:func:`beyond_view`), built from the state directly. ``out``: an array of OBSERVATION_SIZE float32 to
+    fill instead of a new one.
+
+    What never changes in a game is encoded once per game and observer (``_Static``); the waiting step's writes and
+    each seat's bought cards are kept while they stay the same; the rest is written value by value."""
+    if not hasattr(game, "state"):
+        raise TypeError("observe() takes the game and the seat (since observation version 2); observe_view() "
+                        "encodes a view")
+    s = game.state
+    static = _static(game)
+    me = seat
+    n = s.n
+    if not 0 <= me < n:
+        raise ValueError(f"observe() needs a seat of the game (0..{n - 1}), not {seat}")
+    if out is None:
+        v = static.vector(game, me).copy()
+    else:
+        v = out
+        np.copyto(v, static.vector(game, me))
+    m: Any = v.data  # item writes through a memoryview cost half of numpy's
+    rel = static.rel(me)
+
+    # the game
+    m[_TURN] = s.turn / 100
+    over = s.over
+    if over:
+        m[_OVER] = 1.0
+    if rel[s.current] >= 0:
+        m[_CURRENT + rel[s.current]] = 1.0
+    if s.pending and not over:
+        st = s.pending[-1]
+        writes = static.steps.get((st, me))
+        if writes is None:
+            if len(static.steps) >= _BLOCKS_MAX:
+                static.steps.clear()
+            writes = static.steps[(st, me)] = _step_writes(s, st, rel)
+        for i, x in writes:
+            m[i] = x
+    if 0 <= s.pm < n and rel[s.pm] >= 0:
+        m[_PM + rel[s.pm]] = 1.0
+    if 0 <= s.concordia < n and rel[s.concordia] >= 0:
+        m[_CONCORDIA + rel[s.concordia]] = 1.0
+    if s.final_turns >= 0:
+        m[_FINAL] = 1.0
+        m[_FINAL + 1] = s.final_turns / 6
+    m[_DECK] = len(s.deck) / 20
+    if s.deck_labels and s.deck_labels[-1] in _NUMERAL_INDEX:
+        m[_DECK_TOP + _NUMERAL_INDEX[s.deck_labels[-1]]] = 1.0
+    pos = _DISPLAY_CARD
+    for key in s.display[:DISPLAY]:
+        if key is not None and key in CARD_INDEX:
+            m[pos + CARD_INDEX[key]] = 1.0
+        pos += CARD_SLOTS
+
+    # the seats
+    br = s.rules.board
+    houses_total = s.cat.houses
+    R = static.R
+    RC = R + static.cities
+    land = static.land
+    storage = static.storage
+    own_houses = static.own_houses
+    for seat_, p in enumerate(s.players):
+        r = rel[seat_]
+        if r < 0:
+            continue
+        m[_MONEY + r] = p.money / 50
+        g = p.goods
+        o = _GOODS + 5 * r
+        m[o], m[o + 1], m[o + 2], m[o + 3], m[o + 4] = g[0] / 10, g[1] / 10, g[2] / 10, g[3] / 10, g[4] / 10
+        col = p.col
+        m[_STORE + 2 * r] = (s.storehouse_used(seat_) if storage else sum(g) + col.count(-1)) / 12
+        houses = p.houses
+        m[_HOUSES + r] = len(houses) / 15
+        for c in houses:
+            if c < CITIES:
+                m[_CITY_HOUSES + SEATS * c + r] = 1.0
+        left = houses_total - len(houses) - (br.other_houses(s, seat_) if own_houses else 0)
+        if left > 0:
+            m[_HOUSES_LEFT + r] = left / 15
+        m[_HAND_SIZE + r] = len(p.hand) / 10
+        pile = p.pile
+        if pile:
+            m[_PILE_SIZE + r] = len(pile) / 10
+            if pile[-1] in CARD_INDEX:
+                m[_PILE_TOP + CARD_SLOTS * r + CARD_INDEX[pile[-1]]] = 1.0
+        if p.vp > 0:
+            m[_VP + r] = p.vp / 100
+        store_land = store_sea = routes = cities = elsewhere = 0
+        in_city: dict[int, int] = {}
+        for slot, loc in enumerate(col):
+            if loc < 0:
+                if slot < land:
+                    store_land += 1
+                else:
+                    store_sea += 1
+            elif loc < R:
+                routes += 1
+                if loc < ROUTES:  # one colonist per route: the route's occupant is this seat
+                    m[_ROUTE_COLONIST + SEATS * loc + r] = 1.0
+            elif loc < RC:
+                cities += 1
+                in_city[loc] = in_city.get(loc, 0) + 1
+            else:
+                elsewhere += 1
+        o = _COLONISTS + 5 * r
+        m[o], m[o + 1], m[o + 2], m[o + 3], m[o + 4] = (store_land / 6, store_sea / 6, routes / 6, cities / 6,
+                                                        elsewhere / 6)
+        for loc, count in in_city.items():
+            if loc - R < CITIES:
+                m[_CITY_COLONISTS + SEATS * (loc - R) + r] = count / 3
+        total = len(p.hand) + len(pile)
+        if total > static.setup_size[seat_]:  # a seat never loses a card: one more than at setup is one bought
+            known = static.bought[seat_]
+            if known is None or known[0] is not p or known[1] != total:
+                known = static.bought[seat_] = (p, total, _bought(p.hand + pile, static.setup[seat_]))
+            o = _BOUGHT + CARD_SLOTS * r
+            for i, x in known[2]:
+                m[o + i] = x
+    mine = s.players[me]
+    for k, c in _hand_counts(mine.hand).items():
+        if k in CARD_INDEX:
+            m[_HAND + CARD_INDEX[k]] = c / 3
+    for k, c in _hand_counts(mine.pile).items():
+        if k in CARD_INDEX:
+            m[_PILE + CARD_INDEX[k]] = c / 3
+
+    # the board
+    for i, up in enumerate(s.marker_up[:PROVINCES]):
+        if up:
+            m[_GOOD_SIDE + i] = 1.0
+    if static.dynamic_board:
+        _board_now(s, static, m)
+
+    # the parts of boards, variants and modes, and the scores: from what the view shows of them
+    if static.has_parts or s.intermediate or over:
+        parts: dict[str, Any] = {}
+        if static.board_public:
+            parts.update(br.public(s))
+        for variant in static.variants_public:
+            parts.update(variant.public(s))
+        if static.mode_public:
+            parts["extra"] = s.rules.mode.public(s)
+        if s.intermediate:
+            parts["intermediate"] = s.intermediate
+        if over:
+            parts["scores"] = game.scores()
+        w = Writer(v, me, n)
+        write_parts(w, parts)
+        w.finish()
+        np.clip(v, 0.0, HIGH, out=v)
+    return v
+
+
+def _board_now(s: GameState, static: _Static, m: Any) -> None:
+    br = s.rules.board
+    if static.dynamic_build:
+        capital = static.capital
+        for c in range(min(static.cities, CITIES)):
+            if c != capital and br.can_build(s, c):
+                m[_CITY_BUILD + c] = 1
+    for i in range(min(len(s.marker_up), PROVINCES)):
+        if static.dynamic_coins:
+            m[_COINS + i] = min(max(br.marker_coins(s, i), 0) / 2, HIGH)
+        if static.dynamic_produce:
+            m[_PRODUCE + i] = bool(br.can_produce(s, i))
+        if static.dynamic_bonus:
+            m[_BONUS + i] = bool(br.production_bonus(s, i))
