@@ -180,7 +180,8 @@ def _god_counts(s: GameState, seat: int) -> tuple[dict[str, int], tuple[tuple[in
 
 def features(s: GameState, seat: int, w: Weights = DEFAULT, ctx: Context | None = None
              ) -> tuple[float, dict[str, float]]:
-    """The score now and the estimate's features for one seat (unweighted)."""
+    """The score now and the estimate's features for one seat (unweighted): what its cards' gods will be worth
+    with the houses it will build (``_god_features``), and for a player what its pieces promise (``_pieces``)."""
     now_score = score_seat(s, seat)
     now = float(now_score["total"])
     if s.over:
@@ -190,25 +191,29 @@ def features(s: GameState, seat: int, w: Weights = DEFAULT, ctx: Context | None 
             return now, {}
         return now, {"assets": pieces_worth(s, seat, pieces=ASSET_WORTH)}
     ctx = ctx or Context(s, w)
-    is_automaton = seat == ctx.automaton
-    p = s.players[seat]
     t = turns_left(s, seat, w, ctx)
-    counts, specialists = _god_counts(s, seat)
-    board = s.board
-    cat = s.cat
-    sc = cat.scoring
-    houses = p.houses
-    city_good = s.city_good
-    provinces = {board.province_of[c] for c in houses}
+    houses = s.players[seat].houses
     own_by_good = [0] * 5
     for c in houses:
-        if city_good[c] >= 0:
-            own_by_good[city_good[c]] += 1
-    kinds = sum(1 for n in own_by_good if n)
-    houses_left = cat.houses - len(houses) - s.rules.board.other_houses(s, seat)
-    open_by_good = [total - own for total, own in zip(ctx.by_good, own_by_good)]
-    n_open = max(sum(open_by_good), 1)
-    if is_automaton:
+        if s.city_good[c] >= 0:
+            own_by_good[s.city_good[c]] += 1
+    provinces = {s.board.province_of[c] for c in houses}
+    f, counts, specialists, minerva_end = _god_features(s, seat, w, ctx, t, now_score, own_by_good, provinces)
+    if seat == ctx.automaton:
+        f["reactions"] = t * max(1, s.n - 1)
+        return now, f
+    _pieces(s, seat, w, ctx, t, f, own_by_good, provinces, counts, specialists)
+    return now, f
+
+
+def _future_houses(s: GameState, seat: int, w: Weights, ctx: Context, t: float, own_by_good: list[int]
+                   ) -> tuple[float, float, int]:
+    """The houses the seat will still build, the cards it will still buy, and how many players' colonists it
+    stands for (Contrarius moves for them all)."""
+    p = s.players[seat]
+    cat = s.cat
+    houses_left = cat.houses - len(p.houses) - s.rules.board.other_houses(s, seat)
+    if seat == ctx.automaton:
         players = max(1, s.n - 1)
         # its houses to come: from its reactions, and from the victory point track (expert levels) as far as its
         # points will reach
@@ -216,20 +221,34 @@ def features(s: GameState, seat: int, w: Weights = DEFAULT, ctx: Context | None 
         track = sum(1 for pos in ctx.track if pos <= reach)
         future = min(houses_left, t * w.automaton_rate + track)
         cards_to_come = min(t * w.automaton_cards, len(s.deck) + 7.0)
-    else:
-        players = 1
-        cards_to_come = min(t * w.card_rate, len(s.deck) + 7.0)
-        future = min(houses_left, t * w.build_rate)
-        if w.budget:
-            # houses must be paid: with what the seat has, what it will earn (its houses produce) and what is left
-            # once it has bought its cards to come
-            pr = cat.prices
-            g = p.goods
-            has = p.money + g[0] * pr[0] + g[1] * pr[1] + g[2] * pr[2] + g[3] * pr[3] + g[4] * pr[4]
-            made = sum(n * price for n, price in zip(own_by_good, pr))
-            budget = has + t * (w.income + w.production * made) - cards_to_come * w.card_cost
-            future = max(0.0, min(future, budget / ctx.house_cost))
-    # what one card of each god will be worth at the end, with ``future`` more houses
+        return future, cards_to_come, players
+    cards_to_come = min(t * w.card_rate, len(s.deck) + 7.0)
+    future = min(houses_left, t * w.build_rate)
+    if w.budget:
+        # houses must be paid: with what the seat has, what it will earn (its houses produce) and what is left
+        # once it has bought its cards to come
+        pr = cat.prices
+        g = p.goods
+        has = p.money + g[0] * pr[0] + g[1] * pr[1] + g[2] * pr[2] + g[3] * pr[3] + g[4] * pr[4]
+        made = sum(n * price for n, price in zip(own_by_good, pr))
+        budget = has + t * (w.income + w.production * made) - cards_to_come * w.card_cost
+        future = max(0.0, min(future, budget / ctx.house_cost))
+    return future, cards_to_come, 1
+
+
+def _god_features(s: GameState, seat: int, w: Weights, ctx: Context, t: float, now_score: dict[str, int],
+                  own_by_good: list[int], provinces: set[int]
+                  ) -> tuple[dict[str, float], dict[str, int], tuple[tuple[int, int], ...], list[float]]:
+    """What one card of each god will be worth at the end with the houses to come, times the seat's cards (and
+    the cards for sale, for the cards to come); also the seat's god counts, its specialists and Minerva's end."""
+    p = s.players[seat]
+    counts, specialists = _god_counts(s, seat)
+    board = s.board
+    sc = s.cat.scoring
+    future, cards_to_come, players = _future_houses(s, seat, w, ctx, t, own_by_good)
+    kinds = sum(1 for n in own_by_good if n)
+    open_by_good = [total - own for total, own in zip(ctx.by_good, own_by_good)]
+    n_open = max(sum(open_by_good), 1)
     nonbrick = sum(own_by_good) - own_by_good[BRICK]
     share_nb = (n_open - open_by_good[BRICK]) / n_open
     store = p.col.count(STORE)
@@ -261,11 +280,18 @@ def features(s: GameState, seat: int, w: Weights = DEFAULT, ctx: Context | None 
         f["cards"] = cards_to_come * worth / ctx.for_sale
     else:
         f["cards"] = 0.0
-    if is_automaton:
-        f["reactions"] = t * players
-        return now, f
+    return f, counts, specialists, minerva_end
+
+
+def _pieces(s: GameState, seat: int, w: Weights, ctx: Context, t: float, f: dict[str, float],
+            own_by_good: list[int], provinces: set[int], counts: dict[str, int],
+            specialists: tuple[tuple[int, int], ...]) -> None:
+    """A player's pieces, weighed more early in the game: its wealth, goods, production, colonists, houses, hand,
+    the sites it could build on, and (without Contrarius) its pieces' flat worth."""
+    p = s.players[seat]
+    houses = p.houses
     early = t / (t + w.rho_half)
-    pr = cat.prices
+    pr = s.cat.prices
     g = p.goods
     # goods count at their price up to a few of a kind; more of a kind are worth less (they wait for a Mercator to
     # be sold, or for houses of that good): money pays every house's sestertii
@@ -282,15 +308,14 @@ def features(s: GameState, seat: int, w: Weights = DEFAULT, ctx: Context | None 
     o = own_by_good
     made = o[0] * pr[0] + o[1] * pr[1] + o[2] * pr[2] + o[3] * pr[3] + o[4] * pr[4]
     f["production"] = early * t * w.production * made
-    f["colonists"] = early * on_board
+    f["colonists"] = early * (len(p.col) - p.col.count(STORE))
     f["houses"] = early * len(houses)  # a house produces, and every card still to come counts it
     f["hand"] = early * min(len(p.hand), w.hand_cap)
     f["sites"] = sites_worth(s, seat, counts, specialists, provinces, {g for g in range(5) if own_by_good[g]},
-                        0.25 * early)
+                             0.25 * early)
     f["time"] = t
     if ctx.automaton is None:
         # what the greedy bot counts its pieces worth, to the end (measured: a flat worth of houses, cards and goods
         # beside the projection plays far better in games without Contrarius, where the projection alone is no
         # better than the greedy bot; against Contrarius it gained nothing, and costs 9% of a game's instructions)
         f["assets"] = pieces_worth(s, seat, pieces=ASSET_WORTH)
-    return now, f
