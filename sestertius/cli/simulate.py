@@ -5,26 +5,9 @@ import statistics
 import time
 from typing import Any
 
-from sestertius import Game, GameOptions
-from sestertius.bots import load_bot
-
-MAX_TURNS = 3000  # a guard for simulations: weak bots can hold a game forever (nobody builds or buys)
-
-
-def play_game(options: GameOptions, seed: int, bots: list[str], max_turns: int = MAX_TURNS) -> Game:
-    """Play one game to its end, or stop it after ``max_turns`` turns (then ``game.is_over`` is False).
-    ``bots`` names one bot per seat (or one for all): names of ``BOTS`` or ``module:factory`` (``load_bot``)."""
-    game = Game.new(options, seed=seed)
-    seats = max(options.players, 1)
-    names = bots if len(bots) == seats else [bots[0]] * seats
-    players = [load_bot(name)(seed * 31 + i) for i, name in enumerate(names)]
-    while not game.is_over and game.state.turn < max_turns:
-        legal = game.legal_actions()
-        seat = game.to_act()
-        assert seat is not None and seat >= 0  # chance and the automaton are resolved inside the engine
-        action = legal[0] if len(legal) == 1 else players[seat].choose(game, legal)
-        game.apply_unchecked(action)
-    return game
+from sestertius import GameOptions
+from sestertius.research.parallel import play_jobs, simulation_jobs
+from sestertius.research.play import MAX_TURNS
 
 
 def _summary(values: list[float]) -> dict[str, float]:
@@ -53,7 +36,6 @@ def run_simulation(board: str, players: int, games: int, seed: int = 0, bots: li
                    difficulty: str = "standard", progress: bool = True, max_turns: int = MAX_TURNS,
                    fish_market: str | None = None, workers: int = 1, ray: str | None = None) -> dict[str, Any]:
     """``workers`` processes, or the Ray cluster at ``ray``, play the games: the report is the same (timings aside)."""
-    from sestertius.research.parallel import play_jobs, simulation_jobs
     bots = bots or ["random"]
     options = GameOptions.from_dict(simulation_options(board, players, venus, display, mode, difficulty, fish_market))
     players = options.players

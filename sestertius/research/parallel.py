@@ -18,7 +18,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from sestertius import Game, GameOptions
-from sestertius.cli.simulate import play_game  # the one way simulations play a game
+from sestertius.research.play import play_game  # the one way simulations play a game
 
 
 @dataclass(frozen=True)

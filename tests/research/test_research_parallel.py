@@ -39,7 +39,7 @@ def test_played_games_come_back_in_the_order_of_their_seeds_whatever_the_chunks(
 
 
 def test_played_game_answers_as_the_game_does():
-    from sestertius.cli.simulate import play_game
+    from sestertius.research.play import play_game
     options = GameOptions.from_dict({"board": "hellas", "players": 2})
     game = play_game(options, 3, ["random"])
     played = list(play_jobs(simulation_jobs(options, 3, 1, ["random"], 3000)))[0]
