@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any, NoReturn
 
@@ -106,6 +107,9 @@ def _add_simulate(sub: Any, table: dict[str, Any]) -> None:
     p.add_argument("--max-turns", type=whole(1), default=3000,
                    help="stop a game after this many turns (weak bots can hold a game forever)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--save-records", default=None, metavar="DIR",
+                   help="write every game's record into DIR (made if need be), one file per game named by its index "
+                        "and seed (concordia replay FILE replays one; concordia dataset turns them into a dataset)")
     add_parallel(p)
 
 
@@ -128,6 +132,14 @@ def simulate(args: argparse.Namespace) -> int:
     if len(bots) not in (1, options["players"]):
         return refused("simulate", f"--bot names one bot for every seat or one per seat ({options['players']}), "
                                     f"not {len(bots)}")
+    if args.save_records is not None:
+        if args.ray not in (None, "local"):
+            return refused("simulate", "--save-records: the records are written where the games are played; on a "
+                                       "cluster that is not this machine (use --workers or --ray local)")
+        try:
+            os.makedirs(args.save_records, exist_ok=True)
+        except OSError as e:
+            return refused("simulate", f"--save-records {args.save_records}: {e.strerror or e}")
     why = ray_refusal(args.ray)  # last: it imports Ray
     if why is not None:
         return refused("simulate", why)
@@ -135,7 +147,7 @@ def simulate(args: argparse.Namespace) -> int:
         board=args.board, players=players, games=args.games, seed=args.seed, bots=bots,
         venus=args.venus, display=args.display, mode=args.mode, difficulty=args.difficulty,
         progress=not args.no_progress, fish_market=args.fish_market, max_turns=args.max_turns,
-        workers=args.workers, ray=args.ray,
+        workers=args.workers, ray=args.ray, records=args.save_records,
     )
     print(json.dumps(report, indent=1) if args.json else format_report(report))
     return 0
@@ -204,10 +216,46 @@ def analyse(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- dataset ----------------------------------------------------------------------------------------------------------
+def _add_dataset(sub: Any, table: dict[str, Any]) -> None:
+    p = sub.add_parser("dataset", help="turn game records into a Parquet dataset of decisions (pip install -e "
+                                       "'.[data]')")
+    p.add_argument("records", help="a folder of game records (*.json), e.g. from concordia simulate --save-records")
+    p.add_argument("out", help="the Parquet file to write")
+    p.add_argument("--seat", type=_seat_or_all, default=None, metavar="all|SEAT",
+                   help="the seat whose decisions are rows, from 1, or all (default: all)")
+
+
+def _seat_or_all(text: str) -> int | None:
+    """An argparse type: ``all`` (None) or a seat counted from 1 (returned from 0)."""
+    return None if text == "all" else whole(1)(text) - 1
+
+
+def dataset(args: argparse.Namespace) -> int:
+    from sestertius.rules.errors import RecordError
+    try:
+        from sestertius.research.dataset import record_files, write_dataset
+    except ImportError as e:
+        return refused("dataset", f"{e.name} is not installed; install it with: pip install -e '.[data]'")
+    if not os.path.isdir(args.records):
+        return refused("dataset", f"{args.records}: not a folder of game records")
+    files = record_files(args.records)
+    if not files:
+        return refused("dataset", f"{args.records}: no game records (*.json) in it")
+    try:
+        summary = write_dataset(files, args.out, None if args.seat is None else {args.seat})
+    except RecordError as e:
+        print(f"concordia dataset: {e}", file=sys.stderr)
+        return 1
+    unfinished = f"; {len(summary.unfinished)} unfinished game(s) left out" if summary.unfinished else ""
+    print(f"{args.out}: {summary.rows} decisions of {summary.games} games{unfinished}")
+    return 0
+
+
 # -- the command ------------------------------------------------------------------------------------------------------
 COMMANDS = {"serve": (_add_serve, serve), "simulate": (_add_simulate, simulate), "replay": (_add_replay, replay),
             "solo": (_add_solo, solo), "tournament": (add_tournament, tournament),
-            "analyse": (_add_analyse, analyse)}
+            "analyse": (_add_analyse, analyse), "dataset": (_add_dataset, dataset)}
 
 
 class Parser(argparse.ArgumentParser):

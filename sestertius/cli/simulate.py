@@ -1,6 +1,7 @@
 """``concordia simulate``: whole games played by bots, with statistics (also used by the benchmarks)."""
 from __future__ import annotations
 
+import os
 import statistics
 import time
 from typing import Any
@@ -34,12 +35,18 @@ def simulation_options(board: str, players: int, venus: bool = False, display: s
 def run_simulation(board: str, players: int, games: int, seed: int = 0, bots: list[str] | None = None,
                    venus: bool = False, display: str = "standard", mode: str = "base",
                    difficulty: str = "standard", progress: bool = True, max_turns: int = MAX_TURNS,
-                   fish_market: str | None = None, workers: int = 1, ray: str | None = None) -> dict[str, Any]:
-    """``workers`` processes, or the Ray cluster at ``ray``, play the games: the report is the same (timings aside)."""
+                   fish_market: str | None = None, workers: int = 1, ray: str | None = None,
+                   records: str | None = None) -> dict[str, Any]:
+    """``workers`` processes, or the Ray cluster at ``ray``, play the games: the report is the same (timings aside).
+    ``records``: a folder (made if need be) that receives every game's record, one file per game named by its index
+    and seed (``sestertius.research.parallel.record_name``); ``concordia replay`` replays one."""
     bots = bots or ["random"]
     options = GameOptions.from_dict(simulation_options(board, players, venus, display, mode, difficulty, fish_market))
     players = options.players
-    iterator = enumerate(play_jobs(simulation_jobs(options, seed, games, bots, max_turns), workers, ray))
+    if records is not None:
+        os.makedirs(records, exist_ok=True)
+    jobs = simulation_jobs(options, seed, games, bots, max_turns, records)
+    iterator = enumerate(play_jobs(jobs, workers, ray))
     bar = None
     if progress:
         from tqdm import tqdm
@@ -86,6 +93,8 @@ def run_simulation(board: str, players: int, games: int, seed: int = 0, bots: li
         "wins": {f"seat {s + 1}": winners.count(s) for s in range(players)},
         "unfinished": unfinished, "max_turns": max_turns, "workers": workers if ray is None else f"ray {ray}",
     }
+    if records is not None:
+        report["records"] = records
     if contrarius is not None:
         report["wins"]["Contrarius"] = winners.count(contrarius)
     if teams:  # a team wins when one of its seats is ranked first
