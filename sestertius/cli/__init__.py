@@ -1,5 +1,5 @@
 """The ``concordia`` command: serve the web app, play solo in the terminal, simulate games and tournaments, replay
-and review saved games.
+and review saved games, turn game records into a dataset.
 
 The choices of the options (modes, boards, fish-market sides, difficulties, displays) come from the engine's own
 table, ``sestertius.choices()``; a combination the engine refuses is reported with its reason

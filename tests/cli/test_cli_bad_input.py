@@ -196,3 +196,11 @@ def test_dataset_refuses_a_seat_that_is_not_one(tmp_path, capsys):
                                "(see concordia dataset --help)")
     code, line = _refusal(capsys, "dataset", str(tmp_path / "nothing"), str(tmp_path / "d.parquet"))
     assert (code, line) == (2, f"concordia dataset: refused: {tmp_path / 'nothing'}: not a folder of game records")
+
+
+def test_dataset_without_pyarrow_says_how_to_install_it(tmp_path, capsys, monkeypatch):
+    monkeypatch.delitem(sys.modules, "sestertius.research.dataset", raising=False)
+    monkeypatch.setitem(sys.modules, "pyarrow", None)  # not importable, installed or not
+    code, line = _refusal(capsys, "dataset", str(tmp_path), str(tmp_path / "d.parquet"))
+    assert (code, line) == (2, "concordia dataset: refused: pyarrow is not installed; install it with: "
+                               "pip install -e '.[data]'")
