@@ -5,7 +5,8 @@ Beside the wall times, each run's CPU time (this process and its workers, from `
 time (``/proc/stat``, every process of everyone) are printed, so that a run slowed by other work on the machine shows
 as such: ``others`` is the CPU the rest of the machine took meanwhile. ``--ceiling`` also plays the games as N
 independent processes (each its own share of the seeds, one worker each, nothing sent back but the report): the
-speed-up no pool can beat on this machine at that moment.
+speed-up no pool can beat on this machine at that moment. For the runs on N workers, each worker's CPU time and how long
+the first to finish waited for the last (the chunks' end) are printed too.
 
     python benchmarks/parallel_speed.py --games 1000 --workers 2 --repeat 5 --ceiling
 """
@@ -16,11 +17,13 @@ import multiprocessing
 import os
 import resource
 import statistics
+import tempfile
 import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+import sestertius.research.parallel as parallel
 from sestertius.cli.simulate import run_simulation
 
 TIMINGS = ("seconds", "games_per_second", "decisions_per_second", "workers")
@@ -47,6 +50,34 @@ def measured(run: Callable[[], Any]) -> tuple[Any, float, float, float]:
     wall = time.perf_counter() - start
     ours = cpu_seconds() - cpu
     return result, wall, ours, max(0.0, machine_busy() - busy - ours)
+
+
+TRACE = tempfile.mkdtemp(prefix="parallel_speed-")  # a line per chunk played: the worker's clock and CPU time
+_play_chunk = parallel._play_chunk
+
+
+def _traced_chunk(jobs: list[Any]) -> list[Any]:
+    played = _play_chunk(jobs)
+    with open(os.path.join(TRACE, str(os.getpid())), "a", encoding="ascii") as f:
+        f.write(f"{time.time()} {time.process_time()}\n")
+    return played
+
+
+# the workers are forked from here: they run the traced chunks (pickled by this name, found in the module)
+_traced_chunk.__module__, _traced_chunk.__qualname__ = parallel.__name__, "_play_chunk"
+parallel._play_chunk = _traced_chunk
+
+
+def workers_trace() -> tuple[list[float], float]:
+    """Each worker's CPU time, and how long the first worker to finish waited for the last; the trace is cleared."""
+    ends, cpus = [], []
+    for name in os.listdir(TRACE):
+        with open(os.path.join(TRACE, name), encoding="ascii") as f:
+            end, cpu = map(float, f.read().split()[-2:])
+        ends.append(end)
+        cpus.append(cpu)
+        os.remove(os.path.join(TRACE, name))
+    return sorted(cpus), (max(ends) - min(ends)) if ends else 0.0
 
 
 def _share(args: argparse.Namespace, seed: int, part: int) -> None:
@@ -81,8 +112,11 @@ def main() -> None:
         for workers in (1, n) if k % 2 == 0 else (n, 1):
             reports[workers], times[workers], cpus[workers], others = measured(partial(
                 run_simulation, args.board, args.players, args.games, seed=seed, progress=False, workers=workers))
+            per_worker, waited = workers_trace()
+            shares = (f"; the workers' CPU {', '.join(f'{c:.2f}' for c in per_worker)} s, the first waited "
+                      f"{waited:.2f} s for the last" if workers > 1 else "")
             print(f"  {workers} worker(s): {times[workers]:.2f} s, CPU {cpus[workers]:.2f} s (others {others:.2f} s)"
-                  f", load {os.getloadavg()[0]:.2f}")
+                  f", load {os.getloadavg()[0]:.2f}{shares}")
         same = ({k: v for k, v in reports[1].items() if k not in TIMINGS}
                 == {k: v for k, v in reports[n].items() if k not in TIMINGS})
         ratios.append(times[1] / times[n])
