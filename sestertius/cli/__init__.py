@@ -1,5 +1,5 @@
 """The ``concordia`` command: serve the web app, play solo in the terminal, simulate games and tournaments, replay
-and review saved games.
+and review saved games, turn game records into a dataset.
 
 The choices of the options (modes, boards, fish-market sides, difficulties, displays) come from the engine's own
 table, ``sestertius.choices()``; a combination the engine refuses is reported with its reason
@@ -13,19 +13,20 @@ import os
 import sys
 from typing import Any, NoReturn
 
-from sestertius.cli.arguments import PORTS, ray_refusal, seconds, seeds_refusal, whole, without_password
+from sestertius.cli.arguments import (
+    EXIT_REFUSED,
+    PORTS,
+    add_parallel,
+    bots_refusal,
+    names,
+    ray_refusal,
+    refused,
+    seconds,
+    seeds_refusal,
+    whole,
+    without_password,
+)
 from sestertius.cli.tournament import add_tournament, tournament
-
-EXIT_REFUSED = 2  # as argparse exits on a bad argument
-
-
-def _names(entries: list[dict[str, Any]]) -> list[str]:
-    return [e["name"] for e in entries]
-
-
-def _refused(command: str, why: str) -> int:
-    print(f"concordia{' ' + command if command else ''}: refused: {why}", file=sys.stderr)
-    return EXIT_REFUSED
 
 
 # -- serve ------------------------------------------------------------------------------------------------------------
@@ -74,19 +75,19 @@ def serve(args: argparse.Namespace) -> int:
     url = args.db or default_db_url()
     why = _database_check(url)
     if why is not None:
-        return _refused("serve", why)
+        return refused("serve", why)
     keep = KEEP_ALIVE if args.keep_alive is None else args.keep_alive
     try:  # the database is opened (and its schema brought up to date) before the server starts
         run(host=args.host, port=args.port, db_url=args.db, workers=args.workers, keep_alive=keep)
     except (SQLAlchemyError, CommandError) as e:  # cannot connect, not a database, a schema of a newer version
-        return _refused("serve", _database_refusal(url, e))
+        return refused("serve", _database_refusal(url, e))
     return 0
 
 
 # -- simulate ---------------------------------------------------------------------------------------------------------
 def _add_simulate(sub: Any, table: dict[str, Any]) -> None:
     p = sub.add_parser("simulate", help="play many games with bots and print statistics")
-    p.add_argument("--board", default="imperium", choices=_names(table["boards"]))
+    p.add_argument("--board", default="imperium", choices=names(table["boards"]))
     p.add_argument("--players", type=int, default=None, help="default 4 (Solitaria: 1)")
     p.add_argument("--games", type=whole(1), default=100)
     p.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed + i")
@@ -95,47 +96,21 @@ def _add_simulate(sub: Any, table: dict[str, Any]) -> None:
                         "per seat)")
     p.add_argument("--venus", action="store_true", help="Concordia Venus individual play")
     p.add_argument("--display", default="standard", choices=table["displays"])
-    p.add_argument("--mode", default="base", choices=_names(table["modes"]),
+    p.add_argument("--mode", default="base", choices=names(table["modes"]),
                    help="solo: Solitaria (--players 2: Contrarius as a third player); team: Venus team play "
                         "(--players 2: Solitaria's cooperative team play against Contrarius)")
     p.add_argument("--difficulty", default="standard", choices=table["difficulties"],
                    help="Solitaria's level of Contrarius")
-    p.add_argument("--fish-market", default=None, choices=_names(table["fish_market"]),
+    p.add_argument("--fish-market", default=None, choices=names(table["fish_market"]),
                    help="the fish-market variant (side of its board)")
     p.add_argument("--json", action="store_true", help="print the statistics as JSON")
     p.add_argument("--max-turns", type=whole(1), default=3000,
                    help="stop a game after this many turns (weak bots can hold a game forever)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    _add_parallel(p)
-
-
-def _add_parallel(p: Any) -> None:
-    from sestertius.research.parallel import default_workers
-    p.add_argument("--workers", type=whole(1), default=default_workers(),
-                   help="processes playing the games (default: every core); the results are those of one")
-    p.add_argument("--ray", default=None, metavar="ADDRESS",
-                   help="play on a Ray cluster: its address, 'auto', or 'local' (pip install -e '.[cluster]')")
-
-
-def bots_refusal(bots: list[str], ray: str | None = None) -> str | None:
-    """Why a list of bots cannot play (an unknown name, a ``module:factory`` that cannot be imported or built), or
-    None. Your own bots are imported from the current folder too, looked in after the installed modules (a file there
-    named like one of them, csv.py, does not replace it). A Ray cluster gets only sestertius: your own bots play on
-    this machine (``--ray local`` or the process pool)."""
-    from sestertius.bots import load_bot
-    if not bots:
-        return "no bot given"
-    own = [b for b in bots if ":" in b]
-    if own and ray not in (None, "local"):
-        return f"bot {own[0]!r}: your own bots play on this machine's processes (or --ray local), not on a cluster"
-    if own and os.getcwd() not in sys.path:
-        sys.path.append(os.getcwd())
-    for b in bots:
-        try:
-            load_bot(b, check=True)
-        except ValueError as e:
-            return str(e)
-    return None
+    p.add_argument("--save-records", default=None, metavar="DIR",
+                   help="write every game's record into DIR (made if need be), one file per game named by its index "
+                        "and seed (concordia replay FILE replays one; concordia dataset turns them into a dataset)")
+    add_parallel(p)
 
 
 def simulate(args: argparse.Namespace) -> int:
@@ -144,27 +119,35 @@ def simulate(args: argparse.Namespace) -> int:
     bots = args.bot.split(",")
     why = bots_refusal(bots, args.ray)
     if why is not None:
-        return _refused("simulate", why)
+        return refused("simulate", why)
     why = seeds_refusal(args.seed, args.games)
     if why is not None:
-        return _refused("simulate", why)
+        return refused("simulate", why)
     players = args.players if args.players is not None else 1 if args.mode == "solo" else 4
     options = simulation_options(board=args.board, players=players, venus=args.venus, display=args.display,
                                  mode=args.mode, difficulty=args.difficulty, fish_market=args.fish_market)
     why = check_options({**options, "players": players})  # Solitaria with 3 players is refused, not played solo
     if why is not None:
-        return _refused("simulate", why)
+        return refused("simulate", why)
     if len(bots) not in (1, options["players"]):
-        return _refused("simulate", f"--bot names one bot for every seat or one per seat ({options['players']}), "
+        return refused("simulate", f"--bot names one bot for every seat or one per seat ({options['players']}), "
                                     f"not {len(bots)}")
+    if args.save_records is not None:
+        if args.ray not in (None, "local"):
+            return refused("simulate", "--save-records: the records are written where the games are played; on a "
+                                       "cluster that is not this machine (use --workers or --ray local)")
+        try:
+            os.makedirs(args.save_records, exist_ok=True)
+        except OSError as e:
+            return refused("simulate", f"--save-records {args.save_records}: {e.strerror or e}")
     why = ray_refusal(args.ray)  # last: it imports Ray
     if why is not None:
-        return _refused("simulate", why)
+        return refused("simulate", why)
     report = run_simulation(
         board=args.board, players=players, games=args.games, seed=args.seed, bots=bots,
         venus=args.venus, display=args.display, mode=args.mode, difficulty=args.difficulty,
         progress=not args.no_progress, fish_market=args.fish_market, max_turns=args.max_turns,
-        workers=args.workers, ray=args.ray,
+        workers=args.workers, ray=args.ray, records=args.save_records,
     )
     print(json.dumps(report, indent=1) if args.json else format_report(report))
     return 0
@@ -184,7 +167,7 @@ def replay(args: argparse.Namespace) -> int:
 # -- solo -------------------------------------------------------------------------------------------------------------
 def _add_solo(sub: Any, table: dict[str, Any]) -> None:
     p = sub.add_parser("solo", help="play Solitaria against Contrarius in the terminal")
-    p.add_argument("--board", default="italia", choices=_names(table["boards"]))
+    p.add_argument("--board", default="italia", choices=names(table["boards"]))
     p.add_argument("--difficulty", default="standard", choices=table["difficulties"])
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--dice", choices=["auto", "manual"], default="auto",
@@ -224,19 +207,55 @@ def analyse(args: argparse.Namespace) -> int:
     players = game.options.players
     if args.seat > players:  # the review counts seats from 0, the command from 1
         seats = "seat 1 only" if players == 1 else f"seats 1 to {players}"
-        return _refused("analyse", f"--seat {args.seat}: no seat {args.seat} in this game ({seats})")
+        return refused("analyse", f"--seat {args.seat}: no seat {args.seat} in this game ({seats})")
     try:
         result = review(game.record(), args.seat - 1, args.level)
     except ValueError as e:
-        return _refused("analyse", str(e))
+        return refused("analyse", str(e))
     print(json.dumps(result.to_dict(), indent=1) if args.json else format_analysis(result, args.all))
+    return 0
+
+
+# -- dataset ----------------------------------------------------------------------------------------------------------
+def _add_dataset(sub: Any, table: dict[str, Any]) -> None:
+    p = sub.add_parser("dataset", help="turn game records into a Parquet dataset of decisions (pip install -e "
+                                       "'.[data]')")
+    p.add_argument("records", help="a folder of game records (*.json), e.g. from concordia simulate --save-records")
+    p.add_argument("out", help="the Parquet file to write")
+    p.add_argument("--seat", type=_seat_or_all, default=None, metavar="all|SEAT",
+                   help="the seat whose decisions are rows, from 1, or all (default: all)")
+
+
+def _seat_or_all(text: str) -> int | None:
+    """An argparse type: ``all`` (None) or a seat counted from 1 (returned from 0)."""
+    return None if text == "all" else whole(1)(text) - 1
+
+
+def dataset(args: argparse.Namespace) -> int:
+    from sestertius.rules.errors import RecordError
+    try:
+        from sestertius.research.dataset import record_files, write_dataset
+    except ImportError as e:
+        return refused("dataset", f"{e.name} is not installed; install it with: pip install -e '.[data]'")
+    if not os.path.isdir(args.records):
+        return refused("dataset", f"{args.records}: not a folder of game records")
+    files = record_files(args.records)
+    if not files:
+        return refused("dataset", f"{args.records}: no game records (*.json) in it")
+    try:
+        summary = write_dataset(files, args.out, None if args.seat is None else {args.seat})
+    except RecordError as e:
+        print(f"concordia dataset: {e}", file=sys.stderr)
+        return 1
+    unfinished = f"; {len(summary.unfinished)} unfinished game(s) left out" if summary.unfinished else ""
+    print(f"{args.out}: {summary.rows} decisions of {summary.games} games{unfinished}")
     return 0
 
 
 # -- the command ------------------------------------------------------------------------------------------------------
 COMMANDS = {"serve": (_add_serve, serve), "simulate": (_add_simulate, simulate), "replay": (_add_replay, replay),
             "solo": (_add_solo, solo), "tournament": (add_tournament, tournament),
-            "analyse": (_add_analyse, analyse)}
+            "analyse": (_add_analyse, analyse), "dataset": (_add_dataset, dataset)}
 
 
 class Parser(argparse.ArgumentParser):
@@ -264,5 +283,5 @@ def main(argv: list[str] | None = None) -> int:
         args = parser().parse_args(argv)  # the choices come from the data: a bad overrides file shows here already
         return COMMANDS[args.command][1](args)
     except (DataError, BoardError) as e:  # a data file or the user's overrides file: one line, no traceback
-        return _refused(next((a for a in argv if a in COMMANDS), ""), str(e))
+        return refused(next((a for a in argv if a in COMMANDS), ""), str(e))
 

@@ -1,30 +1,14 @@
 """``concordia simulate``: whole games played by bots, with statistics (also used by the benchmarks)."""
 from __future__ import annotations
 
+import os
 import statistics
 import time
 from typing import Any
 
-from sestertius import Game, GameOptions
-from sestertius.bots import load_bot
-
-MAX_TURNS = 3000  # a guard for simulations: weak bots can hold a game forever (nobody builds or buys)
-
-
-def play_game(options: GameOptions, seed: int, bots: list[str], max_turns: int = MAX_TURNS) -> Game:
-    """Play one game to its end, or stop it after ``max_turns`` turns (then ``game.is_over`` is False).
-    ``bots`` names one bot per seat (or one for all): names of ``BOTS`` or ``module:factory`` (``load_bot``)."""
-    game = Game.new(options, seed=seed)
-    seats = max(options.players, 1)
-    names = bots if len(bots) == seats else [bots[0]] * seats
-    players = [load_bot(name)(seed * 31 + i) for i, name in enumerate(names)]
-    while not game.is_over and game.state.turn < max_turns:
-        legal = game.legal_actions()
-        seat = game.to_act()
-        assert seat is not None and seat >= 0  # chance and the automaton are resolved inside the engine
-        action = legal[0] if len(legal) == 1 else players[seat].choose(game, legal)
-        game.apply_unchecked(action)
-    return game
+from sestertius import GameOptions
+from sestertius.research.parallel import play_jobs, simulation_jobs
+from sestertius.research.play import MAX_TURNS
 
 
 def _summary(values: list[float]) -> dict[str, float]:
@@ -51,13 +35,18 @@ def simulation_options(board: str, players: int, venus: bool = False, display: s
 def run_simulation(board: str, players: int, games: int, seed: int = 0, bots: list[str] | None = None,
                    venus: bool = False, display: str = "standard", mode: str = "base",
                    difficulty: str = "standard", progress: bool = True, max_turns: int = MAX_TURNS,
-                   fish_market: str | None = None, workers: int = 1, ray: str | None = None) -> dict[str, Any]:
-    """``workers`` processes, or the Ray cluster at ``ray``, play the games: the report is the same (timings aside)."""
-    from sestertius.research.parallel import play_jobs, simulation_jobs
+                   fish_market: str | None = None, workers: int = 1, ray: str | None = None,
+                   records: str | None = None) -> dict[str, Any]:
+    """``workers`` processes, or the Ray cluster at ``ray``, play the games: the report is the same (timings aside).
+    ``records``: a folder (made if need be) that receives every game's record, one file per game named by its index
+    and seed (``sestertius.research.parallel.record_name``); ``concordia replay`` replays one."""
     bots = bots or ["random"]
     options = GameOptions.from_dict(simulation_options(board, players, venus, display, mode, difficulty, fish_market))
     players = options.players
-    iterator = enumerate(play_jobs(simulation_jobs(options, seed, games, bots, max_turns), workers, ray))
+    if records is not None:
+        os.makedirs(records, exist_ok=True)
+    jobs = simulation_jobs(options, seed, games, bots, max_turns, records)
+    iterator = enumerate(play_jobs(jobs, workers, ray))
     bar = None
     if progress:
         from tqdm import tqdm
@@ -104,6 +93,8 @@ def run_simulation(board: str, players: int, games: int, seed: int = 0, bots: li
         "wins": {f"seat {s + 1}": winners.count(s) for s in range(players)},
         "unfinished": unfinished, "max_turns": max_turns, "workers": workers if ray is None else f"ray {ray}",
     }
+    if records is not None:
+        report["records"] = records
     if contrarius is not None:
         report["wins"]["Contrarius"] = winners.count(contrarius)
     if teams:  # a team wins when one of its seats is ranked first

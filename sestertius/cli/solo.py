@@ -27,9 +27,9 @@ import traceback
 from collections.abc import Callable
 from typing import Any, TextIO
 
+import sestertius.cli.screen as screen  # not `from sestertius.cli import`: the command's package imports this module
 from sestertius import CHANCE, ConcordiaError, Game, check_options
-from sestertius.campaigns import CampaignStore, first_start_vp, name_problem
-from sestertius.cli import screen
+from sestertius.campaigns import Campaign, CampaignStore, first_start_vp, name_problem
 
 HELP = ("Enter the number of a decision (Enter alone takes the default where one is marked); a die also by its face "
         "(cloth, S, 3). b: the board · t: hints (with --hint) · u: undo · r: retype the last die (dice entered by "
@@ -238,56 +238,93 @@ def main(args: argparse.Namespace, input_fn: Callable[[str], str] = input, out: 
     difficulty = "standard" if campaign_name is not None else args.difficulty
     options: dict[str, Any] = {"board": args.board, "players": 1, "mode": "solo", "difficulty": difficulty,
                                "manual_dice": getattr(args, "dice", "auto") == "manual"}
-    why = None if load else check_options(options)
+    why, loaded = _first_refusal(options, load)
     if why is not None:  # before a campaign is opened or a game set up
         print(f"refused: {why}", file=out)
         return 2
-    loaded = None
-    if load:  # a file that cannot be loaded is refused before a campaign is opened
-        try:
-            loaded = Game.load(load)
-        except ConcordiaError as e:
-            print(f"refused: {e}", file=out)
-            return 2
-    store = camp = None
-    if campaign_name is not None:
-        # a file that is not a campaigns file: CampaignFileError, a DataError, which `concordia` refuses in one line
-        store = CampaignStore(getattr(args, "campaign_db", None))
-        if store.exists(campaign_name):
-            camp = store.get(campaign_name)
-            if camp.finished:
-                print(f"Campaign {campaign_name!r}: {camp.suggestion}", file=out)
-                store.close()
-                return 0
-        else:  # a new campaign, made once its first game is set up
-            why = name_problem(campaign_name)
-            if why is not None:
-                print(f"refused: {why}", file=out)
-                store.close()
-                return 2
-        options["start_vp"] = camp.start_vp if camp else first_start_vp()
+    if campaign_name is None:
+        return _set_up_and_play(args, options, seed, loaded, None, input_fn, out)
+    # a file that is not a campaigns file: CampaignFileError, a DataError, which `concordia` refuses in one line
+    store = CampaignStore(getattr(args, "campaign_db", None))
+    try:
+        return _set_up_and_play(args, options, seed, loaded, store, input_fn, out)
+    finally:
+        store.close()
+
+
+def _first_refusal(options: dict[str, Any], load: str | None) -> tuple[str | None, Game | None]:
+    """Why the options or the saved game cannot be played (None), and the loaded game; checked before a campaign is
+    opened."""
+    if not load:
+        return check_options(options), None
+    try:
+        return None, Game.load(load)
+    except ConcordiaError as e:
+        return str(e), None
+
+
+def _next_campaign_game(store: CampaignStore, name: str, options: dict[str, Any],
+                        out: TextIO) -> tuple[int | None, Campaign | None]:
+    """Sets the campaign's starting VP in ``options``: the exit code when there is no game to play (the campaign is
+    over, or a new one's name is refused), and the campaign (None: a new one, made once its first game is set up)."""
+    camp = None
+    if store.exists(name):
+        camp = store.get(name)
+        if camp.finished:
+            print(f"Campaign {name!r}: {camp.suggestion}", file=out)
+            return 0, camp
+    else:
+        why = name_problem(name)
+        if why is not None:
+            print(f"refused: {why}", file=out)
+            return 2, None
+    options["start_vp"] = camp.start_vp if camp else first_start_vp()
+    return None, camp
+
+
+def _set_up_and_play(args: argparse.Namespace, options: dict[str, Any], seed: int, loaded: Game | None,
+                     store: CampaignStore | None, input_fn: Callable[[str], str], out: TextIO) -> int:
+    camp = None
+    if store is not None:
+        code, camp = _next_campaign_game(store, args.campaign, options, out)
+        if code is not None:
+            return code
     try:
         game = loaded if loaded is not None else Game.new(options, seed=seed)
-        why = _not_resumable(game.view(SEAT), options if store else None) if load else None
+        why = _not_resumable(game.view(SEAT), options if store else None) if loaded is not None else None
     except ConcordiaError as e:
         why = str(e)
     if why is not None:
         print(f"refused: {why}", file=out)
-        if store:
-            store.close()
         return 2
-    if store and campaign_name is not None:
-        if camp is None:
-            camp = store.create(campaign_name)
-        if args.difficulty != "standard":
-            print(f"(a campaign plays standard games; --difficulty {args.difficulty} is ignored)", file=out)
-        print(f"Campaign {campaign_name!r}, game {len(camp.games) + 1}: you start with {camp.start_vp} VP", file=out)
-        for past in camp.games:
-            print(f"  game {past.number} on {past.board}: {'won' if past.won else 'lost'} "
-                  f"{past.player_score}–{past.contrarius_score}, started with {past.start_vp} VP", file=out)
+    if store is not None:
+        camp = camp if camp is not None else store.create(args.campaign)
+        _tell_campaign(args.campaign, camp, args.difficulty, out)
+    seed = _introduce(game, args, seed, options["difficulty"], out)
+    save_as = getattr(args, "load", None) or f"solitaria-{seed}.json"
+    resume = f" --campaign {shlex.quote(args.campaign)}" if store is not None else ""
+    code = _play_to_the_end(game, input_fn, out, save_as, resume, getattr(args, "hint", None),
+                            loaded is not None, seed)
+    if code == 0 and store is not None:
+        _record(store, args.campaign, game, out)
+    return code
+
+
+def _tell_campaign(name: str, camp: Campaign, difficulty: str, out: TextIO) -> None:
+    if difficulty != "standard":
+        print(f"(a campaign plays standard games; --difficulty {difficulty} is ignored)", file=out)
+    print(f"Campaign {name!r}, game {len(camp.games) + 1}: you start with {camp.start_vp} VP", file=out)
+    for past in camp.games:
+        print(f"  game {past.number} on {past.board}: {'won' if past.won else 'lost'} "
+              f"{past.player_score}–{past.contrarius_score}, started with {past.start_vp} VP", file=out)
+
+
+def _introduce(game: Game, args: argparse.Namespace, seed: int, difficulty: str, out: TextIO) -> int:
+    """The game's heading and the help; the game's seed (a resumed game keeps its own)."""
     view = game.view(SEAT)
     settings = view["options"]
-    manual = settings.get("manual_dice", False)
+    dice = " · you enter the dice" if settings.get("manual_dice", False) else ""
+    load = getattr(args, "load", None)
     if load:
         ignored = _ignored_on_load(args, settings)
         if ignored:
@@ -295,48 +332,50 @@ def main(args: argparse.Namespace, input_fn: Callable[[str], str] = input, out: 
         seed = game.seed
         print(f"Solitaria on {screen.board_title(view['board'])}, difficulty {settings.get('difficulty', 'standard')}"
               f", resumed from {load} after {len(game.history)} decision{'s' if len(game.history) != 1 else ''}"
-              + (" · you enter the dice" if manual else ""), file=out)
+              + dice, file=out)
     else:
-        print(f"Solitaria on {screen.board_title(view['board'])}, difficulty {difficulty}, seed {seed}"
-              + (" · you enter the dice" if manual else ""), file=out)
+        print(f"Solitaria on {screen.board_title(view['board'])}, difficulty {difficulty}, seed {seed}" + dice,
+              file=out)
     print("Die faces, the solo hand and Contrarius' cards are assumptions where the rulebook is silent "
           "(A-DICE, A-SOLO-HAND, A-CONTRARIUS-CARDS: see docs/SOLITARIA.md). " + HELP, file=out)
-    save_as = load or f"solitaria-{seed}.json"
-    resume = f" --campaign {shlex.quote(campaign_name)}" if campaign_name is not None else ""
+    return seed
+
+
+def _play_to_the_end(game: Game, input_fn: Callable[[str], str], out: TextIO, save_as: str, resume: str,
+                     hint: str | None, resumed: bool, seed: int) -> int:
+    """Play, then the final scoring: 0 when the game ended, 1 when the player left it (or the program failed: the
+    game is saved first)."""
     try:
-        finished = play(game, input_fn, out, save_as=save_as, hint=getattr(args, "hint", None), resume=resume,
-                        recent=RESUMED_LOG if load else None)
+        finished = play(game, input_fn, out, save_as=save_as, hint=hint, resume=resume,
+                        recent=RESUMED_LOG if resumed else None)
     except KeyboardInterrupt:  # Ctrl+C while Contrarius reacts or a hint is worked out (a prompt catches its own)
         print("", file=out)
         finished = False if _leave(game, input_fn, lambda text: print(text, file=out), [save_as, resume]) else play(
-            game, input_fn, out, save_as=save_as, hint=getattr(args, "hint", None), resume=resume)
+            game, input_fn, out, save_as=save_as, hint=hint, resume=resume)
     except Exception:  # a fault of the program: the game is kept before the traceback is shown
         rescue = f"solitaria-{seed}-rescued.json"
         _save(game, rescue, lambda text: print(text, file=out), resume)
         print(f"an unexpected error ended the program; the game so far is in {rescue}:", file=out)
         traceback.print_exc()
-        if store:
-            store.close()
         return 1
     if not finished:
         print(f"Game left unfinished (seed {seed}).", file=out)
-        if store:
-            store.close()
         return 1
     view = game.view(SEAT)
     print("\nFinal scoring:", file=out)
     print(screen.render_scores(view["scores"], screen.seat_names(view, SEAT)), file=out)
     print(screen.result(view, SEAT), file=out)
-    if store and campaign_name is not None:
-        if store.has_game(campaign_name, None, game.record()):  # the same saved game finished twice
-            print(f"Campaign {campaign_name!r}: this game is recorded already; not recorded again", file=out)
-            store.close()
-            return 0
-        camp = store.record_finished(campaign_name, game)
-        print(f"Campaign {campaign_name!r}: next game starts with {camp.start_vp} VP"
-              + (f" — {camp.suggestion}" if camp.finished else ""), file=out)
-        store.close()
     return 0
+
+
+def _record(store: CampaignStore, name: str, game: Game, out: TextIO) -> None:
+    """The finished game into its campaign (once: the same saved game finished twice is not recorded again)."""
+    if store.has_game(name, None, game.record()):
+        print(f"Campaign {name!r}: this game is recorded already; not recorded again", file=out)
+        return
+    camp = store.record_finished(name, game)
+    print(f"Campaign {name!r}: next game starts with {camp.start_vp} VP"
+          + (f" — {camp.suggestion}" if camp.finished else ""), file=out)
 
 
 def _ignored_on_load(args: argparse.Namespace, settings: dict[str, Any]) -> list[str]:

@@ -1,15 +1,34 @@
-"""What the research interfaces share: the options of a game, the seats that agents play, who won, the rewards.
-Only the engine's public interface is used (``Game``, ``legal_actions``, ``apply``, ``view``, ``scores``,
-``ranking``)."""
+"""What the research interfaces share: the options of a game, the seats that agents play, who won, the rewards, and
+:func:`play_game`, the one way simulations (``concordia simulate``, tournaments, :mod:`sestertius.research.parallel`)
+play a game with bots. Only the engine's public interface is used (``Game``, ``legal_actions``, ``apply``, ``view``,
+``scores``, ``ranking``)."""
 from __future__ import annotations
 
 from typing import Any
 
 from sestertius import Game, GameOptions, check_options
+from sestertius.bots import load_bot
 from sestertius.research.actions import encode
 
 REWARDS = ("win", "score", "margin")
 MAX_DECISIONS = 10_000  # a game is cut off (truncated) after this many decisions: agents can stall a game forever
+MAX_TURNS = 3000  # a guard for simulations: weak bots can hold a game forever (nobody builds or buys)
+
+
+def play_game(options: GameOptions, seed: int, bots: list[str], max_turns: int = MAX_TURNS) -> Game:
+    """Play one game to its end, or stop it after ``max_turns`` turns (then ``game.is_over`` is False).
+    ``bots`` names one bot per seat (or one for all): names of ``BOTS`` or ``module:factory`` (``load_bot``)."""
+    game = Game.new(options, seed=seed)
+    seats = max(options.players, 1)
+    names = bots if len(bots) == seats else [bots[0]] * seats
+    players = [load_bot(name)(seed * 31 + i) for i, name in enumerate(names)]
+    while not game.is_over and game.state.turn < max_turns:
+        legal = game.legal_actions()
+        seat = game.to_act()
+        assert seat is not None and seat >= 0  # chance and the automaton are resolved inside the engine
+        action = legal[0] if len(legal) == 1 else players[seat].choose(game, legal)
+        game.apply_unchecked(action)
+    return game
 
 
 def game_options(options: GameOptions | dict[str, Any] | None) -> GameOptions:

@@ -205,7 +205,7 @@ def _report(capsys, *args):
 def _first_seats(options, games, seed=0):
     """The seat ranked first in each game the simulation plays (replayed here with the same bots and seeds)."""
     from sestertius import GameOptions
-    from sestertius.cli.simulate import play_game
+    from sestertius.research.play import play_game
     return [play_game(GameOptions.from_dict(options), seed + i, ["random"]).ranking()[0] for i in range(games)]
 
 

@@ -176,3 +176,31 @@ def test_simulate_solitaria_with_three_players_is_refused_not_played_solo(capsys
         assert why and "Solitaria" in why
         code, line = _refusal(capsys, "simulate", "--mode", "solo", "--players", players, "--games", "1")
         assert (code, line) == (2, f"concordia simulate: refused: {why}")
+
+
+# -- simulate --save-records, dataset ---------------------------------------------------------------------------------
+def test_records_that_cannot_be_saved_are_refused_before_any_game(tmp_path, capsys, monkeypatch):
+    import sestertius.cli.simulate as simulate
+    monkeypatch.setattr(simulate, "run_simulation", lambda **k: pytest.fail("a game was played"))
+    taken = tmp_path / "a-file"
+    taken.write_text("")
+    code, line = _refusal(capsys, "simulate", "--save-records", str(taken), "--games", "1")
+    assert code == 2 and line.startswith(f"concordia simulate: refused: --save-records {taken}: "), line
+    code, line = _refusal(capsys, "simulate", "--save-records", str(tmp_path), "--ray", "auto", "--games", "1")
+    assert code == 2 and "written where the games are played" in line, line
+
+
+def test_dataset_refuses_a_seat_that_is_not_one(tmp_path, capsys):
+    code, line = _refusal(capsys, "dataset", str(tmp_path), str(tmp_path / "d.parquet"), "--seat", "0")
+    assert (code, line) == (2, "concordia dataset: refused: argument --seat: must be 1 or more, not 0 "
+                               "(see concordia dataset --help)")
+    code, line = _refusal(capsys, "dataset", str(tmp_path / "nothing"), str(tmp_path / "d.parquet"))
+    assert (code, line) == (2, f"concordia dataset: refused: {tmp_path / 'nothing'}: not a folder of game records")
+
+
+def test_dataset_without_pyarrow_says_how_to_install_it(tmp_path, capsys, monkeypatch):
+    monkeypatch.delitem(sys.modules, "sestertius.research.dataset", raising=False)
+    monkeypatch.setitem(sys.modules, "pyarrow", None)  # not importable, installed or not
+    code, line = _refusal(capsys, "dataset", str(tmp_path), str(tmp_path / "d.parquet"))
+    assert (code, line) == (2, "concordia dataset: refused: pyarrow is not installed; install it with: "
+                               "pip install -e '.[data]'")

@@ -36,10 +36,12 @@ def test_played_games_come_back_in_the_order_of_their_seeds_whatever_the_chunks(
     assert [g.seed for g in three] == list(range(7, 16)) and one == three
     assert all(g.is_over and "contrarius" in g.result() for g in one)  # answers like a finished Game
     assert [len(c) for c in chunks(jobs, 2)] == [1] * 9
+    many = simulation_jobs(options, 0, 1005, ["random"], 3000)
+    assert [len(c) for c in chunks(many, 2)] == [10] * 100 + [5]  # small chunks: the last one decides the end
 
 
 def test_played_game_answers_as_the_game_does():
-    from sestertius.cli.simulate import play_game
+    from sestertius.research.play import play_game
     options = GameOptions.from_dict({"board": "hellas", "players": 2})
     game = play_game(options, 3, ["random"])
     played = list(play_jobs(simulation_jobs(options, 3, 1, ["random"], 3000)))[0]
