@@ -59,14 +59,15 @@ def legal_arch_move(s: GameState, st: Pending) -> list[Action]:
     stoppable = b.stoppable
     nland = s.cat.land_colonists
     col = s.players[seat].col
-    seen: set[tuple[int, int]] = set()
+    seen: list[int] = []  # (kind, place) as one int: a few colonists, no tuple or set made for them
     for slot, loc in enumerate(col):
         if loc == STORE:
             continue
         kind = 0 if slot < nland else 1  # s.kind_of(slot), inlined: this loop lists every move
-        if (kind, loc) in seen:
+        here = 2 * loc + kind
+        if here in seen:
             continue  # two colonists of one kind at one place: moving either is the same decision
-        seen.add((kind, loc))
+        seen.append(here)
         table = b.by_distance[loc] if loc < R else b.city_by_distance[kind][loc - R]
         moves = moves_of(slot, R)
         for d, r2 in table:

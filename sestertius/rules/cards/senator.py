@@ -29,14 +29,16 @@ def purchase_options(s: GameState, seat: int, pos: int, with_position: bool) -> 
     if key is None:
         return []
     goods = s.players[seat].goods
-    fixed = list(s.cat.cards[key].cost)
+    cost = s.cat.cards[key].cost
+    if not with_position or not s.display_costs[pos]:  # the card's own cost: no list to make
+        return [("card", pos, NO_GOOD)] if can_pay(goods, cost) else []
+    fixed = list(cost)
     wild = 0
-    if with_position:
-        for g in s.display_costs[pos]:
-            if g == ANY:
-                wild += 1
-            else:
-                fixed[g] += 1
+    for g in s.display_costs[pos]:
+        if g == ANY:
+            wild += 1
+        else:
+            fixed[g] += 1
     if not can_pay(goods, fixed):
         return []
     if wild == 0:
