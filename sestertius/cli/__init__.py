@@ -265,10 +265,23 @@ class Parser(argparse.ArgumentParser):
         self.exit(EXIT_REFUSED, f"{self.prog}: refused: {message} (see {self.prog} --help)\n")
 
 
+def version_line() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    from sestertius import engine_build
+    try:
+        number = version("sestertius")
+    except PackageNotFoundError:  # run from a checkout that is not installed
+        number = "(not installed)"
+    return f"sestertius {number}, engine {engine_build()}"
+
+
 def parser() -> argparse.ArgumentParser:
     from sestertius import choices
     table = choices()
     p = Parser(prog="concordia", description=__doc__.split("\n\n")[0].replace("``", ""))
+    p.add_argument("--version", action="version", version=version_line(),
+                   help="the version, and whether the engine runs compiled (tools/build_compiled.py) or pure")
     sub = p.add_subparsers(dest="command", required=True)
     for add, _ in COMMANDS.values():
         add(sub, table)

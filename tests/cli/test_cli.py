@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+import sestertius
 from sestertius.cli import main
 from sestertius.rules.game import Game
 
@@ -262,3 +263,10 @@ def test_python_dash_m_help():
     out = subprocess.run([sys.executable, "-m", "sestertius", "simulate", "--help"], capture_output=True, text=True,
                          timeout=120)
     assert out.returncode == 0 and "{base,solo,team}" in out.stdout and "{coastal,mountain}" in out.stdout
+
+
+def test_version_names_the_engine_build(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.strip() == f"sestertius 0.1.0, engine {sestertius.engine_build()}"
