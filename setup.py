@@ -22,8 +22,6 @@ HERE = Path(__file__).parent
 COMPILED = ["sestertius/rules", "sestertius/data", "sestertius/bots/greedy.py",
             *(f"sestertius/bots/search/{m}.py" for m in ("bot", "evaluate", "model", "plan", "sites", "weights"))]
 
-INTERPRETED: set[str] = set()  # modules of COMPILED left to the interpreter
-
 
 def _compiler() -> str | None:
     cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
@@ -41,6 +39,8 @@ class _FallibleBuildExt(build_ext):
             if os.environ.get("SESTERTIUS_COMPILE") == "require":
                 raise
             warnings.warn(f"sestertius: compiling failed ({e}); the pure-Python package is installed", stacklevel=1)
+            for ext in self.extensions:  # none of a half-made build: a module's stub without its library fails
+                Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
             self.extensions = []
 
 
@@ -57,7 +57,6 @@ def _ext_modules() -> list:  # type: ignore[type-arg]
 
     paths = [str(p.relative_to(HERE)) for c in COMPILED for p in sorted(HERE.glob(c if c.endswith(".py")
                                                                                   else c + "/**/*.py"))]
-    paths = [p for p in paths if p not in INTERPRETED]
     # SESTERTIUS_COMPILE_OPT=0 compiles in a third of the time, for trying a change (the C compiler's -O level)
     return mypycify(paths, opt_level=os.environ.get("SESTERTIUS_COMPILE_OPT", "3"))  # type: ignore[no-any-return]
 
