@@ -28,7 +28,7 @@ over the run, divided by the games started) and the CPU time of the server, the 
 (``cpu_account.py``): the whole machine's busy time from /proc/stat, each process of the server's, PostgreSQL's and
 the client's trees with its user and system time and context switches, and the rest (other users' processes, kernel
 threads, interrupts), all per decision.
-The figures in the README come from this script.
+The web server's figures in docs/SPEED.md come from this script.
 """
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ each seat's score now, its features (``sestertius.bots.search.evaluate.features`
 base game, ``--mode base``) the weights that best predict final minus now: least squares
 pulled towards the current weights (ridge, ``--pull``), so that a feature the games say little about keeps its
 hand-set value. The sets the bot plays with are chosen by measured play (a better prediction has played worse:
-README, "How strong are the bots?"), so ``--write`` writes each fitted role only as the forecast set that hints and
+docs/BOTS.md, "The tables"), so ``--write`` writes each fitted role only as the forecast set that hints and
 the review show (``FORECAST_SCALE``, ``FORECAST_PLAYER``, ``FORECAST_AUTOMATON`` in
 ``sestertius/bots/search/weights.py``), and the spread of the final margin about the forecast's that their chance to
 win uses (``SPREAD_BASE``, ``SPREAD_CONTRARIUS``: :func:`spread`).

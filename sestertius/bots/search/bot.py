@@ -47,7 +47,7 @@ LEVELS = {
     # Solitaria standard games on Italia: +15.0 +- 7.9 points of margin, 16 wins against 6, at twice the CPU time
     # (p95 about 1 s a decision). The others' turns ahead try every card: the most promising three by the estimate
     # right after the card is played (before its actions, when the estimate has barely moved) missed the turn the
-    # other player made (against greedy, two-player games on Italia: see the README). The budget keeps a decision
+    # other player made (against greedy, two-player games on Italia: see docs/BOTS.md). The budget keeps a decision
     # within about 2 s (team play against Contrarius, where each card is performed twice, took up to 3.3 s without
     # it): some 1.5 s of work on a quiet machine, 2 s with the other core busy
     "hard": Level("hard", samples=2, width=12, depth=3, deep=5, beam=4, next_width=6, others=EVERY_CARD, branch=30,

@@ -2,8 +2,8 @@
 player against Contrarius, one for Contrarius, and one for a player of a game without Contrarius (the base game, where
 other players race for the houses and cards and end the game), and the forecast set that hints and the review show
 in such games. The sets the bot plays with are chosen by measured play (``tools/fit_weights.py`` fitted them to the
-final scores of games once; since, fits that predicted better played no better or worse: README, "How strong are the
-bots?"); the forecast set is that tool's fit (``fit --write``). The base set keeps the player's numbers and adds the
+final scores of games once; since, fits that predicted better played no better or worse: docs/BOTS.md, "The
+tables"); the forecast set is that tool's fit (``fit --write``). The base set keeps the player's numbers and adds the
 pieces' worth."""
 from sestertius.bots.greedy import PIECE_WORTH
 
@@ -25,7 +25,7 @@ BASE_SCALE = dict(PLAYER_SCALE, assets=0.75)
 # the pieces' worth the base set counts (``assets``): the greedy bot's numbers, with a card worth more and the sites
 # left out (medium, two-player games on Italia against greedy, 200 games each, paired with the greedy bot's numbers:
 # a card at 9 +3.4 points of margin (0.6 to 6.3), at 10 +2.8, at 12 +2.1, at 3 -2.7; the sites at 0 +0.1, at 1.5
-# -1.9; no other part better, see the README)
+# -1.9; no other part better, see docs/BOTS.md)
 ASSET_WORTH = dict(PIECE_WORTH, card=9.0, site=0.0)
 
 # what hints and the review show as a final score (``Evaluator.forecast``): the features fitted to the final scores of
