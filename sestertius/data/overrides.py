@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 import tomllib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -198,8 +199,27 @@ def _check(value: Any, model: Any, place: str, file: str, shipped: str, siblings
             raise fail(f"must be {'a whole number' if whole else 'a number'}")
         if value < 0 <= model:
             raise fail("must be 0 or more")
+        most, kind = _most(place)
+        low = 0 if model >= 0 else -most
+        if not low <= value <= most:
+            raise fail(f"must be {'a whole number' if whole else 'a number'} from {low} to {most} ({kind})")
     elif isinstance(model, str) and not isinstance(value, str):
         raise fail("must be a word in quotes")
+
+
+# The largest number a value of the overrides file may have, by what it counts: no rule of the game comes near, and
+# a count builds a list of that many pieces (goods in a storehouse, tokens, fish...), so 10**17 would hang the setup.
+MOST_COUNT: Final = 100  # pieces, goods, cards, fish, tiles, places, steps
+MOST_SUM: Final = 1000  # sestertii and victory points
+SUM_WORDS: Final = ("money", "coins", "price", "vp", "points", "track", "concordia", "_max", "_per", "divisor")
+
+
+def _most(place: str) -> tuple[int, str]:
+    """The largest value at ``place`` and what it counts, for the refusal."""
+    keys = re.sub(r"\[\d+\]", "", place).split(".")
+    if any(w in k for k in keys[-2:] for w in SUM_WORDS):
+        return MOST_SUM, "sestertii or victory points"
+    return MOST_COUNT, "a count of pieces, goods, cards or places"
 
 
 # -- the ranges and shapes of the values, beyond type and sign ---------------------------------------------------------

@@ -202,8 +202,8 @@ OUT_OF_RANGE = [  # (overrides file, the refusal after "overrides file PATH: ")
     ("[solitaria.player]\nhand = []\n",  # was a solo game with no decision
      "solitaria.player.hand = []: must list at least 1 entry"),
     ("[solitaria.contrarius]\ncards = []\n", "solitaria.contrarius.cards = []: must list at least 1 entry"),
-    ("[fish_market]\nsetup_fish = 1000000\n",  # was a game that never finished setting up
-     "fish_market.setup_fish = 1000000: must be a whole number from 0 to 10 (fish on each spot at setup)"),
+    ("[fish_market]\nsetup_fish = 11\n",  # 1000000 was a game that never finished setting up
+     "fish_market.setup_fish = 11: must be a whole number from 0 to 10 (fish on each spot at setup)"),
     ("[components.player.start_on_board]\nland = 10\n",  # was a game with more colonists than the player has
      "components.player.start_on_board.land = 10: must be a whole number from 0 to components.player.land_colonists "
      "(3)"),
@@ -311,3 +311,28 @@ def test_the_shipped_files_keep_every_limit():
     _check_limits({}, "o.toml")
     data = {section: _model(name) for section, name in SHIPPED.items()}
     assert all(list(_places_of(data, pattern)) for pattern in LIMITS), "a limit whose place the files do not have"
+
+
+@pytest.mark.parametrize(("text", "refusal"), [
+    ("[components.city_tokens.A]\nfood = 99999999999999999\n",  # was a setup building a list of 10**17 goods
+     "components.city_tokens.A.food = 99999999999999999: must be a whole number from 0 to 100 (a count of pieces, "
+     "goods, cards or places)"),
+    ("[components.player]\nstorehouse = 99999999999999999\n[components.player.start_goods]\nfood = 99999999999999999\n",
+     "components.player.storehouse = 99999999999999999: must be a whole number from 0 to 100 (a count of pieces, "
+     "goods, cards or places)"),
+    ("[fish_market]\nsetup_fish = 1000000\n",  # beyond any count, refused before its own limit (0 to 10)
+     "fish_market.setup_fish = 1000000: must be a whole number from 0 to 100 (a count of pieces, goods, cards or "
+     "places)"),
+    ("[components.prices]\nfood = 1001\n",
+     "components.prices.food = 1001: must be a whole number from 0 to 1000 (sestertii or victory points)"),
+    ("[components.player]\nstart_money = [5, 6, 7, 8, 100000]\n",
+     "components.player.start_money[5] = 100000: must be a whole number from 0 to 1000 (sestertii or victory "
+     "points)"),
+])
+def test_a_number_beyond_what_the_rules_can_use_is_refused_before_anything_is_built(overrides, text, refusal):
+    assert refused(overrides, text) == refusal
+
+
+def test_numbers_at_their_largest_are_accepted(overrides):
+    path = overrides("[components.city_tokens.A]\nfood = 100\n[components.prices]\nfood = 1000\n")
+    assert read_overrides(path)["components"]["prices"]["food"] == 1000
