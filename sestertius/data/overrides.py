@@ -90,6 +90,9 @@ def read_overrides(path: str | Path) -> dict[str, Any]:
     except OSError as os_error:
         raise DataError(f"overrides file {path}: {os_error}") from None
     text = utf8_text(data, lambda why: DataError(f"overrides file {path}: {why}; an overrides file is TOML in UTF-8"))
+    deep = _too_deep_line(text)
+    if deep:
+        raise DataError(f"overrides file {path}: line {deep}: lists or tables nested more than {MOST_NESTING} deep")
     try:
         over = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -98,8 +101,64 @@ def read_overrides(path: str | Path) -> dict[str, Any]:
     return over
 
 
+MOST_NESTING: Final = 32  # lists and tables in one another: the shipped files go 7 deep
+
+
+def _too_deep_line(text: str) -> int:
+    """The line (from 1) where brackets and braces outside strings and comments first nest more than
+    ``MOST_NESTING`` deep, or 0: the TOML parser (and any walk of the values) recurses once per level."""
+    depth, line, i, n = 0, 1, 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line += 1
+        elif c == "#":
+            while i < n and text[i] != "\n":
+                i += 1
+            continue
+        elif c in "\"'":
+            quote = text[i:i + 3] if text[i:i + 3] in ('"""', "'''") else c
+            i += len(quote)
+            while i < n and text[i:i + len(quote)] != quote:
+                if text[i] == "\\" and c == '"':
+                    i += 1  # an escaped character (a quote...)
+                if i < n and text[i] == "\n":
+                    line += 1
+                    if len(quote) == 1:
+                        break  # an unclosed one-line string: the parser says so
+                i += 1
+            i += len(quote)
+            continue
+        elif c in "[{":
+            depth += 1
+            if depth > MOST_NESTING:
+                return line
+        elif c in "]}":
+            depth = max(depth - 1, 0)
+        i += 1
+    return 0
+
+
+def _too_deep_place(over: dict[str, Any]) -> str:
+    """The place of a value nested more than ``MOST_NESTING`` deep (dotted keys nest without brackets), or ""."""
+    stack: list[tuple[str, Any, int]] = [("", over, 0)]
+    while stack:
+        place, value, depth = stack.pop()
+        if depth > MOST_NESTING:
+            return place
+        if isinstance(value, dict):
+            stack.extend((f"{place}.{k}" if place else str(k), v, depth + 1) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((f"{place}[{i + 1}]", v, depth + 1) for i, v in enumerate(value))
+    return ""
+
+
 def check_overrides(over: dict[str, Any], path: str | Path) -> None:
     """The tables of an overrides file (read from ``path``) against the shipped files."""
+    deep = _too_deep_place(over)
+    if deep:
+        shown = deep if len(deep) <= 60 else deep[:deep.rfind(".", 0, 60)] + "..."
+        raise DataError(f"overrides file {path}: {shown}: lists or tables nested more than {MOST_NESTING} deep")
     for section, table in over.items():
         if section not in SHIPPED:
             raise DataError(f"overrides file {path}: unknown table [{section}]{_near(section, SHIPPED)}; its "

@@ -336,3 +336,22 @@ def test_a_number_beyond_what_the_rules_can_use_is_refused_before_anything_is_bu
 def test_numbers_at_their_largest_are_accepted(overrides):
     path = overrides("[components.city_tokens.A]\nfood = 100\n[components.prices]\nfood = 1000\n")
     assert read_overrides(path)["components"]["prices"]["food"] == 1000
+
+
+def test_lists_nested_too_deep_are_refused_in_one_line(overrides):
+    """500 lists in one another were a RecursionError of 2,975 lines (the TOML parser recurses once per level)."""
+    assert refused(overrides, "[components.player]\nstart_money = " + "[" * 500 + "]" * 500 + "\n") == (
+        "line 2: lists or tables nested more than 32 deep")
+    assert refused(overrides, '# [[[[ "\nx = "' + "[" * 40 + '"\ny = ' + "{ a = " * 40 + "1" + " }" * 40 + "\n") == (
+        "line 3: lists or tables nested more than 32 deep")
+    assert refused(overrides, "[components.player]\nstorehouse" + ".a" * 5000 + " = 1\n") == (
+        "components.player.storehouse" + ".a" * 15 + "...: lists or tables nested more than 32 deep")
+
+
+def test_brackets_in_strings_and_comments_do_not_count_as_nesting(overrides):
+    path = overrides("# " + "[" * 40 + "\n[components.player]  # [[[[\nstorehouse = 12\n"
+                     "[solitaria.reactions.architect]\nkind = '''" + "[" * 40 + "'''\n")
+    with pytest.raises(DataError) as e:  # the kind is checked by the loader, not the nesting
+        read_overrides(path)
+        solo_data()
+    assert "nested" not in str(e.value)
