@@ -52,6 +52,14 @@ def _tupled(a: Any, depth: int = DECISION_DEPTH) -> Action:
     return tuple(_tupled(x, depth - 1) if isinstance(x, list) else x for x in a)
 
 
+def _deeper_than(a: tuple[Any, ...] | list[Any], depth: int) -> bool:
+    """Whether tuples or lists in ``a`` nest more than ``depth`` deep (``a`` itself counted; the recursion stops
+    there)."""
+    if depth == 0:
+        return True
+    return any(isinstance(x, (tuple, list)) and _deeper_than(x, depth - 1) for x in a)
+
+
 KIND_WORDS: Final = {bool: "true/false value", int: "whole number", float: "decimal number", str: "word", tuple: "list"}
 
 
@@ -185,6 +193,9 @@ class Game:
             except _NestedTooDeep:
                 raise IllegalAction(f"not a decision: its lists are nested more than {DECISION_DEPTH} deep; "
                                     f"{DECISION_SHAPE}", title(st, s)) from None
+        if _deeper_than(action, DECISION_DEPTH):  # tuples (a Python caller's): before list.index, whose ValueError
+            raise IllegalAction(f"not a decision: its tuples or lists are nested more than {DECISION_DEPTH} deep; "
+                                f"{DECISION_SHAPE}", title(st, s))  # shows it, a repr recursing once per level
         legal = s.rules.steps[st[KIND]].legal(s, st)
         try:
             listed = legal[legal.index(action)]

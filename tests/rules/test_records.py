@@ -645,3 +645,22 @@ def test_a_decision_nested_too_deeply_is_refused_by_apply_and_changes_nothing():
             g.apply(nested(depth))
         assert "not a decision: its lists are nested more than 8 deep" in str(e.value)
     assert g.state.hash() == h and g.history == []
+
+
+def test_a_tuple_nested_too_deeply_is_refused_by_apply_and_changes_nothing():
+    """A tuple 1,000 deep was a RecursionError (showing it in the refusal), not an IllegalAction."""
+    g = new_game(players=2)
+    h = g.state.hash()
+    for depth in (9, 1000, 5000):
+        deep: tuple = ()
+        for _ in range(depth - 1):
+            deep = (deep,)
+        for action in (deep, ("play", deep), ("play", nested(depth)), ["play", deep]):
+            with pytest.raises(IllegalAction) as e:
+                g.apply(action)
+            assert "not a decision: its tuples or lists are nested more than 8 deep" in str(e.value)
+            assert "\n" not in str(e.value)
+    with pytest.raises(IllegalAction) as e:  # 8 deep: merely illegal
+        g.apply(("play", tuple(nested(7))))
+    assert "nested" not in str(e.value)
+    assert g.state.hash() == h and g.history == []
