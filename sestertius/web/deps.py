@@ -18,7 +18,7 @@ from starlette.requests import HTTPConnection
 
 from sestertius.web.campaigns import Campaigns
 from sestertius.web.hub import Hub
-from sestertius.web.models import Decision, UndoBody
+from sestertius.web.models import Decision, QueryInt, UndoBody
 from sestertius.web.service import ApiError, GameService, Live
 
 
@@ -88,7 +88,7 @@ SEAT_KEY = "that seat's secret (never in the URL)"
 
 
 async def view_seat(gid: str, conn: HTTPConnection, service: ServiceDep,
-                    seat: Annotated[int | None, Query(ge=0, le=5, description="0-based seat number; none: the "
+                    seat: Annotated[QueryInt | None, Query(ge=0, le=5, description="0-based seat number; none: the "
                                                                                 "public view")] = None,
                     x_seat_key: Annotated[str | None, Header(max_length=200, description=SEAT_KEY)] = None) -> Seated:
     """The view's seat check: the seat in the query string, its secret in the ``X-Seat-Key`` header."""

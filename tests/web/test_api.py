@@ -562,3 +562,29 @@ def test_third_player_seats_and_veto_by_hand(client):
             return
         assert act(client, gid, seat, keys[seat], random.Random(n).choice(v["legal"])["action"]).status_code == 200
     pytest.fail("no veto decision offered")
+
+
+def test_a_whole_number_is_taken_as_an_integer_only_and_the_schema_says_integer(client):
+    """The schema declares integers; 3.0 (a JSON number with a fraction part written) and "3.0" in a query string are
+    refused with 422, as a decimal number anywhere is, not taken as 3 (the view's seat, the review's seat and the
+    replay's step took "3.0", "+3" and " 3")."""
+    g = two_people(client)
+    gid, key = g["id"], g["seats"][0]["key"]
+    schema = client.get("/openapi.json").json()
+    params = {(p["name"], path): p["schema"] for path, ops in schema["paths"].items() for op in ops.values()
+              for p in op.get("parameters", []) if p["in"] == "query"}
+    for name, path in [("seat", "/api/games/{gid}"), ("seat", "/api/games/{gid}/review"),
+                       ("step", "/api/games/{gid}/replay")]:
+        declared = params[(name, path)]
+        assert "integer" in json.dumps(declared), declared
+        for written in ("3.0", "+3", " 3", "3e0"):
+            r = client.get(path.replace("{gid}", gid), params={name: written}, headers={"X-Seat-Key": key})
+            assert r.status_code == 422, (path, written, r.text)
+            assert name in r.json()["error"]
+    body = schema["components"]["schemas"]["Decision"]["properties"]["seat"]
+    assert body["type"] == "integer"
+    for seat in (3.0, 0.0):
+        r = client.post(f"/api/games/{gid}/decisions", json={"seat": seat, "key": key, "action": ["play", "tribune"]})
+        assert r.status_code == 422 and "seat: Input should be a valid integer" in r.json()["error"], r.text
+    view(client, gid, 0, key)  # digits are taken
+    assert client.get(f"/api/games/{gid}/replay", params={"step": "0"}).status_code == 409  # taken: not over yet

@@ -42,6 +42,7 @@ from sestertius.web.models.requests import (
                                            MyCampaigns,
                                            MyGames,
                                            NewCampaign,
+                                           QueryInt,
                                            SeatName,
                                            SeatSecret,
                                            SeatSpec,
@@ -53,5 +54,5 @@ __all__ = ["BoardChoice", "BoardGeometry", "Campaign", "CampaignGame", "Campaign
            "CampaignSecret", "CardInfo", "Catalog", "CreateGame", "CreatedCampaign", "CreatedGame", "CreatorSecret",
            "Decision", "ErrorAnswer", "GameList", "GameRecord", "GameSummary", "GameView", "GeoCity", "GeoProvince",
            "GeoRoute", "HouseCost", "LegalEntry", "Meta", "ModeChoice", "MyCampaigns", "MyGames", "NamedChoice",
-           "NewCampaign", "OptionsCheck", "PlayerView", "ReplayNext", "ReplayStep", "SeatInfo", "SeatLink",
+           "NewCampaign", "QueryInt", "OptionsCheck", "PlayerView", "ReplayNext", "ReplayStep", "SeatInfo", "SeatLink",
            "SeatName", "SeatSecret", "SeatSpec", "UndoBody", "ViewAnswer", "WatchHello", "errors"]

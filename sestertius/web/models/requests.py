@@ -2,9 +2,10 @@
 every number a range: nothing unbounded is read, stored or repeated in an error."""
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from sestertius.campaigns import NAME_LENGTH, NAME_RULE
 from sestertius.rules.options import START_VP  # the engine's range, so that the schema and the engine agree
@@ -13,6 +14,15 @@ MODE_HELP = ("base (and Venus) game; solo: Solitaria against Contrarius (1 seat,
              "player); team: Venus team play (4 or 6 seats, partners opposite) or, with 2 seats, Solitaria's "
              "cooperative team against Contrarius. Contrarius never takes a seat")
 
+def _digits(value: Any) -> Any:
+    """A query string's whole number as digits ("3"), not "3.0", "+3" or " 3" (pydantic's lax int took them): the
+    schema declares an integer, and the bodies' numbers are strict integers too (a JSON 3.0 is refused)."""
+    if isinstance(value, str) and not re.fullmatch(r"-?[0-9]{1,20}", value):
+        raise ValueError("must be a whole number written in digits")
+    return value
+
+
+QueryInt = Annotated[int, BeforeValidator(_digits)]  # a whole number in a query string
 GameId = Annotated[StrictStr, Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$",
                                     description="a game's id")]
 Secret = Annotated[StrictStr, Field(max_length=200, description="a secret, as it was answered")]

@@ -13,7 +13,7 @@ from fastapi.responses import FileResponse
 from sestertius.bots.search.advice import hints as bot_hints
 from sestertius.bots.search.analysis import analyse
 from sestertius.web.deps import GameDep, ViewSeat
-from sestertius.web.models import errors
+from sestertius.web.models import QueryInt, errors
 from sestertius.web.models.analysis import Hints, Review
 from sestertius.web.routes.pages import STATIC
 from sestertius.web.service import ApiError, Live
@@ -103,7 +103,7 @@ async def get_hints(at: ViewSeat, level: Annotated[Level, Query()] = "hard") -> 
 @router.get("/api/games/{gid}/review", response_model=Review, responses=errors(404, 409, 422, 503),
             summary="A finished game reviewed by the search bot: per decision of a seat, what it would have "
                     "played and what the played decision lost")
-async def get_review(live: GameDep, seat: Annotated[int, Query(ge=0, le=5)] = 0,
+async def get_review(live: GameDep, seat: Annotated[QueryInt, Query(ge=0, le=5)] = 0,
                      level: Annotated[Level, Query()] = "medium") -> dict[str, Any]:
     return await run_in_threadpool(game_review, live, seat, level)
 

@@ -8,7 +8,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 
 from sestertius.web.deps import GameDep, ServiceDep
-from sestertius.web.models import GameRecord, ReplayStep, errors
+from sestertius.web.models import GameRecord, QueryInt, ReplayStep, errors
 from sestertius.web.responses import FastJSON
 
 router = APIRouter(tags=["games"])
@@ -23,6 +23,6 @@ async def get_record(live: GameDep, service: ServiceDep) -> JSONResponse:
 
 @router.get("/api/games/{gid}/replay", response_model=ReplayStep, responses=errors(404, 409, 422, 503),
             summary="Public view of a finished game after its first `step` decisions")
-async def get_replay(gid: str, service: ServiceDep, step: Annotated[int, Query(ge=0, le=10**9)] = 0) -> FastJSON:
+async def get_replay(gid: str, service: ServiceDep, step: Annotated[QueryInt, Query(ge=0, le=10**9)] = 0) -> FastJSON:
     # the game is looked up here, after the query is validated: a malformed step is refused (422) first
     return FastJSON(await run_in_threadpool(lambda: service.replay(service.get(gid), step)))
