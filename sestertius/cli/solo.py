@@ -22,6 +22,7 @@ import argparse
 import os
 import random
 import shlex
+import sqlite3
 import sys
 import traceback
 from collections.abc import Callable
@@ -29,7 +30,7 @@ from typing import Any, TextIO
 
 import sestertius.cli.screen as screen  # not `from sestertius.cli import`: the command's package imports this module
 from sestertius import CHANCE, ConcordiaError, Game, check_options
-from sestertius.campaigns import Campaign, CampaignStore, first_start_vp, name_problem
+from sestertius.campaigns import Campaign, CampaignFileError, CampaignStore, first_start_vp, name_problem
 
 HELP = ("Enter the number of a decision (Enter alone takes the default where one is marked); a die also by its face "
         "(cloth, S, 3). b: the board · t: hints (with --hint) · u: undo · r: retype the last die (dice entered by "
@@ -244,10 +245,14 @@ def main(args: argparse.Namespace, input_fn: Callable[[str], str] = input, out: 
         return 2
     if campaign_name is None:
         return _set_up_and_play(args, options, seed, loaded, None, input_fn, out)
-    # a file that is not a campaigns file: CampaignFileError, a DataError, which `concordia` refuses in one line
+    # a file that is not a campaigns file: CampaignFileError, a DataError, which `concordia` refuses in one line; so
+    # is one SQLite fails to read or write (damaged), as `serve` answers it 503 (the failed write is not committed)
     store = CampaignStore(getattr(args, "campaign_db", None))
     try:
         return _set_up_and_play(args, options, seed, loaded, store, input_fn, out)
+    except sqlite3.Error as e:
+        raise CampaignFileError(store.path, "could not be read or written; nothing changed in it",
+                                f" ({type(e).__name__}: {e})") from None
     finally:
         store.close()
 

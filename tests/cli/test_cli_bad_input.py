@@ -204,3 +204,24 @@ def test_dataset_without_pyarrow_says_how_to_install_it(tmp_path, capsys, monkey
     code, line = _refusal(capsys, "dataset", str(tmp_path), str(tmp_path / "d.parquet"))
     assert (code, line) == (2, "concordia dataset: refused: pyarrow is not installed; install it with: "
                                "pip install -e '.[data]'")
+
+
+# -- solo --campaign --------------------------------------------------------------------------------------------------
+def test_solo_refuses_a_damaged_campaigns_file_in_one_line_changing_nothing(tmp_path, monkeypatch, capsys):
+    """A campaigns file whose header is whole but whose pages are not (SQLite: "database disk image is malformed")
+    was a traceback from the first read; now the refusal `serve` answers 503 for, in one line, exit code 2."""
+    from sestertius.campaigns import CampaignStore
+    path = tmp_path / "campaigns.sqlite3"
+    store = CampaignStore(path)
+    store.create("mine")
+    store.close()
+    data = path.read_bytes()
+    path.write_bytes(data[:100] + b"\xab" * (len(data) - 100))  # the header kept, every page damaged
+    damaged = path.read_bytes()
+    monkeypatch.setenv("SESTERTIUS_CAMPAIGNS", str(path))
+    monkeypatch.setattr("builtins.input", lambda prompt="": "q")
+    code, line = _refusal(capsys, "solo", "--campaign", "mine", "--seed", "1")
+    assert code == 2, line
+    assert line == (f"concordia solo: refused: campaigns file {path}: could not be read or written; nothing changed "
+                    "in it (DatabaseError: database disk image is malformed)")
+    assert path.read_bytes() == damaged
