@@ -72,6 +72,10 @@ def main() -> int:
     digest = source_digest()  # before building: sources changed meanwhile leave the build stale, as it is
     wheels = ROOT / "build" / "wheels"
     shutil.rmtree(wheels, ignore_errors=True)
+    # setuptools' staging folders keep the files of earlier builds (a module since removed would ship in the wheel);
+    # mypyc's generated C beside them is kept, it is rewritten only where it changed
+    for staged in [*(ROOT / "build").glob("lib.*"), *(ROOT / "build").glob("bdist.*")]:
+        shutil.rmtree(staged)
     start = time.perf_counter()
     env = {**os.environ, "SESTERTIUS_COMPILE": "require", "SESTERTIUS_COMPILE_OPT": args.opt}
     subprocess.run([*pip, "wheel", "-q", "--no-build-isolation", "--no-deps", "-w", str(wheels), str(ROOT)],
