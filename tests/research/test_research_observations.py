@@ -166,7 +166,7 @@ def test_the_architect_s_points_the_step_s_arguments_and_the_own_pile():
         st = game.state.pending[-1]
         seat = game.to_act()
         f = fields_of(observe(game, seat))
-        args = step_args(st)
+        args = step_args(game.state, st)
         assert list(f["step/arg_present"]) == [1] * len(args) + [0] * (4 - len(args))
         if st[0] == "arch_move":
             assert f["game/movement_points"][0] * 10 == pytest.approx(args[0])
@@ -191,7 +191,7 @@ def test_every_word_a_step_carries_is_in_the_vocabulary():
         game = Game(GameOptions.from_dict(options), 1, auto_chance=False)
         rng = random.Random(1)
         while not game.is_over:
-            words |= {x for x in step_args(game.state.pending[-1]) if isinstance(x, str)}
+            words |= {x for x in step_args(game.state, game.state.pending[-1]) if isinstance(x, str)}
             legal = game.legal_actions()
             game.apply_unchecked(legal[rng.randrange(len(legal))])
     assert {"first", "architect", "take"} <= words  # Solitaria's start, its dice and purposes are among them

@@ -220,7 +220,7 @@ def _step_writes(s: GameState, st: tuple[Any, ...], rel: list[int]) -> list[tupl
     i = _STEP_INDEX.get(kind)
     if i is not None:
         out.append((_STEP + i, 1))
-    args = step_args(st)
+    args = step_args(s, st)
     if kind == "arch_move":
         out.append((_POINTS, args[0] / 10))
     for k, value in enumerate(args[:STEP_ARGS]):

@@ -3,7 +3,7 @@ and step kinds it names, the one place a pending step's arguments are read, and 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -40,6 +40,9 @@ STEP_WORDS: tuple[str, ...] = CARDS + tuple(f"(card {i})" for i in range(len(CAR
     "take", "build", "build_produce", "track", "ship", "colonist_only", "land", "sea", "card", "brick",
     "food", "tool", "wine", "cloth", "S", "first", "second",
 )
+
+if TYPE_CHECKING:  # pragma: no cover
+    from sestertius import GameState
 CARD_INDEX = {k: i for i, k in enumerate(CARDS)}
 GOOD_INDEX = {g: i for i, g in enumerate(GOODS)}
 
@@ -197,14 +200,11 @@ def step_kind(st: tuple[Any, ...]) -> str:
     return str(st[0])
 
 
-def step_args(st: tuple[Any, ...]) -> tuple[Any, ...]:
+def step_args(s: GameState, st: tuple[Any, ...]) -> tuple[Any, ...]:
     """The arguments of a pending step after its decider, in the order of its record's fields: the one place the
-    encoding reads them (steps are tuples ``(kind, decider, *args)``). Trailing optional fields at their default
-    (None: no limit) are left out, as the state's own record of a step holds them (``Step.saved``)."""
-    end = len(st)
-    while end > 2 and st[end - 1] is None:
-        end -= 1
-    return tuple(st[2:end])
+    encoding reads them. As the state's own record of the step holds them (``Step.saved``): trailing optional fields
+    at their default (None: no limit) left out."""
+    return tuple(s.rules.steps[st[0]].saved(st)[2:])
 
 
 def field_table() -> str:

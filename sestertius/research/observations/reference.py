@@ -100,7 +100,7 @@ def beyond_view(game: Game, seat: int) -> dict[str, Any]:
         st = s.pending[-1]
         step = s.rules.steps[step_kind(st)]
         names = (step.fields + step.optional)[1:]
-        args = list(zip(names, step_args(st)))
+        args = list(zip(names, step_args(s, st)))
     start = setup_holdings(game)
     bought = []
     for i, p in enumerate(s.players):
