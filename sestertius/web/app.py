@@ -38,6 +38,7 @@ from starlette.routing import Route
 from sestertius.data.catalog import load_catalog, load_fish_market
 from sestertius.data.solitaria import solo_data
 from sestertius.rules.boards.sicilia import volcano_data
+from sestertius.settings import Settings
 from sestertius.web import logs
 from sestertius.web.campaigns import Campaigns
 from sestertius.web.hot import HotRoutes
@@ -56,15 +57,17 @@ TAGS = [{"name": "games", "description": "create, list, view and play games"},
 
 def create_app(db_url: str | None = None, campaigns_path: str | None = None, max_body: int = MAX_BODY,
                ws_per_game: int = MAX_PER_GAME, ws_per_client: int = MAX_PER_CLIENT,
-               hot_routes: bool = True) -> FastAPI:
-    """The application. ``db_url``: SQLAlchemy URL (default: see store.default_db_url); ``campaigns_path``: the
-    Solitaria campaign file (default: $SESTERTIUS_CAMPAIGNS or the automaton's default); the limits: bytes of a
+               hot_routes: bool = True, settings: Settings | None = None) -> FastAPI:
+    """The application. ``settings``: the server's (default: from the environment, :mod:`sestertius.settings`);
+    ``db_url`` and ``campaigns_path``, when given, take the place of its database URL (default: see
+    store.default_db_url) and Solitaria campaign file (default: the automaton's); the limits: bytes of a
     request body, WebSockets per game and per client address; ``hot_routes``: plain decisions and views of cached
     games answered without FastAPI's machinery (:mod:`.hot`; the same answers). Refuses to make the app
     (DataError, naming the file and the key) when the data with the user's overrides file does not load: every
     request would fail on it."""
+    settings = settings or Settings()
     load_data()
-    store = Store(db_url)
+    store = Store(default_db_url(db_url or settings.db))
     service = GameService(store)
     logs.install()
 
@@ -95,14 +98,14 @@ def create_app(db_url: str | None = None, campaigns_path: str | None = None, max
     app = FastAPIOffline(title="Sestertius: Concordia in the browser", description=__doc__, version="1",
                          lifespan=lifespan, openapi_tags=TAGS, favicon_url="/static/favicon.svg",
                          static_url="/static-docs")
-    app.state.store, app.state.service = store, service
+    app.state.store, app.state.service, app.state.settings = store, service, settings
     app.state.hub = Hub(per_game=ws_per_game, per_client=ws_per_client)
     app.add_middleware(BodyLimit, max_bytes=max_body)
     app.state.hot_answered = 0
     app.state.hot_threads = hot_threads()
     if hot_routes:  # outside BodyLimit: it hands on what it does not answer itself, bodies over the limit too
         app.add_middleware(HotRoutes, max_bytes=max_body)
-    app.state.campaigns = Campaigns(service, campaigns_path or os.environ.get("SESTERTIUS_CAMPAIGNS"))
+    app.state.campaigns = Campaigns(service, campaigns_path or settings.campaigns)
 
     # the handlers answer HTTP requests and close WebSockets alike, so they take the common HTTPConnection, which
     # Starlette's annotation (a Request or a WebSocket handler) does not express
@@ -181,12 +184,14 @@ def _jsonable(x: Any) -> Any:
 
 # ---------------------------------------------------------------------------------------------------------------
 def app_from_env() -> FastAPI:
-    """The application of a worker process of ``concordia serve --workers N`` (the database URL in $SESTERTIUS_DB)."""
-    return create_app(os.environ["SESTERTIUS_DB"])
+    """The application of a worker process of ``concordia serve --workers N`` (its settings in the environment:
+    ``Settings.environ``)."""
+    return create_app(settings=Settings())
 
 
-KEEP_ALIVE = 75.0  # seconds an idle keep-alive connection stays open (uvicorn's own default, 5 s, is shorter than
-# a person's thinking: each of their decisions opened a new connection); as nginx's default keepalive_timeout
+KEEP_ALIVE = Settings.model_fields["keep_alive"].default  # seconds an idle keep-alive connection stays open
+# (uvicorn's own default, 5 s, is shorter than a person's thinking: each of their decisions opened a new
+# connection); as nginx's default keepalive_timeout
 
 
 def server_options(host: str, port: int, log_level: str, keep_alive: float = KEEP_ALIVE) -> dict[str, Any]:
@@ -199,28 +204,30 @@ def server_options(host: str, port: int, log_level: str, keep_alive: float = KEE
             "timeout_keep_alive": keep_alive}
 
 
-def run(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, workers: int = 1,
-        keep_alive: float = KEEP_ALIVE) -> None:
-    """Start the web app with uvicorn (``concordia serve``): one process, or ``workers`` worker processes sharing
-    the port (a PostgreSQL database only: with SQLite the live updates stay within one process); an idle HTTP
-    connection is kept ``keep_alive`` seconds."""
+def run(settings: Settings | None = None) -> None:
+    """Start the web app with uvicorn (``concordia serve``) with ``settings`` (default: from the environment): one
+    process, or ``settings.workers`` worker processes sharing the port (a PostgreSQL database only: with SQLite the
+    live updates stay within one process)."""
     import uvicorn
-    url = db_url or default_db_url()
-    if "://" not in url:
-        url = f"sqlite:///{os.path.abspath(os.path.expanduser(url))}"
-    if workers > 1 and url.startswith("sqlite"):
+    settings = settings or Settings()
+    url = default_db_url(settings.db)
+    settings = settings.model_copy(update={"db": url})
+    if settings.overrides is not None:  # the engine's data layer reads its variable (sestertius.settings)
+        os.environ["SESTERTIUS_OVERRIDES"] = str(settings.overrides)
+    if settings.workers > 1 and url.startswith("sqlite"):
         raise SystemExit("concordia serve: refused: --workers needs a PostgreSQL database (--db postgresql+psycopg://"
                          "...); SQLite serves from one process")
     shown = url if "@" not in url else url.split("@")[-1]
-    common = server_options(host, port, os.environ.get("SESTERTIUS_LOG", "warning"), keep_alive)
-    if workers > 1:
+    host, port = settings.host, settings.port
+    common = server_options(host, port, settings.log, settings.keep_alive)
+    if settings.workers > 1:
         Store(url).dispose()  # migrate once before the workers start (they would wait on each other's lock)
-        os.environ["SESTERTIUS_DB"] = url
-        print(f"Concordia: open http://{host}:{port}/ in your browser ({workers} workers; games stored in {shown}; "
-              "Ctrl+C stops)", flush=True)
-        uvicorn.run("sestertius.web.app:app_from_env", factory=True, workers=workers, **common)
+        os.environ.update(settings.environ())  # the workers read their settings back (app_from_env)
+        print(f"Concordia: open http://{host}:{port}/ in your browser ({settings.workers} workers; games stored in "
+              f"{shown}; Ctrl+C stops)", flush=True)
+        uvicorn.run("sestertius.web.app:app_from_env", factory=True, workers=settings.workers, **common)
         return
-    app = create_app(url)
+    app = create_app(settings=settings)
     print(f"Concordia: open http://{host}:{port}/ in your browser (games stored in {shown}; Ctrl+C stops)",
           flush=True)
     uvicorn.run(app, **common)
