@@ -143,9 +143,10 @@ def roma_gates(b: board_mod.Board, pts: list[Point], frame: tuple[float, float, 
             hits += [((-GATE_EDGE - cy) / dy, "north"), ((height + GATE_EDGE - cy) / dy, "south")]
         t, side = min(h for h in hits if h[0] > 0)
         ex, ey = cx + t * dx, cy + t * dy
+        at = [round(ex, 1), round(ey, 1)]
         out.append({
-            "gate": gate, "road": info["road"], "side": side, "xy": [round(ex, 1), round(ey, 1)],
-            "routes": [{"id": rid, "site": c, "points": [[round(ex, 1), round(ey, 1)], [round(pts[c][0], 1), round(pts[c][1], 1)]],
+            "gate": gate, "road": info["road"], "side": side, "xy": at,
+            "routes": [{"id": rid, "site": c, "points": [at, [round(pts[c][0], 1), round(pts[c][1], 1)]],
                         "space": [round((ex + pts[c][0]) / 2, 1), round((ey + pts[c][1]) / 2, 1)]}
                        for rid, c in routes],
         })

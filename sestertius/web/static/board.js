@@ -35,17 +35,19 @@ function hsl(h, s, l) { return `hsl(${h} ${s}% ${l}%)`; }
 
 // boxes are [x0, y0, x1, y1] in board units
 const overlaps = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+const area = (a, b) => (Math.min(a[2], b[2]) - Math.max(a[0], b[0])) * (Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
 const shift = (b, x, y) => [b[0] + x, b[1] + y, b[2] + x, b[3] + y];
-function boxDistance(x, y, b) {
-  const dx = Math.max(b[0] - x, 0, x - b[2]), dy = Math.max(b[1] - y, 0, y - b[3]);
-  return Math.hypot(dx, dy);
-}
 
 // a text's box before it can be measured (the label classes' sizes in style.css)
 function guessText(x, y, text, size, anchor = "middle") {
   const w = text.length * size * 0.58;
   const x0 = anchor === "middle" ? x - w / 2 : anchor === "end" ? x - w : x;
   return [x0 - 2, y - size * 0.85, x0 + w + 2, y + size * 0.3];
+}
+
+// a province's name under its marker at (x, y) (capitals, spaced out)
+function provText(x, y, name) {
+  return guessText(x, y + 34, name, 13 * 1.62);
 }
 
 // where pieces may stand around a city, the best first: beside it in two rows, then further out, then above and below
@@ -55,13 +57,18 @@ function cityCandidates(rad) {
     for (const dy of [-16, 16, -44, 44]) for (const s of [1, -1]) out.push([s * (rad + col * 30), dy]);
   }
   for (const dy of [-64, 70, -92, 98]) for (const dx of [0, 28, -28]) out.push([dx, dy]);
+  // a crowded capital: rings further out
+  for (let ring = rad + 40; ring <= rad + 200; ring += 28) {
+    const n = Math.floor(2 * Math.PI * ring / 30);
+    for (let k = 0; k < n; k++) out.push([Math.round(ring * Math.cos(2 * Math.PI * k / n)), Math.round(ring * Math.sin(2 * Math.PI * k / n))]);
+  }
   return out;
 }
 
 // around a route space: on it, then a little aside in every direction
 function nearCandidates() {
   const out = [[0, 0]];
-  for (const d of [22, 44, 66]) {
+  for (const d of [22, 44, 66, 88, 110]) {
     for (let a = 0; a < 8; a++) out.push([Math.round(d * Math.cos(a * Math.PI / 4 - Math.PI / 2)), Math.round(d * Math.sin(a * Math.PI / 4 - Math.PI / 2))]);
   }
   return out;
@@ -74,6 +81,7 @@ export class BoardView {
     this.handlers = {};
     this.zoom = Math.max(1, Number(localStorage.getItem(ZOOM_KEY)) || 1);
     this.labelBoxes = null; // the names' boxes, measured once drawn
+    this.cands = {}; // where pieces may stand around a place
     this.extent = null; // the drawing's measured extent (board units)
     this._prepare();
     container.addEventListener("click", (ev) => {
@@ -112,8 +120,13 @@ export class BoardView {
     return Math.max(3, TAP_SCALE * this.vb[2] / this._fitWidth());
   }
 
+  // the zoom in effect: the one asked for (kept in this browser), at most the closest this screen allows
+  effectiveZoom() {
+    return Math.min(this.zoom, this.maxZoom());
+  }
+
   _pixelWidth() {
-    return this._fitWidth() * this.zoom;
+    return this._fitWidth() * this.effectiveZoom();
   }
 
   // zoom to z (1 = the whole board), keeping the board's point under (x, y) (client pixels; the frame's middle by
@@ -122,7 +135,7 @@ export class BoardView {
     const frame = this.container;
     const svg = frame.querySelector("svg");
     z = Math.min(this.maxZoom(), Math.max(1, z));
-    if (!svg || Math.abs(z - this.zoom) < 1e-3) return;
+    if (!svg || Math.abs(z - this.effectiveZoom()) < 1e-3) return;
     const fr = frame.getBoundingClientRect();
     if (x === undefined) { x = fr.left + frame.clientWidth / 2; y = fr.top + frame.clientHeight / 2; }
     const r0 = svg.getBoundingClientRect();
@@ -134,9 +147,17 @@ export class BoardView {
     frame.scrollTop += r1.top + fy * r1.height - y;
     try { localStorage.setItem(ZOOM_KEY, String(Math.round(z * 1000) / 1000)); } catch (e) { /* private mode */ }
     this._zoomState();
-    // the finger-sized areas follow the new scale once the zoom rests
+    this._settle();
+  }
+
+  // the finger-sized areas follow the new scale once the zoom rests (not during a pinch: the drawing under the fingers
+  // must stay, or the touch's events no longer reach the frame)
+  _settle() {
     clearTimeout(this.settle);
-    this.settle = setTimeout(() => { if (this.lastView) this.render(this.lastView, this.lastTargets, true); }, 150);
+    this.settle = setTimeout(() => {
+      if (this.pinching) return;
+      if (this.lastView) this.render(this.lastView, this.lastTargets, true);
+    }, 150);
   }
 
   fit() { this.setZoom(1); }
@@ -145,18 +166,17 @@ export class BoardView {
     const px = this._pixelWidth();
     svg.style.width = px.toFixed(0) + "px";
     svg.style.height = (px * this.vb[3] / this.vb[2]).toFixed(0) + "px";
-    this.container.classList.toggle("zoomed", this.zoom > 1.001);
+    this.container.classList.toggle("zoomed", this.effectiveZoom() > 1.001);
   }
 
   // the zoom buttons say what they can still do
   _zoomState() {
-    const max = this.maxZoom();
-    this.zoom = Math.min(this.zoom, max);
-    for (const [id, off] of [["zoom-out", this.zoom <= 1.001], ["zoom-fit", this.zoom <= 1.001], ["zoom-in", this.zoom >= max - 1e-3]]) {
+    const max = this.maxZoom(), z = this.effectiveZoom();
+    for (const [id, off] of [["zoom-out", z <= 1.001], ["zoom-fit", z <= 1.001], ["zoom-in", z >= max - 1e-3]]) {
       const b = document.getElementById(id);
       if (b) b.disabled = off;
     }
-    this.container.dataset.zoom = this.zoom.toFixed(3);
+    this.container.dataset.zoom = z.toFixed(3);
   }
 
   // two fingers zoom (pinch); one finger pans (the frame scrolls natively); a mouse drags the zoomed board; Ctrl and
@@ -168,7 +188,8 @@ export class BoardView {
     frame.addEventListener("touchstart", (e) => {
       if (e.touches.length !== 2) { pinch = null; return; }
       const [a, b] = two(e);
-      pinch = { d: Math.hypot(a[0] - b[0], a[1] - b[1]) || 1, zoom: this.zoom };
+      pinch = { d: Math.hypot(a[0] - b[0], a[1] - b[1]) || 1, zoom: this.effectiveZoom() };
+      this.pinching = true;
     }, { passive: true });
     frame.addEventListener("touchmove", (e) => {
       if (!pinch || e.touches.length !== 2) return;
@@ -176,11 +197,15 @@ export class BoardView {
       const [a, b] = two(e);
       this.setZoom(pinch.zoom * Math.hypot(a[0] - b[0], a[1] - b[1]) / pinch.d, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2);
     }, { passive: false });
-    frame.addEventListener("touchend", (e) => { if (e.touches.length < 2) pinch = null; });
-    frame.addEventListener("touchcancel", () => { pinch = null; });
+    const end = () => {
+      pinch = null;
+      if (this.pinching) { this.pinching = false; this._settle(); }
+    };
+    frame.addEventListener("touchend", (e) => { if (e.touches.length < 2) end(); });
+    frame.addEventListener("touchcancel", end);
     let drag = null;
     frame.addEventListener("pointerdown", (e) => {
-      if (e.pointerType !== "mouse" || e.button !== 0 || this.zoom <= 1.001) return;
+      if (e.pointerType !== "mouse" || e.button !== 0 || this.effectiveZoom() <= 1.001) return;
       drag = { x: e.clientX, y: e.clientY, left: frame.scrollLeft, top: frame.scrollTop, moved: false };
     });
     frame.addEventListener("pointermove", (e) => {
@@ -203,7 +228,7 @@ export class BoardView {
     frame.addEventListener("wheel", (e) => {
       if (!e.ctrlKey) return;
       e.preventDefault();
-      this.setZoom(this.zoom * (e.deltaY < 0 ? 1.15 : 1 / 1.15), e.clientX, e.clientY);
+      this.setZoom(this.effectiveZoom() * (e.deltaY < 0 ? 1.15 : 1 / 1.15), e.clientX, e.clientY);
     }, { passive: false });
   }
 
@@ -233,14 +258,25 @@ export class BoardView {
     this.guessedLabels = this.city.map((c) => guessText(c.x, c.y + (c.id === g.capital ? 44 : 36), c.name, c.id === g.capital ? 19 : 15));
     for (const gt of this.gates) gt.label = this._gateLabel(gt);
     for (const gt of this.gates) this.guessedLabels.push(guessText(gt.label.x, gt.label.y, gt.road, 14, gt.label.anchor));
-    // province colours and marker places (near the middle of the province, away from cities, route spaces and names)
+    this.prov = this._placeMarkers(this.guessedLabels);
+    this.baseVb = [-MARGIN_X, -MARGIN, g.width + 2 * MARGIN_X, g.height + 2 * MARGIN];
+    this.vb = [...this.baseVb];
+    this.staticSvg = this._staticLayers();
+  }
+
+  // province colours and marker places (near the middle of the province, away from cities, route spaces and names):
+  // first from the names' guessed boxes, again once they are measured
+  _placeMarkers(labels) {
+    const g = this.geom;
+    const keep = [...labels];
+    for (const c of this.city) keep.push([c.x - 22, c.y - 40, c.x + 22, c.y + 22], [c.x - 40, c.y - 40, c.x + 40, c.y - 16]);
     const obstacles = this.city.map((c) => [c.x, c.y, 1.0]).concat(this.route.filter(Boolean).map((r) => [r.mx, r.my, 0.7]));
-    this.prov = g.provinces.map((p, i) => {
+    return g.provinces.map((p, i) => {
       const members = this.city.filter((c) => c.province === p.id);
       const cx = members.reduce((s, c) => s + c.x, 0) / Math.max(1, members.length);
       const cy = members.reduce((s, c) => s + c.y, 0) / Math.max(1, members.length);
       let best = [cx, cy], bestScore = -1e9;
-      for (let rad = 0; rad <= 96; rad += 16) {
+      for (let rad = 0; rad <= 128; rad += 16) {
         for (let a = 0; a < 16; a++) {
           const x = cx + rad * Math.cos((a * Math.PI) / 8), y = cy + rad * Math.sin((a * Math.PI) / 8);
           let dmin = 1e9;
@@ -252,19 +288,20 @@ export class BoardView {
             if (c.province === p.id) own = Math.min(own, d); else other = Math.min(other, d);
           }
           if (own >= other - 4) continue;
-          // a name under the marker (or under its province's name below it) counts heavily against the place
-          const clear = Math.min(...this.guessedLabels.map((b) => Math.min(boxDistance(x, y, b), boxDistance(x, y + 30, b))));
-          const score = Math.min(dmin, 60) - rad * 0.15 - (clear < 22 ? 200 : 0);
+          // the marker or its province's name below it on a name, a city or a city's houses counts heavily against
+          // the place
+          const mine = [[x - 18, y - 18, x + 18, y + 18], provText(x, y, p.name)];
+          let hit = 0;
+          for (const b of keep) for (const m of mine) if (overlaps(m, b)) hit += 200 + area(m, b);
+          const score = Math.min(dmin, 60) - rad * 0.15 - hit;
           if (score > bestScore) { bestScore = score; best = [x, y]; }
           if (rad === 0) break;
         }
       }
+      keep.push([best[0] - 18, best[1] - 18, best[0] + 18, best[1] + 18], provText(best[0], best[1], p.name));
       const hue = provinceHue(i);
       return { ...p, members, cx, cy, mx: best[0], my: best[1], fill: hsl(hue, 42, 80), edge: hsl(hue, 35, 58) };
     });
-    this.baseVb = [-MARGIN_X, -MARGIN, g.width + 2 * MARGIN_X, g.height + 2 * MARGIN];
-    this.vb = [...this.baseVb];
-    this.staticSvg = this._staticLayers();
   }
 
   // where a gate's road name goes: beside the gate, away from the board
@@ -487,7 +524,6 @@ export class BoardView {
     const [offSvg, offH] = offMap.length ? this._offMapSvg(view, offMap, vb[0] + 8, vb[1] + vb[3] + 12, vb[2] - 16) : ["", 0];
     vb[3] += offH;
     this.vb = vb;
-    this.zoom = Math.min(this.zoom, this.maxZoom());
     const px = this._pixelWidth();
     const hit = Math.max(14, FINGER * vb[2] / px); // board units for a finger-sized target
     out.push(`<svg xmlns="${SVGNS}" viewBox="${vb.map((n) => n.toFixed(1)).join(" ")}" role="group" aria-label="${esc(g.title)} board">`);
@@ -610,7 +646,7 @@ export class BoardView {
     const svg = frame.querySelector("svg");
     this._size(svg);
     this._zoomState();
-    if (keepScroll || this.zoom > 1.001) [frame.scrollLeft, frame.scrollTop] = scroll;
+    if (keepScroll || this.effectiveZoom() > 1.001) [frame.scrollLeft, frame.scrollTop] = scroll;
     if (this.labelBoxes === null && this._measure(svg)) this.render(view, targets, true);
   }
 
@@ -618,14 +654,17 @@ export class BoardView {
   // then holds it all); true if either differs from what the drawing assumed
   _measure(svg) {
     const boxes = [];
-    for (const t of svg.querySelectorAll("text.city-label:not(.place-label), text.prov-label")) {
+    for (const t of svg.querySelectorAll("text.city-label:not(.place-label)")) {
       try {
         const b = t.getBBox();
         if (b.width) boxes.push([b.x - 3, b.y - 1, b.x + b.width + 3, b.y + b.height + 1]);
       } catch (e) { return false; } // not laid out (the page hidden): measured at the next drawing
     }
     if (!boxes.length) return false;
-    this.labelBoxes = boxes;
+    // the markers placed again clear of the names as drawn; the provinces' names go with them
+    this.prov = this._placeMarkers(boxes);
+    this.staticSvg = this._staticLayers();
+    this.labelBoxes = boxes.concat(this.prov.map((p) => provText(p.mx, p.my, p.name)));
     let ext = null;
     for (const sel of ["g.cities", "g.own-places", "g.gates", "g.markers"]) {
       const e = svg.querySelector(sel);
@@ -636,8 +675,7 @@ export class BoardView {
       ext = ext ? [Math.min(ext[0], o[0]), Math.min(ext[1], o[1]), Math.max(ext[2], o[2]), Math.max(ext[3], o[3])] : o;
     }
     this.extent = ext;
-    const vb = this.vb;
-    return !!svg.querySelector("g.pawns > g.pawn") || (ext && (ext[0] < vb[0] || ext[1] < vb[1] || ext[2] > vb[0] + vb[2] || ext[3] > vb[1] + vb[3]));
+    return true;
   }
 
   // colonists: on routes at the route space, in cities beside the city, in a board's own places in its box. Identical
@@ -689,12 +727,13 @@ export class BoardView {
       } else if (list[0].route !== undefined) {
         const r = this.route[list[0].route];
         if (!r) continue;
-        list.forEach((pw, i) => place(pw, r.mx + (i - (list.length - 1) / 2) * 28, r.my - 4, nearCandidates()));
+        const near = this.cands.near || (this.cands.near = nearCandidates());
+        list.forEach((pw, i) => place(pw, r.mx + (i - (list.length - 1) / 2) * 28, r.my - 4, near));
       } else {
         const C = this.city[list[0].city];
         if (!C) continue;
         const rad = view.cities[list[0].city] && view.cities[list[0].city].capital ? 44 : 36;
-        const cands = cityCandidates(rad);
+        const cands = this.cands[rad] || (this.cands[rad] = cityCandidates(rad));
         list.forEach((pw) => place(pw, C.x, C.y + 3, cands));
       }
     }

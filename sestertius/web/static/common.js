@@ -260,6 +260,12 @@ export function inkOn(hex) {
   return lum > 150 ? "#111" : "#fff";
 }
 
+// a player's swatch: the colour with its letter
+export function swatch(seat, view, attrs = {}) {
+  const col = playerColor(seat, view);
+  return el("span", { class: "swatch", style: `background:${col};color:${inkOn(col)}`, dataset: { letter: playerLetter(seat, view) }, ...attrs });
+}
+
 export function playerTextColor(seat, view) {
   if (view && isContrarius(view, seat)) return CONTRARIUS_COLOR;
   return PLAYER_TEXT_COLORS[seat % PLAYER_TEXT_COLORS.length];
