@@ -329,3 +329,42 @@ def test_every_decision_from_the_keyboard(server, screen):  # noqa: F811
         page.wait_for_function(f"document.body.dataset.decisions !== '{before}'"
                                " || !document.querySelector('[data-want]')")
     assert met == {"route", "city", "province", "pawn", "hand", "display", "button"}, met
+
+
+@on("phone")
+def test_a_tap_among_overlapping_targets_takes_the_nearest(server, screen):  # noqa: F811
+    """The whole board on a phone: the finger areas of neighbouring routes overlap; a tap at a route's space moves
+    there, whichever area lies on top."""
+    page = screen
+    g = httpx.post(server.base + "/api/games", json={
+        "board": "italia", "seed": 3,
+        "seats": [{"kind": "human", "name": "Aulus"}, {"kind": "bot", "bot": "greedy"}]}).json()
+    page.goto(g["seats"][0]["link"])
+    wait_ready(page)
+    page.locator("#hand .card.playable[data-card='architect']").click()
+    page.wait_for_selector("#board g.target[data-click=route]")
+    page.evaluate("document.querySelector('.boardwrap').scrollIntoView()")
+    # the target whose finger area is covered the most by later ones (drawn on top of it)
+    rid, x, y = page.evaluate("""() => {
+      const hits = [...document.querySelectorAll('#board g.target[data-click=route] .hit')].map(h => {
+        const r = h.getBoundingClientRect();
+        return [+h.closest('[data-click]').dataset.arg, r.left + r.width / 2, r.top + r.height / 2, r.width / 2];
+      });
+      let best = null, most = -1;
+      hits.forEach(([id, x, y], i) => {
+        const over = hits.slice(i + 1).filter(([, x2, y2, r2]) => Math.hypot(x - x2, y - y2) < r2).length;
+        if (over > most) { most = over; best = [id, x, y]; }
+      });
+      return best;
+    }""")
+    assert page.evaluate(f"document.elementFromPoint({x}, {y}).closest('[data-click]').dataset.arg") != str(rid)
+    before = decisions(page)
+    page.mouse.click(x, y)
+    page.wait_for_function(f"document.body.dataset.decisions !== '{before}'"
+                           " || !document.querySelector('#chooser').classList.contains('hidden')")
+    if page.evaluate(f"document.body.dataset.decisions === '{before}'"):
+        page.locator("#chooser button.legal").first.click()
+        page.wait_for_function(f"document.body.dataset.decisions !== '{before}'")
+    v = httpx.get(f"{server.base}/api/games/{g['id']}", params={"seat": 0},
+                  headers={"X-Seat-Key": g["seats"][0]["key"]}).json()
+    assert any(c["at"] == {"route": rid} for c in v["players"][0]["colonists"]), rid

@@ -492,8 +492,18 @@ export class BoardView {
   on(name, fn) { this.handlers[name] = fn; }
 
   _click(ev) {
-    const t = ev.target.closest("[data-click]");
+    let t = ev.target.closest("[data-click]");
     if (!t) return;
+    // a tap inside several targets' finger areas (the whole board shown on a small screen) takes the nearest target
+    if (ev.target.classList.contains("hit") && ev.clientX !== undefined) {
+      let best = Infinity;
+      for (const h of this.container.querySelectorAll(".hit")) {
+        const r = h.getBoundingClientRect();
+        const d = Math.hypot(r.left + r.width / 2 - ev.clientX, r.top + r.height / 2 - ev.clientY);
+        const owner = h.closest("[data-click]");
+        if (owner && d <= r.width / 2 && d < best) { best = d; t = owner; }
+      }
+    }
     const kind = t.dataset.click;
     const fn = this.handlers[kind];
     if (fn) fn(JSON.parse(t.dataset.arg));
