@@ -50,8 +50,8 @@ def bot_games(server):  # noqa: F811
     out = {}
     for board, n in BOARDS.items():
         g = httpx.post(server.base + "/api/games", json={
-            "board": board, "seed": 7, "seats": [{"kind": "bot", "bot": "greedy"}] * n}).json()
-        v = httpx.get(f"{server.base}/api/games/{g['id']}").json()
+            "board": board, "seed": 7, "seats": [{"kind": "bot", "bot": "greedy"}] * n}, timeout=120).json()
+        v = httpx.get(f"{server.base}/api/games/{g['id']}", timeout=30).json()
         assert v["over"], board
         out[board] = (g["id"], v["decisions"])
     return out
@@ -108,6 +108,16 @@ COVERED_NAMES = """() => {
 }"""
 
 
+# pieces standing in a board's own place (Roma's start and ship track, Balearica's boats) drawn outside its box
+SPILLED = """() => [...document.querySelectorAll('#board g.pawns > g.pawn')].filter(p => {
+  const place = p.dataset.key.split(':')[2];
+  const box = document.querySelector(`#board .own-place[data-spot="${place}"] rect`);
+  if (!box) return false;
+  const a = p.getBoundingClientRect(), b = box.getBoundingClientRect();
+  return a.left < b.left || a.right > b.right || a.top < b.top || a.bottom > b.bottom;
+}).map(p => p.dataset.key)"""
+
+
 def zoom(page) -> float:
     return float(page.evaluate("document.querySelector('#board').dataset.zoom"))
 
@@ -116,13 +126,15 @@ def zoom(page) -> float:
 @pytest.mark.parametrize("board", list(BOARDS))
 def test_whole_board_in_view_and_no_name_covered(server, screen, bot_games, board):  # noqa: F811
     """At the start, half-way and at the end of a game: the whole board is drawn inside the frame on load, the frame
-    fits the window (above the phone's sheet), nothing of the drawing is cut off, and no name is covered."""
+    fits the window (above the phone's sheet), nothing of the drawing is cut off, no name is covered, and the pieces
+    in Roma's track spaces and Balearica's boats stay inside their boxes."""
     gid, total = bot_games[board]
     for step in (0, total // 2, total):
         show_replay(screen, server, gid, step)
         assert zoom(screen) == 1.0
         assert screen.evaluate(OUT_OF_VIEW) == [], (screen.screen_name, board, step)
         assert screen.evaluate(COVERED_NAMES) == [], (screen.screen_name, board, step)
+        assert screen.evaluate(SPILLED) == [], (screen.screen_name, board, step)
         assert screen.locator("#board g.pawns > g.pawn").count() >= 1
     if board == "roma":  # the ship track and Byzantium are drawn in the first view, with the pieces there
         spots = screen.evaluate("[...document.querySelectorAll('#board .own-place')].map(e => e.dataset.spot)")
