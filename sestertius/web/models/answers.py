@@ -102,6 +102,21 @@ class GeoProvince(BaseModel):
     cities: list[int]
 
 
+class GeoGateRoute(BaseModel):
+    id: int = Field(..., description="the gate route's id (after the board's own routes)")
+    site: int = Field(..., description="the one building site at its inner end")
+    points: list[list[float]] = Field(..., description="drawn from the gate to the site (board units)")
+    space: list[float] = Field(..., description="where its route space is drawn")
+
+
+class GeoGate(BaseModel):
+    gate: str
+    road: str = Field(..., description="the road coming in through the gate")
+    side: str = Field(..., description="the board's edge the gate stands on: north, south, west or east")
+    xy: list[float] = Field(..., description="where the gate is drawn (board units)")
+    routes: list[GeoGateRoute]
+
+
 class GeoFrame(BaseModel):
     x0: float = Field(..., description="layout units: the left edge")
     y0: float = Field(..., description="layout units: the top edge")
@@ -118,6 +133,7 @@ class BoardGeometry(BaseModel):
     routes: list[GeoRoute]
     provinces: list[GeoProvince]
     frame: GeoFrame | None = Field(None, description="where a board's own places given in layout units (xy) go")
+    gates: list[GeoGate] = Field([], description="Roma: its gates at the board's edge and their routes")
 
 
 class CardInfo(BaseModel):

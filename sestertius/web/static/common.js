@@ -9,6 +9,10 @@ export const PLAYER_COLORS = ["#c8312b", "#2561c6", "#2e8b3e", "#e0a911", "#3535
 export const PLAYER_TEXT_COLORS = ["#b0261f", "#1f4fa8", "#23732f", "#8f6a00", "#222222", "#6b6355"];
 export const PLAYER_NAMES_OF_COLORS = ["red", "blue", "green", "yellow", "black", "white"];
 export const CONTRARIUS_COLOR = "#7e3fa0";
+// a letter per colour, drawn on every piece and swatch, so that the colours can be told apart without seeing colour
+// (black is K, as in printing, apart from blue's B)
+export const PLAYER_LETTERS = ["R", "B", "G", "Y", "K", "W"];
+export const CONTRARIUS_LETTER = "C";
 export const ACTION_TEXT = {
   tribune: "Take back played cards; buy a colonist",
   architect: "Move colonists, build houses",
@@ -242,6 +246,24 @@ export function cardEl(key, opts = {}) {
 export function playerColor(seat, view) {
   if (view && isContrarius(view, seat)) return CONTRARIUS_COLOR;
   return PLAYER_COLORS[seat % PLAYER_COLORS.length];
+}
+
+export function playerLetter(seat, view) {
+  if (view && isContrarius(view, seat)) return CONTRARIUS_LETTER;
+  return PLAYER_LETTERS[seat % PLAYER_LETTERS.length];
+}
+
+// black or white, whichever reads better on a player's colour (for the letter drawn on it)
+export function inkOn(hex) {
+  const n = parseInt(hex.slice(1), 16);
+  const lum = 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
+  return lum > 150 ? "#111" : "#fff";
+}
+
+// a player's swatch: the colour with its letter
+export function swatch(seat, view, attrs = {}) {
+  const col = playerColor(seat, view);
+  return el("span", { class: "swatch", style: `background:${col};color:${inkOn(col)}`, dataset: { letter: playerLetter(seat, view) }, ...attrs });
 }
 
 export function playerTextColor(seat, view) {

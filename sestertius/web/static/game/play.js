@@ -17,8 +17,9 @@ export async function ensureBoard(v) {
   G.board.on("province", (pid) => clickTarget("provinces", pid));
   G.board.on("pawn", (key) => { G.selectedPawn = G.selectedPawn === key ? null : key; G.chooser = null; render(); });
   $("boardtitle").textContent = G.geom.title;
-  $("zoom-in").onclick = () => G.board.setZoom(G.board.zoom * 1.4);
-  $("zoom-out").onclick = () => G.board.setZoom(G.board.zoom / 1.4);
+  $("zoom-in").onclick = () => G.board.setZoom(G.board.effectiveZoom() * 1.5);
+  $("zoom-out").onclick = () => G.board.setZoom(G.board.effectiveZoom() / 1.5);
+  $("zoom-fit").onclick = () => G.board.fit();
 }
 
 export async function show(v) {

@@ -1,6 +1,6 @@
 // What the board's own rules and the variants publish in the view (Sicilia's volcano, Balearica's start boats,
 // Roma's ship track, the fish market...), the intermediate scoring, and the assumptions behind this game's numbers.
-import { $, describeValue, el, playerColor, seatName } from "../common.js";
+import { $, describeValue, el, seatName, swatch } from "../common.js";
 import { routeName } from "./state.js";
 
 // the view's fields shown elsewhere on the page; any other field is a board's or a variant's own
@@ -11,7 +11,7 @@ const KNOWN_KEYS = new Set(["options", "turn", "current", "to_act", "over", "ste
   "movement_points", "score_table"]);
 
 const whoOf = (v, seats) => (seats && seats.length ? seats.map((s) => seatName(v, s)).join(", ") : "—");
-const chip = (v, seat) => el("span", { class: "swatch", style: `background:${playerColor(seat, v)}`, title: seatName(v, seat) });
+const chip = (v, seat) => swatch(seat, v, { title: seatName(v, seat) });
 
 // readable panels for what the boards' own rules and the variants publish
 const VARIANT_PANELS = {
