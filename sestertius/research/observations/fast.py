@@ -255,13 +255,12 @@ class _Seen:
     place depends on the state (a house's city, a card's slot...) are listed, to be cleared first. What a part was made
     from is kept as values (copies), so that copies of a game, which share this cache, may take turns."""
 
-    __slots__ = ("v", "m", "players", "placed", "step", "hot", "display", "display_placed")
+    __slots__ = ("v", "m", "players", "step", "hot", "display", "display_placed")
 
     def __init__(self, static_vector: np.ndarray, n: int) -> None:
         self.v = static_vector.copy()
         self.m: Any = self.v.data  # item writes through a memoryview cost half of numpy's
-        self.players: list[tuple[Any, ...] | None] = [None] * n  # per seat: what its part was made from
-        self.placed: list[list[int]] = [[] for _ in range(n)]  # per seat: the entries of its part to clear
+        self.players: list[list[Any] | None] = [None] * n  # per seat: what its part was made from (see below)
         self.step: list[tuple[int, float]] = []  # the waiting step's writes
         self.hot = [-1, -1, -1, -1]  # the entries set of the one-hot fields: current seat, Praefectus Magnus,
         # Concordia's holder, the stack's top numeral (-1: none)
@@ -337,7 +336,7 @@ def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
             pos += CARD_SLOTS
         seen.display = s.display.copy()
 
-    # the seats: a seat's part is written again when anything it shows changed
+    # the seats: each part of a seat is written again when what it shows changed
     storage = static.storage
     own_houses = static.own_houses
     known = seen.players
@@ -346,14 +345,30 @@ def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         if r < 0:
             continue
         was = known[seat_]
-        if (was is None or p.money != was[0] or p.goods != was[1] or p.col != was[2] or p.houses != was[3]
-                or p.hand != was[4] or p.pile != was[5] or p.vp != was[6]):
-            placed = seen.placed[seat_]
-            for i in placed:
-                m[i] = 0.0
-            seen.placed[seat_] = _write_seat(m, static, seat_, p, r, seat_ == me)
-            known[seat_] = (p.money, p.goods.copy(), p.col.copy(), p.houses.copy(), p.hand.copy(), p.pile.copy(),
-                            p.vp)
+        if was is None:
+            was = known[seat_] = [None, None, None, None, None, None, None, [], [], []]
+        if p.money != was[0] or p.goods != was[1] or p.vp != was[2] or p.col != was[3]:
+            if p.col != was[3]:
+                _clear(m, was[7])
+                was[7] = _write_colonists(m, static, p.col, r)
+                was[3] = p.col.copy()
+            g = was[1] = p.goods.copy()
+            was[0] = p.money
+            was[2] = vp = p.vp
+            m[_MONEY + r] = p.money / 50
+            o = _GOODS + 5 * r
+            m[o], m[o + 1], m[o + 2], m[o + 3], m[o + 4] = g[0] / 10, g[1] / 10, g[2] / 10, g[3] / 10, g[4] / 10
+            m[_VP + r] = vp / 100 if vp > 0 else 0.0
+            if not storage:
+                m[_STORE + 2 * r] = (sum(g) + p.col.count(-1)) / 12
+        if p.houses != was[4]:
+            _clear(m, was[8])
+            was[8] = _write_houses(m, static, p.houses, r)
+            was[4] = p.houses.copy()
+        if p.hand != was[5] or p.pile != was[6]:
+            _clear(m, was[9])
+            was[9] = _write_cards(m, static, seat_, p, r, seat_ == me)
+            was[5], was[6] = p.hand.copy(), p.pile.copy()
         if storage:  # (what the storehouse holds beyond goods and colonists is the variants' own state)
             m[_STORE + 2 * r] = s.storehouse_used(seat_) / 12
         if own_houses:
@@ -404,36 +419,17 @@ def _one_hot(m: Any, hot: list[int], k: int, i: int) -> None:
         hot[k] = i
 
 
-def _write_seat(m: Any, static: _Static, seat: int, p: Any, r: int, mine: bool) -> list[int]:
-    """Writes the part of one seat (relative seat ``r``; ``mine``: the observer's own, with its hand and pile) and
-    gives the entries whose place depends on the state (cleared before the part is written again)."""
+def _clear(m: Any, placed: list[int]) -> None:
+    for i in placed:
+        m[i] = 0.0
+
+
+# A seat's part, by what it is made from (``_Seen.players``: per seat, its money, goods, victory points, colonists,
+# houses, hand and pile as last written, then the entries the colonists, the houses and the cards set, to be cleared
+# before they are written again).
+
+def _write_colonists(m: Any, static: _Static, col: list[int], r: int) -> list[int]:
     placed: list[int] = []
-    m[_MONEY + r] = p.money / 50
-    g = p.goods
-    o = _GOODS + 5 * r
-    m[o], m[o + 1], m[o + 2], m[o + 3], m[o + 4] = g[0] / 10, g[1] / 10, g[2] / 10, g[3] / 10, g[4] / 10
-    col = p.col
-    if not static.storage:
-        m[_STORE + 2 * r] = (sum(g) + col.count(-1)) / 12
-    houses = p.houses
-    m[_HOUSES + r] = len(houses) / 15
-    for c in houses:
-        if c < CITIES:
-            i = _CITY_HOUSES + SEATS * c + r
-            m[i] = 1.0
-            placed.append(i)
-    if not static.own_houses:
-        left = static.houses_total - len(houses)
-        m[_HOUSES_LEFT + r] = left / 15 if left > 0 else 0.0
-    hand = p.hand
-    m[_HAND_SIZE + r] = len(hand) / 10
-    pile = p.pile
-    m[_PILE_SIZE + r] = len(pile) / 10
-    if pile and pile[-1] in CARD_INDEX:
-        i = _PILE_TOP + CARD_SLOTS * r + CARD_INDEX[pile[-1]]
-        m[i] = 1.0
-        placed.append(i)
-    m[_VP + r] = p.vp / 100 if p.vp > 0 else 0.0
     R = static.R
     RC = R + static.cities
     land = static.land
@@ -464,6 +460,35 @@ def _write_seat(m: Any, static: _Static, seat: int, p: Any, r: int, mine: bool) 
             i = _CITY_COLONISTS + SEATS * (loc - R) + r
             m[i] = count / 3
             placed.append(i)
+    return placed
+
+
+def _write_houses(m: Any, static: _Static, houses: list[int], r: int) -> list[int]:
+    placed: list[int] = []
+    m[_HOUSES + r] = len(houses) / 15
+    for c in houses:
+        if c < CITIES:
+            i = _CITY_HOUSES + SEATS * c + r
+            m[i] = 1.0
+            placed.append(i)
+    if not static.own_houses:
+        left = static.houses_total - len(houses)
+        m[_HOUSES_LEFT + r] = left / 15 if left > 0 else 0.0
+    return placed
+
+
+def _write_cards(m: Any, static: _Static, seat: int, p: Any, r: int, mine: bool) -> list[int]:
+    """The hand's and the pile's sizes, the pile's top, the cards bought; the observer's own (``mine``): its hand and
+    its pile too."""
+    placed: list[int] = []
+    hand = p.hand
+    m[_HAND_SIZE + r] = len(hand) / 10
+    pile = p.pile
+    m[_PILE_SIZE + r] = len(pile) / 10
+    if pile and pile[-1] in CARD_INDEX:
+        i = _PILE_TOP + CARD_SLOTS * r + CARD_INDEX[pile[-1]]
+        m[i] = 1.0
+        placed.append(i)
     total = len(hand) + len(pile)
     if total > static.setup_size[seat]:  # a seat never loses a card: one more than at setup is one bought
         known = static.bought[seat]
