@@ -255,7 +255,7 @@ class _Seen:
     place depends on the state (a house's city, a card's slot...) are listed, to be cleared first. What a part was made
     from is kept as values (copies), so that copies of a game, which share this cache, may take turns."""
 
-    __slots__ = ("v", "m", "players", "step", "hot", "display", "display_placed")
+    __slots__ = ("v", "m", "players", "step", "hot", "display", "display_placed", "marker_up")
 
     def __init__(self, static_vector: np.ndarray, n: int) -> None:
         self.v = static_vector.copy()
@@ -266,6 +266,7 @@ class _Seen:
         # Concordia's holder, the stack's top numeral (-1: none)
         self.display: list[Any] | None = None  # the display its cards were written from
         self.display_placed: list[int] = []  # and the entries they set
+        self.marker_up: list[bool] | None = None  # the bonus markers' sides as last written
 
 
 def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
@@ -376,8 +377,10 @@ def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
             m[_HOUSES_LEFT + r] = left / 15 if left > 0 else 0.0
 
     # the board
-    for i, up in enumerate(s.marker_up[:PROVINCES]):
-        m[_GOOD_SIDE + i] = 1.0 if up else 0.0
+    if s.marker_up != seen.marker_up:
+        for i, up in enumerate(s.marker_up[:PROVINCES]):
+            m[_GOOD_SIDE + i] = 1.0 if up else 0.0
+        seen.marker_up = s.marker_up.copy()
 
     if out is None:
         v = seen.v.copy()
