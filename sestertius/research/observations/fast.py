@@ -255,14 +255,15 @@ class _Seen:
     place depends on the state (a house's city, a card's slot...) are listed, to be cleared first. What a part was made
     from is kept as values (copies), so that copies of a game, which share this cache, may take turns."""
 
-    __slots__ = ("v", "m", "players", "step", "hot", "display", "display_placed", "marker_up")
+    __slots__ = ("v", "m", "rel", "players", "step", "hot", "display", "display_placed", "marker_up")
 
-    def __init__(self, static_vector: np.ndarray, n: int) -> None:
+    def __init__(self, static_vector: np.ndarray, rel: list[int]) -> None:
         self.v = static_vector.copy()
         self.m: Any = self.v.data  # item writes through a memoryview cost half of numpy's
-        self.players: list[list[Any] | None] = [None] * n  # per seat: what its part was made from (see below)
+        self.rel = rel  # each seat's relative seat
+        self.players: list[list[Any] | None] = [None] * len(rel)  # per seat: what its part was made from (see below)
         self.step: list[tuple[int, float]] = []  # the waiting step's writes
-        self.hot = [-1, -1, -1, -1]  # the entries set of the one-hot fields: current seat, Praefectus Magnus,
+        self.hot = (-1, -1, -1, -1)  # the entries set of the one-hot fields: current seat, Praefectus Magnus,
         # Concordia's holder, the stack's top numeral (-1: none)
         self.display: list[Any] | None = None  # the display its cards were written from
         self.display_placed: list[int] = []  # and the entries they set
@@ -289,16 +290,15 @@ def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         raise ValueError(f"observe() needs a seat of the game (0..{n - 1}), not {seat}")
     seen = static.seen.get(me)
     if seen is None:
-        seen = static.seen[me] = _Seen(static.vector(game, me), n)
+        seen = static.seen[me] = _Seen(static.vector(game, me), static.rel(me))
     m = seen.m
-    rel = static.rel(me)
+    rel = seen.rel
 
     # the game
     m[_TURN] = s.turn / 100
     over = s.over
     m[_OVER] = 1.0 if over else 0.0
-    hot = seen.hot
-    _one_hot(m, hot, 0, _CURRENT + rel[s.current] if rel[s.current] >= 0 else -1)
+    current = _CURRENT + rel[s.current] if rel[s.current] >= 0 else -1
     writes: list[tuple[int, float]] = []
     if s.pending and not over:
         st = s.pending[-1]
@@ -314,9 +314,7 @@ def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
             m[i] = x
         seen.step = writes
     pm = s.pm
-    _one_hot(m, hot, 1, _PM + rel[pm] if 0 <= pm < n and rel[pm] >= 0 else -1)
     holder = s.concordia
-    _one_hot(m, hot, 2, _CONCORDIA + rel[holder] if 0 <= holder < n and rel[holder] >= 0 else -1)
     if s.final_turns >= 0:
         m[_FINAL] = 1.0
         m[_FINAL + 1] = s.final_turns / 6
@@ -324,7 +322,17 @@ def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         m[_FINAL] = m[_FINAL + 1] = 0.0
     m[_DECK] = len(s.deck) / 20
     top = s.deck_labels[-1] if s.deck_labels else None
-    _one_hot(m, hot, 3, _DECK_TOP + _NUMERAL_INDEX[top] if top in _NUMERAL_INDEX else -1)
+    hot = (current, _PM + rel[pm] if 0 <= pm < n and rel[pm] >= 0 else -1,
+           _CONCORDIA + rel[holder] if 0 <= holder < n and rel[holder] >= 0 else -1,
+           _DECK_TOP + _NUMERAL_INDEX[top] if top in _NUMERAL_INDEX else -1)
+    if hot != seen.hot:  # (the one-hot fields: the entry set before cleared, the new one set)
+        for i in seen.hot:
+            if i >= 0:
+                m[i] = 0.0
+        for i in hot:
+            if i >= 0:
+                m[i] = 1.0
+        seen.hot = hot
     if s.display != seen.display:
         for i in seen.display_placed:
             m[i] = 0.0
@@ -409,17 +417,6 @@ def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         w.finish()
         np.clip(v, 0.0, HIGH, out=v)
     return v
-
-
-def _one_hot(m: Any, hot: list[int], k: int, i: int) -> None:
-    """Entry ``i`` (-1: none) set for the ``k``-th one-hot field of ``_Seen.hot``, the one set before cleared."""
-    was = hot[k]
-    if i != was:
-        if was >= 0:
-            m[was] = 0.0
-        if i >= 0:
-            m[i] = 1.0
-        hot[k] = i
 
 
 def _clear(m: Any, placed: list[int]) -> None:
