@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
+from sestertius.rules.words import money_words
+
 View = dict[str, Any]
 
 STATE_EVENTS = ("contrarius", "die", "concordia", "setup")  # told as they happen (the player's own moves are not)
@@ -32,7 +34,7 @@ def catalog() -> dict[str, dict[str, Any]]:
         twins = [cards[k] for k in in_play if titles[k] == titles[key]]
         parts = []
         if len({c.money for c in twins}) > 1:
-            parts.append(f"{cards[key].money} sestertii")
+            parts.append(money_words(cards[key].money))
         if len({c.gods for c in twins}) > 1:
             parts.append(", ".join(f"{g} ×{n}" if n > 1 else g
                                    for g, n in Counter(cards[key].gods).items()) or "no god")
@@ -133,7 +135,7 @@ def render_state(view: View, seat: int = 0) -> str:
         pile += f" (on top of {me['pile_size'] - 1} more)"
     lines = [
         head,
-        f"You: {me['money']} sestertii · {goods} ({me['storehouse']['used']}/{me['storehouse']['size']}) · "
+        f"You: {money_words(me['money'])} · {goods} ({me['storehouse']['used']}/{me['storehouse']['size']}) · "
         f"VP so far {me['vp']}",
         f"  {houses(view, me)}",
         f"  colonists: {colonists(view, me)}",
@@ -222,7 +224,7 @@ def _labelled(action: tuple, text: str) -> str:
 def priced(options: list[tuple[tuple, str]]) -> list[tuple[tuple, str]]:
     """The Mercator's decisions with what each good fetches or costs: "sell 1 wine for 6 sestertii"."""
     goods = list(prices())
-    return [(a, f"{text} for {prices()[goods[a[1]]]} sestertii" if a[0] in ("sell", "buy") and len(a) == 2
+    return [(a, f"{text} for {money_words(prices()[goods[a[1]]])}" if a[0] in ("sell", "buy") and len(a) == 2
              and type(a[1]) is int and 0 <= a[1] < len(goods) else text) for a, text in options]
 
 
@@ -230,7 +232,7 @@ def purse(view: View, seat: int = 0) -> str:
     """What the seat has to trade with: its sestertii, goods and storehouse space, and the prices."""
     me = view["players"][seat]
     goods = " ".join(f"{g} {n}" for g, n in me["goods"].items() if n) or "no goods"
-    return (f"You have {me['money']} sestertii · {goods} ({me['storehouse']['used']}/{me['storehouse']['size']}) · "
+    return (f"You have {money_words(me['money'])} · {goods} ({me['storehouse']['used']}/{me['storehouse']['size']}) · "
             f"prices: {', '.join(f'{g} {p}' for g, p in prices().items())}")
 
 

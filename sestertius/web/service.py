@@ -305,7 +305,7 @@ class GameService:
         try:
             new.apply(action)
         except IllegalAction as e:
-            raise ApiError(409, e.detail or str(e), e.rule) from None
+            raise ApiError(409, e.detail or str(e), e.rule, e.code) from None
         except (TypeError, ValueError, KeyError, IndexError) as e:  # a decision of the wrong shape
             raise ApiError(422, f"malformed decision {action!r}: {e}", "Request") from None
         assert len(new.history) > len(g.history)
@@ -325,7 +325,7 @@ class GameService:
             try:
                 new.undo()
             except IllegalAction as e:
-                raise ApiError(409, e.detail or str(e), e.rule or "Undo") from None
+                raise ApiError(409, e.detail or str(e), e.rule or "Undo", e.code) from None
             commit(self, live, new, undo=True)
 
     def act_answer(self, live: Live, seat: int, action: list, expect: int | None = None) -> bytes:

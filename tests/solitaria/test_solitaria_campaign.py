@@ -233,7 +233,7 @@ def test_terminal_manual_dice_asks_for_each_face():
             "Roll the blue Architect die for Contrarius (its faces: 1, 2, 3, 4, 5) and enter the face it "
             "shows.") in text
     assert "1. 1 (the card at display position 1)" in text
-    assert "die: rolled 1 on the blue Architect die" in text
+    assert "die: the blue Architect die shows 1" in text
 
 
 def test_terminal_commands_and_quit(tmp_path):

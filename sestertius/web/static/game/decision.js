@@ -1,6 +1,6 @@
 // The decision panel: the engine's prompt for the step, the legal decisions as buttons grouped by verb, the chooser
 // when one click fits several decisions, and the last refusal.
-import { $, CATALOG, GOODS, cardInfo, cardTitle, el, seatName } from "../common.js";
+import { $, CATALOG, GOODS, cardInfo, cardTitle, el, seatName, sestertii } from "../common.js";
 import { G, actions, cityName, placeName, routeName } from "./state.js";
 
 const VERB_GROUPS = {
@@ -32,7 +32,7 @@ export function labelOf(entry) {
       case "build": {
         if (!entry.cost) break;  // the server names what the engine charges for the house
         const goods = Object.entries(entry.cost.goods).map(([g, n]) => `${n} ${g}`);
-        return `${entry.text} — ${[...goods, `${entry.cost.coins} sestertii`].join(", ")}`;
+        return `${entry.text} — ${[...goods, sestertii(entry.cost.coins)].join(", ")}`;
       }
       case "produce": {
         const p = v.provinces[a[1]];

@@ -96,7 +96,7 @@ async function send(action) {
   } catch (e) {
     G.busy = false;
     G.error = describeError(e);
-    if (e.status === 409 && e.rule === "Stale view") {
+    if (e.code === "stale_view") {
       try { await show(await fetchView(seat)); } catch (e2) { /* ignore */ }
     }
     render();

@@ -8,7 +8,7 @@ const KNOWN_KEYS = new Set(["options", "turn", "current", "to_act", "over", "ste
   "final_turns", "display", "deck_size", "deck_top", "players", "board", "cities", "routes", "provinces", "legal",
   "events", "can_undo", "scores", "ranking", "intermediate", "extra", "chance", "game", "seat", "seats", "decisions",
   "status", "campaign", "assumptions", "dice_seat", "seed_chosen", "events_from", "since", "standing",
-  "movement_points", "score_table"]);
+  "movement_points", "score_table", "guide", "table"]);
 
 const whoOf = (v, seats) => (seats && seats.length ? seats.map((s) => seatName(v, s)).join(", ") : "—");
 const chip = (v, seat) => el("span", { class: "swatch", style: `background:${playerColor(seat, v)}`, title: seatName(v, seat) });
