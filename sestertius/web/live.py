@@ -47,6 +47,9 @@ class Live:
     seed_chosen: bool = False  # the creator gave the seed (which fixes the order of the cards)
     table_seat: int | None = None  # dice entered by hand: the seat that enters every outcome (None: whose turn it is)
     deleted: bool = False
+    # dice entered by hand: what the last decision, outcome or take-back changed on the physical board
+    # (``table.moves_at``), with the number of decisions it leads to (shown while the game stands there)
+    table: tuple[int, dict[str, Any]] | None = field(default=None, repr=False)
     # each seat's view of the current position as JSON (see views.py): valid while ``game`` is the same object with
     # the same number of decisions; the entries hold the game they were made from
     views: dict[int | None, tuple[Game, int, bytes]] = field(default_factory=dict, repr=False)

@@ -237,6 +237,10 @@ class GameView(BaseModel):
     over: bool
     step: list[str] | None = Field(..., description="kind of the step to decide")
     prompt: str | None = Field(..., description="the words for the step to decide")
+    table: dict[str, Any] | None = Field(None, description="dice entered by hand: what the last decision, outcome or "
+                                         "take-back changed on the physical board (moves: kind, seat, text), "
+                                         "whether the person at the table has moves to make they did not decide "
+                                         "(show), the points as the track shows them")
     guide: str = Field("", description="a first game's guide to the step to decide: what to do and how, from the "
                                        "engine's record of the step (empty: none)")
     players: list[PlayerView]
