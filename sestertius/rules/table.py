@@ -1,7 +1,8 @@
 """What a person at a real table does on the physical board: the difference between two public views of a game
 (before and after an outcome, a decision or a take-back) told as moves of pieces, cards and markers, in the order a
-person makes them: the display first (the card taken, the cards slid along, the deck's next card laid out), then
-houses, colonists, the points track, the bonus markers, the Concordia card, goods and money.
+person makes them: the display first (the card taken, the cards slid along, the card the app drew from the deck
+laid out: the person finds it in the physical deck), then houses, colonists, the points track, the bonus markers,
+the Concordia card, goods and money.
 
 The board is on the table and the app is its assistant (Solitaria with dice entered by hand): after each outcome it
 says, in large words, what Contrarius does there. Each instruction is ``{"kind", "seat", "text"}``: ``seat`` the
@@ -137,7 +138,7 @@ def _display(w: _Words, before: View, after: View) -> list[Move]:
         for i, key in enumerate(kept_a[len(old):]):
             pos = len(old) + i + 1
             out.append({"kind": "deal", "seat": None, "position": pos, "card": key,
-                        "text": f"Turn up the deck's next card, {w.card(key)}, at display position {pos}"})
+                        "text": f"Lay out {w.card(key)} from the deck at display position {pos}"})
         return out
     # anything else (a take-back): the whole display as it is to lie
     laid = " · ".join(f"{i + 1} {w.card(k)}" for i, k in enumerate(a) if k is not None) or "empty"

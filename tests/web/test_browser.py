@@ -110,10 +110,14 @@ def wait_ready(page) -> None:
 
 
 def pass_curtain(page) -> None:
-    """Hot-seat: the next person says they sit in front of the screen (the curtain covering it goes)."""
+    """Hot-seat: the next person says they sit in front of the screen (the curtain covering it goes). At a real
+    table (dice entered by hand): the moves to make on the board are done (the table assistant's sheet goes)."""
     if page.locator(".curtain").count():
         page.click(".curtain button")
         page.wait_for_selector(".curtain", state="detached")
+    if page.locator("#tablesheet").count():
+        page.click("#tablesheet .ts-done")
+        page.wait_for_selector("#tablesheet", state="detached")
 
 
 def click_and_wait(page, locator) -> None:

@@ -37,6 +37,10 @@ export function postUndo(seat, expect) {
   return api("POST", `${gamePath()}/undo`, { seat, key: G.creds[seat], expect });
 }
 
+export function postRetype(seat, expect) {
+  return api("POST", `${gamePath()}/retype`, { seat, key: G.creds[seat], expect });
+}
+
 export function fetchReplay(step) {
   return api("GET", `${gamePath()}/replay?step=${step}`);
 }

@@ -2,6 +2,7 @@
 // when one click fits several decisions, and the last refusal.
 import { $, CATALOG, GOODS, cardInfo, cardTitle, el, seatName, sestertii } from "../common.js";
 import { G, actions, cityName, placeName, routeName } from "./state.js";
+import { canRetype } from "./table.js";
 
 const VERB_GROUPS = {
   play: "Play a card", move: "Move a colonist", build: "Build a house", produce: "Produce", cash: "Money",
@@ -118,5 +119,11 @@ export function renderDecision(v) {
         title: rolled ? `${e.text} (${die.name})` : e.text, onclick: () => actions.send(e.action),
       }, label));
     }
+  }
+  // at a real table: a mis-tapped face is entered again; the board (above the sheet on a phone) one tap away
+  if (canRetype(v)) {
+    box2.append(el("div", { class: "table-tools" },
+      el("button", { type: "button", class: "retype", onclick: () => actions.retype() }, "Re-enter the last die"),
+      el("button", { type: "button", class: "to-map", onclick: () => $("board").scrollIntoView({ block: "start" }) }, "Map")));
   }
 }
