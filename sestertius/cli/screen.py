@@ -9,9 +9,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from sestertius.rules.table import needs_table, table_moves, track_points
 from sestertius.rules.words import money_words
+
+if TYPE_CHECKING:  # pragma: no cover
+    from sestertius.rules.game import Game
 
 View = dict[str, Any]
 
@@ -247,6 +251,21 @@ def new_events(seen: list[dict[str, Any]], events: list[dict[str, Any]]) -> list
         if seen[start:] == events[:len(seen) - start]:
             return events[len(seen) - start:]
     return list(events)
+
+
+def table_lines(game: Game, before: View, after: View, seat: int = 0) -> list[str]:
+    """What changed on the board, the key facts before the log's reasons: with the dice entered by hand (a real
+    table) every move a person makes there for what they did not decide themselves; else the display's cards taken
+    and the new cards laid out from the deck (which the player would otherwise have to find)."""
+    moves = table_moves(game, before, after, seat_names(after, seat))
+    by = game.deciders[-1] if game.deciders else None
+    if game.options.manual_dice:
+        if not needs_table(moves, None if by is None or by < 0 else by):
+            return []
+        points = track_points(after, seat_names(after, seat))
+        return ["  table: " + m["text"] for m in moves] + [f"  points track: {points}"]
+    return ["  display: " + m["text"] for m in moves if m["kind"] in ("take", "slide", "deal", "display")
+            and m.get("to") != seat]
 
 
 def event_lines(view: View, events: list[dict[str, Any]]) -> list[str]:

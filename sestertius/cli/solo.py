@@ -68,8 +68,14 @@ def play(game: Game, input_fn: Callable[[str], str], out: TextIO, save_as: str =
             seen = view["events"][:-recent]
             emit(f"(the log before the last {recent} events is not shown again)")
 
+    table = game.view(None)  # the board as the table last saw it
     while True:
         view = game.view(SEAT)
+        now = game.view(None)
+        # what changed on the board first (at a real table: every move; else the display's new cards), then why
+        for line in screen.table_lines(game, table, now, SEAT):
+            emit(line)
+        table = now
         for line in screen.event_lines(view, screen.new_events(seen, view["events"])):
             emit(line)
         seen = view["events"]
@@ -99,7 +105,7 @@ def play(game: Game, input_fn: Callable[[str], str], out: TextIO, save_as: str =
         if choice == UNDONE:
             last_turn = -1
             seen = game.view(SEAT)["events"]  # the log was replayed up to the undone decision: nothing new
-            continue
+            continue  # (what the take-back changed on the board is told next)
         try:
             game.apply(choice)
         except ConcordiaError as e:  # a face the die does not have: the engine says which faces it has

@@ -91,20 +91,21 @@ def needs_table(moves: list[Move], seat: int | None) -> bool:
 
 
 # -- the display ---------------------------------------------------------------------------------------------------
-def _holders(w: _Words, before: View, after: View) -> dict[str, str]:
-    """Card key -> where it went, for the cards that left the display (a hand, Contrarius' face-up cards)."""
-    where: dict[str, str] = {}
+def _holders(w: _Words, before: View, after: View) -> dict[str, tuple[str, int]]:
+    """Card key -> where it went and to whom, for the cards that left the display (a hand, Contrarius' face-up
+    cards); key "": a hand that grew by a card not shown (another seat's)."""
+    where: dict[str, tuple[str, int]] = {}
     con_b = (before.get("extra") or {}).get("contrarius")
     con_a = (after.get("extra") or {}).get("contrarius")
     if con_b and con_a:
         for key in Counter(con_a["face_up"]) - Counter(con_b["face_up"]):
-            where[key] = "face up in front of Contrarius"
+            where[key] = ("face up in front of Contrarius", con_a["seat"])
     for pb, pa in zip(before["players"], after["players"]):
         if pa["hand"] is not None and pb["hand"] is not None:
             for key in Counter(pa["hand"]) - Counter(pb["hand"]):
-                where.setdefault(key, f"into {w.whose(pa['seat'])} hand")
+                where.setdefault(key, (f"into {w.whose(pa['seat'])} hand", pa["seat"]))
         elif pa["hand_size"] > pb["hand_size"]:
-            where.setdefault("", f"into {w.whose(pa['seat'])} hand")
+            where.setdefault("", (f"into {w.whose(pa['seat'])} hand", pa["seat"]))
     return where
 
 
@@ -129,8 +130,8 @@ def _display(w: _Words, before: View, after: View) -> list[Move]:
             if key is not None and left[key] > 0:
                 left[key] -= 1
                 gaps.append(pos)
-                to = where.get(key) or where.get("", "")
-                out.append({"kind": "take", "seat": None, "position": pos + 1, "card": key,
+                to, seat = where.get(key) or where.get("") or ("", None)
+                out.append({"kind": "take", "seat": None, "to": seat, "position": pos + 1, "card": key,
                             "text": f"Take {w.card(key)} from display position {pos + 1}" + (f" {to}" if to else "")})
         if gaps and min(gaps) < len(old):  # a card that stays lies past a gap
             out.append({"kind": "slide", "seat": None,
