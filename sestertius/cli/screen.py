@@ -9,13 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from sestertius.rules.table import needs_table, table_moves, track_points
-from sestertius.rules.words import money_words
-
-if TYPE_CHECKING:  # pragma: no cover
-    from sestertius.rules.game import Game
+from sestertius.table import money, needs_table, table_moves, track_points
 
 View = dict[str, Any]
 
@@ -38,7 +34,7 @@ def catalog() -> dict[str, dict[str, Any]]:
         twins = [cards[k] for k in in_play if titles[k] == titles[key]]
         parts = []
         if len({c.money for c in twins}) > 1:
-            parts.append(money_words(cards[key].money))
+            parts.append(money(cards[key].money))
         if len({c.gods for c in twins}) > 1:
             parts.append(", ".join(f"{g} ×{n}" if n > 1 else g
                                    for g, n in Counter(cards[key].gods).items()) or "no god")
@@ -139,7 +135,7 @@ def render_state(view: View, seat: int = 0) -> str:
         pile += f" (on top of {me['pile_size'] - 1} more)"
     lines = [
         head,
-        f"You: {money_words(me['money'])} · {goods} ({me['storehouse']['used']}/{me['storehouse']['size']}) · "
+        f"You: {money(me['money'])} · {goods} ({me['storehouse']['used']}/{me['storehouse']['size']}) · "
         f"VP so far {me['vp']}",
         f"  {houses(view, me)}",
         f"  colonists: {colonists(view, me)}",
@@ -228,7 +224,7 @@ def _labelled(action: tuple, text: str) -> str:
 def priced(options: list[tuple[tuple, str]]) -> list[tuple[tuple, str]]:
     """The Mercator's decisions with what each good fetches or costs: "sell 1 wine for 6 sestertii"."""
     goods = list(prices())
-    return [(a, f"{text} for {money_words(prices()[goods[a[1]]])}" if a[0] in ("sell", "buy") and len(a) == 2
+    return [(a, f"{text} for {money(prices()[goods[a[1]]])}" if a[0] in ("sell", "buy") and len(a) == 2
              and type(a[1]) is int and 0 <= a[1] < len(goods) else text) for a, text in options]
 
 
@@ -236,7 +232,7 @@ def purse(view: View, seat: int = 0) -> str:
     """What the seat has to trade with: its sestertii, goods and storehouse space, and the prices."""
     me = view["players"][seat]
     goods = " ".join(f"{g} {n}" for g, n in me["goods"].items() if n) or "no goods"
-    return (f"You have {money_words(me['money'])} · {goods} ({me['storehouse']['used']}/{me['storehouse']['size']}) · "
+    return (f"You have {money(me['money'])} · {goods} ({me['storehouse']['used']}/{me['storehouse']['size']}) · "
             f"prices: {', '.join(f'{g} {p}' for g, p in prices().items())}")
 
 
@@ -253,14 +249,14 @@ def new_events(seen: list[dict[str, Any]], events: list[dict[str, Any]]) -> list
     return list(events)
 
 
-def table_lines(game: Game, before: View, after: View, seat: int = 0) -> list[str]:
-    """What changed on the board, the key facts before the log's reasons: with the dice entered by hand (a real
-    table) every move a person makes there for what they did not decide themselves; else the display's cards taken
-    and the new cards laid out from the deck (which the player would otherwise have to find)."""
-    moves = table_moves(game, before, after, seat_names(after, seat))
-    by = game.deciders[-1] if game.deciders else None
-    if game.options.manual_dice:
-        if not needs_table(moves, None if by is None or by < 0 else by):
+def table_lines(before: View, after: View, by: int | None, seat: int = 0) -> list[str]:
+    """What changed on the board between two public views, the key facts before the log's reasons (``by``: the seat
+    whose decision it was, None: a die): with the dice entered by hand (a real table) every move a person makes
+    there for what they did not decide themselves; else the display's cards taken and the new cards laid out from
+    the deck (which the player would otherwise have to find)."""
+    moves = table_moves(before, after, seat_names(after, seat), lambda key: catalog()[key]["title"])
+    if after["options"].get("manual_dice"):
+        if not needs_table(moves, by):
             return []
         points = track_points(after, seat_names(after, seat))
         return ["  table: " + m["text"] for m in moves] + [f"  points track: {points}"]

@@ -69,11 +69,12 @@ def play(game: Game, input_fn: Callable[[str], str], out: TextIO, save_as: str =
             emit(f"(the log before the last {recent} events is not shown again)")
 
     table = game.view(None)  # the board as the table last saw it
+    by: int | None = None  # whose the last decision was (None: a die)
     while True:
         view = game.view(SEAT)
         now = game.view(None)
         # what changed on the board first (at a real table: every move; else the display's new cards), then why
-        for line in screen.table_lines(game, table, now, SEAT):
+        for line in screen.table_lines(table, now, by, SEAT):
             emit(line)
         table = now
         for line in screen.event_lines(view, screen.new_events(seen, view["events"])):
@@ -99,6 +100,7 @@ def play(game: Game, input_fn: Callable[[str], str], out: TextIO, save_as: str =
         for i, (_, text) in enumerate(options):
             emit(f"  {i + 1:2}. {text}{' [default]' if default == i else ''}")
         chance = deciding["to_act"] == CHANCE
+        by = None if chance else SEAT
         choice = _ask(game, view, deciding["can_undo"], options, default, input_fn, emit, chance, saved, hint)
         if choice is None:
             return False

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from sestertius import Game
-from sestertius.rules.table import needs_table, table_moves, track_points
+from sestertius.table import needs_table, table_moves, track_points
 from sestertius.web.live import Live
 
 
@@ -21,7 +21,8 @@ def moves_at(live: Live, old: Game, new: Game, by: int | None) -> dict[str, Any]
     or a take-back of one): the moves, whether the person at the table has any to make that they did not decide
     (``show``), and the points as the physical track shows them. None when nothing changed."""
     names = seat_names(live, new)
-    moves = table_moves(new, old.view(None), new.view(None), names)
+    cards = new.state.cat.cards
+    moves = table_moves(old.view(None), new.view(None), names, lambda key: cards[key].title)
     if not moves:
         return None
     return {"moves": moves, "by": by, "show": needs_table(moves, by), "from": len(old.history),

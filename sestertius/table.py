@@ -1,24 +1,20 @@
-"""What a person at a real table does on the physical board: the difference between two public views of a game
-(before and after an outcome, a decision or a take-back) told as moves of pieces, cards and markers, in the order a
-person makes them: the display first (the card taken, the cards slid along, the card the app drew from the deck
-laid out: the person finds it in the physical deck), then houses, colonists, the points track, the bonus markers,
-the Concordia card, goods and money.
+"""The table assistant: what a person at a real table does on the physical board. The difference between two
+public views of a game (before and after an outcome, a decision or a take-back) is told as moves of pieces, cards
+and markers, in the order a person makes them: the display first (the card taken, the cards slid along, the card
+the app drew from the deck laid out: the person finds it in the physical deck), then houses, colonists, the points
+track, the bonus markers, the Concordia card, goods and money.
 
 The board is on the table and the app is its assistant (Solitaria with dice entered by hand): after each outcome it
-says, in large words, what Contrarius does there. Each instruction is ``{"kind", "seat", "text"}``: ``seat`` the
-player whose pieces move (None: shared pieces, the display, the markers), ``text`` the words. Views are read as
-``Game.view`` gives them; ``game`` names cards and places.
+says, in large words, what Contrarius does there. Each move is ``{"kind", "seat", "text"}`` (and fields of its
+own): ``seat`` the player whose pieces move (None: shared pieces, the display, the markers). Only views are read
+(``Game.view(None)``), as the terminal and the web client read them; card titles come from the caller (the card
+catalogue).
 """
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
-
-from sestertius.rules.words import goods_words, place_name
-
-if TYPE_CHECKING:  # pragma: no cover
-    from sestertius.rules.game import Game
+from collections.abc import Callable, Sequence
+from typing import Any
 
 View = dict[str, Any]
 Move = dict[str, Any]
@@ -31,14 +27,30 @@ def possessive(name: str) -> str:
     return name + ("'" if name.endswith("s") else "'s")
 
 
+def money(n: int) -> str:
+    """A sum in words: '1 sestertius', '3 sestertii'."""
+    return f"{n} sesterti{'us' if n == 1 else 'i'}"
+
+
+def amounts(counts: dict[str, int], coins: int) -> str:
+    """Goods and sestertii in words: '1 food, 1 tool and 4 sestertii'."""
+    parts = [f"{n} {g}" for g, n in counts.items() if n] + ([money(coins)] if coins else [])
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 class _Words:
-    def __init__(self, game: Game, names: Sequence[str]) -> None:
-        self.s = game.state
+    def __init__(self, view: View, names: Sequence[str], title: Callable[[str], str]) -> None:
+        self.view = view
         self.names = names
+        self.title = title
 
     def card(self, key: str) -> str:
-        card = self.s.cat.cards.get(key)
-        return card.title.replace(" (Contrarius)", "") if card else key
+        try:
+            return self.title(key).replace(" (Contrarius)", "")
+        except KeyError:
+            return key
 
     def whose(self, seat: int) -> str:
         return possessive(self.names[seat]) if 0 <= seat < len(self.names) else "the"
@@ -56,21 +68,25 @@ class _Words:
         if not isinstance(at, dict):
             return "the storehouse"
         if "route" in at:
-            b = self.s.board
+            routes = self.view["routes"]
             r = at["route"]
-            return b.route_name(r) if 0 <= r < len(b.route_cities) else at.get("name", f"route {r}")
+            if 0 <= r < len(routes) and routes[r]["id"] == r:
+                route = routes[r]
+                return f"{route['kind']} {self.city(route['a'])}–{self.city(route['b'])}"
+            return str(at.get("name", f"route {r}"))
         if "city" in at:
             return self.city(at["city"])
         return str(at.get("name", "its place"))
 
     def city(self, c: int) -> str:
-        return place_name(self.s, c)
+        cities = self.view["cities"]
+        return cities[c]["name"] if 0 <= c < len(cities) else f"place {c}"
 
 
-def table_moves(game: Game, before: View, after: View, names: Sequence[str]) -> list[Move]:
-    """The moves at the table that take the pieces from ``before`` to ``after`` (public views of ``game``'s
-    positions); ``names``: each seat's name ("You" reads "your")."""
-    w = _Words(game, names)
+def table_moves(before: View, after: View, names: Sequence[str], title: Callable[[str], str]) -> list[Move]:
+    """The moves at the table that take the pieces from ``before`` to ``after`` (public views of a game);
+    ``names``: each seat's name ("You" reads "your"); ``title``: a card's title from its key."""
+    w = _Words(after, names, title)
     out: list[Move] = []
     out += _display(w, before, after)
     out += _houses(w, before, after)
@@ -143,7 +159,7 @@ def _display(w: _Words, before: View, after: View) -> list[Move]:
         return out
     # anything else (a take-back): the whole display as it is to lie
     laid = " · ".join(f"{i + 1} {w.card(k)}" for i, k in enumerate(a) if k is not None) or "empty"
-    back = f"; {-drawn} card{'s' * (drawn != -1)} back on the deck" if drawn < 0 else ""
+    back = f"; {-drawn} card{'s' * (-drawn > 1)} back on the deck" if drawn < 0 else ""
     return [{"kind": "display", "seat": None, "text": f"Lay out the display as: {laid}{back}"}]
 
 
@@ -224,10 +240,10 @@ def _purses(w: _Words, before: View, after: View) -> list[Move]:
         seat = pa["seat"]
         name = w.names[seat] if seat < len(w.names) else f"seat {seat + 1}"
         if any(gain) or money > 0:
-            text = goods_words(gain, max(money, 0))
+            text = amounts(dict(zip(goods, gain)), max(money, 0))
             out.append({"kind": "gain", "seat": seat, "text": f"{name}: take {text} from the supply"})
         if any(loss) or money < 0:
-            text = goods_words(loss, max(-money, 0))
+            text = amounts(dict(zip(goods, loss)), max(-money, 0))
             out.append({"kind": "pay", "seat": seat, "text": f"{name}: return {text} to the supply"})
     return out
 
