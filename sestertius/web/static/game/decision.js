@@ -57,6 +57,8 @@ export function labelOf(entry) {
 }
 
 function doneLabel(step) {
+  // Roma: the house a ship's entry into Carthago or Athenae allows comes next, as its own step (A-ROMA-TRACK-HOUSE)
+  if (step === "arch_build" && G.view && G.view.roma) return "Done building in the city";
   return { arch_move: "Done moving → build", arch_build: "Done building", trade: "Done trading", buy: "Done buying",
     colonist: "Done", tribune: "No colonist, thanks" }[step] || "Done";
 }

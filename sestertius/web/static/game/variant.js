@@ -20,10 +20,13 @@ const VARIANT_PANELS = {
     return el("div", { class: "variant-panel", dataset: { panel: "volcano" } },
       el("h3", {}, "Etna (the volcano)"),
       el("div", { class: "small muted" }, `tiles left in the pile: ${vol.pile} (neutral: ${vol.neutral_in_pile})` + (vol.last ? ` · last eruption: ${vol.last}` : "")),
-      el("table", { class: "mini" },
-        el("tr", {}, el("th", {}, "province"), el("th", {}, "tiles"), el("th", {}, "in pile"), ...rows.map(([e, r]) => el("th", { title: `from ${r} tiles` }, `${e.replace(/_/g, " ")} (≥${r})`))),
-        ...(vol.columns || []).map((c) => el("tr", {}, el("td", {}, c.name), el("td", {}, String(c.tiles)), el("td", {}, String(c.tiles_in_pile)),
-          ...rows.map(([e]) => el("td", {}, c[e] ? "yes" : "—"))))));
+      // narrow enough for a side column (a tablet's 320 px): tiles placed with those left in one cell, short
+      // headers that wrap, and a scroll of its own should a board name more effects
+      el("div", { class: "mini-scroll" }, el("table", { class: "mini" },
+        el("tr", {}, el("th", {}, "province"), el("th", { title: "tiles placed (left in the pile)" }, "tiles (left)"),
+          ...rows.map(([e, r]) => el("th", { title: `from ${r} tiles` }, `${e.replace(/_/g, " ")} ≥${r}`))),
+        ...(vol.columns || []).map((c) => el("tr", {}, el("td", {}, c.name), el("td", {}, `${c.tiles} (${c.tiles_in_pile})`),
+          ...rows.map(([e]) => el("td", {}, c[e] ? "yes" : "—")))))));
   },
   start_boats(v, boats) {
     return el("div", { class: "variant-panel", dataset: { panel: "start_boats" } },
