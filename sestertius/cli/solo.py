@@ -186,7 +186,8 @@ def hint_lines(game: Game, options: list[tuple[tuple, str]], level: str | None) 
     number = {action: i + 1 for i, (action, _) in enumerate(options)}
     lines = [f"The {level} bot's best decisions (its estimates, from what you see):"]
     for h in hints(game, SEAT, level, seed=len(game.history)):
-        lines.append(f"  {number.get(h.action, '?'):>2}. {h.text}: final score ~{h.score:.0f}, margin {h.margin:+.0f}"
+        # the bot orders them by the margin: it comes first
+        lines.append(f"  {number.get(h.action, '?'):>2}. {h.text}: lead {h.margin:+.0f}, final score ~{h.score:.0f}"
                      f", winning chance {h.chance:.0%}" + (f" — {h.reason}" if h.reason else ""))
         if h.plan:
             lines.append("      then " + "; ".join(h.plan))

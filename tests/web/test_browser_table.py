@@ -140,3 +140,9 @@ def test_a_whole_solo_game_at_a_real_table_on_a_phone(server, phone):  # noqa: F
     assert v["over"], "the game did not end"
     assert sheets >= 10 and retyped == 1 and double_tapped == 1 and architect_seen >= 1
     assert "Game over" in page.inner_text("#banner")
+    # the log's words: "You" with its own verb, one sestertius, every entry with a subject
+    log = page.inner_text("#log")
+    assert "You play " in log and "You plays" not in log and "You is " not in log and "1 sestertii" not in log
+    subjects = page.locator("#log .ev").evaluate_all(
+        "es => es.filter(e => !e.querySelector('b')).map(e => e.textContent.replace(/^T\\d+/, '').trim())")
+    assert subjects and all(t.startswith(("the ", "setup: ", "Solitaria", "intermediate")) for t in subjects), subjects

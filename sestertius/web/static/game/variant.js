@@ -19,7 +19,7 @@ const VARIANT_PANELS = {
     const rows = Object.entries(vol.rows || {}).sort((a, b) => a[1] - b[1]);
     return el("div", { class: "variant-panel", dataset: { panel: "volcano" } },
       el("h3", {}, "Etna (the volcano)"),
-      el("div", { class: "small muted" }, `tiles left in the pile: ${vol.pile} (neutral: ${vol.neutral_in_pile})` + (vol.last ? ` · last eruption: ${vol.last}` : "")),
+      el("div", { class: "small muted" }, `tiles left in the pile: ${vol.pile} (neutral: ${vol.neutral_in_pile})` + (vol.last ? ` · last tile drawn: ${vol.last}` : "")),
       // narrow enough for a side column (a tablet's 320 px): tiles placed with those left in one cell, short
       // headers that wrap, and a scroll of its own should a board name more effects
       el("div", { class: "mini-scroll" }, el("table", { class: "mini" },
