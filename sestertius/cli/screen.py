@@ -274,5 +274,29 @@ def event_lines(view: View, events: list[dict[str, Any]]) -> list[str]:
         if e["kind"] in ("build", "colonist") and e["seat"] == cseat:
             continue  # the explanation before it says the same
         who = "die:" if e["kind"] == "die" else "Contrarius:" if e["kind"] == "contrarius" else "·"
-        lines.append(f"  {who} {e['text']}")
+        text = e["text"]
+        if who == "·" and 0 <= e["seat"] < len(view["players"]):  # the entry's seat is its subject
+            name = seat_names(view)[e["seat"]]
+            text = f"{name} {after_name(name, text)}"
+        lines.append(f"  {who} {text}")
     return lines
+
+
+YOU_VERBS = {"is": "are", "has": "have", "does": "do", "goes": "go"}
+
+
+def after_name(name: str, text: str) -> str:
+    """The log words what a player does in the third person ("takes the Concordia card"); after "You" the verb
+    takes its own form ("You take the Concordia card"), as the web page does."""
+    word = text.split(" ", 1)[0]
+    if name != "You" or not word.isalpha() or not word.islower() or not word.endswith("s"):
+        return text
+    if word in YOU_VERBS:
+        base = YOU_VERBS[word]
+    elif word.endswith("ies"):
+        base = word[:-3] + "y"
+    elif word.endswith(("ches", "shes", "sses", "xes")):
+        base = word[:-2]
+    else:
+        base = word[:-1]
+    return base + text[len(word):]
