@@ -66,14 +66,18 @@ export function renderStanding(v) {
   if (!v.standing) return;
   box.append(el("span", { class: "small muted" }, "Points track: "));
   (v.players || []).forEach((p) => {
-    box.append(el("span", { class: "pts track", dataset: { seat: p.seat, track: p.vp }, title: "the marker on the points track" },
+    const ended = v.standing[p.seat] ? v.standing[p.seat].total : null;
+    box.append(el("span", { class: "pts track", dataset: { seat: p.seat, track: p.vp },
+      title: `the marker on the points track${ended === null ? "" : `; ${ended} were the game to end now`}` },
       el("span", { class: "swatch", style: `background:${playerColor(p.seat, v)}` }), ` ${seatName(v, p.seat)} `, el("b", {}, String(p.vp))));
   });
-  box.append(el("span", { class: "small muted" }, "· if the game ended now: "));
+  // (a phone keeps to the track: this part is in each figure's title)
+  const now = el("span", { class: "standing-now" }, el("span", { class: "small muted" }, "· if the game ended now: "));
   v.standing.forEach((sc, s) => {
-    box.append(el("span", { class: "pts", dataset: { seat: s }, title: Object.entries(sc).filter(([k, x]) => k !== "total" && x).map(([k, x]) => `${k} ${x}`).join(", ") || "no points yet" },
+    now.append(el("span", { class: "pts", dataset: { seat: s }, title: Object.entries(sc).filter(([k, x]) => k !== "total" && x).map(([k, x]) => `${k} ${x}`).join(", ") || "no points yet" },
       ` ${seatName(v, s)} `, el("b", {}, String(sc.total))));
   });
+  box.append(now);
 }
 
 export function renderHand(v, t) {
