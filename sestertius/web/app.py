@@ -14,10 +14,10 @@ seat the creator named as the table, else the seat whose turn it is.
 Lobbies list the games their creators chose to make public; a browser gets the list of its own games by showing the
 secrets it holds. The creator may delete a game that is not finished. Campaigns have a secret of their own.
 
-Errors are JSON ``{"error": "...", "rule": "..."}``: 404 unknown game, 403 wrong or missing secret, 405 a method the
-path does not offer (with ``Allow``), 409 a decision the rules do not allow now (or not your turn, or the game has
-moved on), 413 a request body over the limit, 422 a malformed request, 503 the database could not store it. A refused
-request changes nothing.
+Errors are JSON ``{"error": "...", "rule": "...", "code": "..."}``: 404 unknown game, 403 wrong or missing secret,
+405 a method the path does not offer (with ``Allow``), 409 a decision the rules do not allow now (or not your turn,
+or the game has moved on), 413 a request body over the limit, 422 a malformed request, 503 the database could not
+store it. A refused request changes nothing. A client acts on ``code``, a stable key (the words may change).
 """
 from __future__ import annotations
 
@@ -45,6 +45,7 @@ from sestertius.web.hot import HotRoutes
 from sestertius.web.hot import threads as hot_threads
 from sestertius.web.hub import MAX_PER_CLIENT, MAX_PER_GAME, Hub
 from sestertius.web.limits import MAX_BODY, BodyLimit
+from sestertius.web.live import rule_code
 from sestertius.web.routes import analysis, campaigns, data, games, pages, replay, websocket
 from sestertius.web.routes.pages import STATIC
 from sestertius.web.service import ApiError, GameService
@@ -132,7 +133,7 @@ def load_data() -> None:
     volcano_data()
 
 
-# -- errors: always {"error", "rule"} -------------------------------------------------------------------------
+# -- errors: always {"error", "rule", "code"} ------------------------------------------------------------------
 async def _api_error(conn: HTTPConnection, exc: ApiError) -> JSONResponse | None:
     if isinstance(conn, WebSocket):  # a refused WebSocket is closed before it is accepted
         await conn.close(code=4404 if exc.status == 404 else 4403, reason=exc.error[:120])
@@ -146,20 +147,22 @@ async def _bad_request(conn: HTTPConnection, exc: RequestValidationError) -> JSO
     for e in errs[:5]:
         loc = ".".join(str(x) for x in e.get("loc", ()) if x != "body") or "body"
         parts.append(f"{loc}: {e.get('msg')}")
-    return JSONResponse({"error": "malformed request: " + "; ".join(parts), "rule": "Request",
+    return JSONResponse({"error": "malformed request: " + "; ".join(parts), "rule": "Request", "code": "request",
                          "detail": _jsonable([{k: v for k, v in e.items() if k in ("loc", "msg", "type")}
                                               for e in errs])}, status_code=422)
 
 
 async def _http_error(conn: HTTPConnection, exc: StarletteHTTPException) -> JSONResponse:
     if exc.status_code == 400:  # a body that cannot be read as JSON (not UTF-8...): malformed, as any other
-        return JSONResponse({"error": f"malformed request: {exc.detail}", "rule": "Request"}, status_code=422)
+        return JSONResponse({"error": f"malformed request: {exc.detail}", "rule": "Request",
+                             "code": "request"}, status_code=422)
     headers = dict(getattr(exc, "headers", None) or {})
     if exc.status_code == 405:
         # every method the path offers (Starlette names only those of the first route matching the path)
         headers["Allow"] = ", ".join(_allowed(conn))
     rule = "Request size" if exc.status_code == 413 else "HTTP"
-    return JSONResponse({"error": str(exc.detail), "rule": rule}, status_code=exc.status_code, headers=headers)
+    return JSONResponse({"error": str(exc.detail), "rule": rule, "code": rule_code(rule)}, status_code=exc.status_code,
+                        headers=headers)
 
 
 def _allowed(conn: HTTPConnection) -> list[str]:

@@ -57,6 +57,7 @@ class BodyLimit:
             await self._refuse(scope, receive, send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        answer = JSONResponse({"error": f"the request body is over {self.max_bytes} bytes", "rule": "Request size"},
+        answer = JSONResponse({"error": f"the request body is over {self.max_bytes} bytes", "rule": "Request size",
+                               "code": "request_size"},
                               status_code=413, headers={"Connection": "close"})
         await answer(scope, receive, send)

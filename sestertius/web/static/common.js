@@ -51,7 +51,8 @@ export class ApiError extends Error {
   constructor(status, body) {
     super((body && body.error) || `HTTP ${status}`);
     this.status = status;
-    this.rule = body && body.rule;
+    this.rule = body && body.rule;  // the rule in words, to show
+    this.code = (body && body.code) || "";  // its stable key, what the page acts on
     this.body = body;
   }
 }
@@ -143,7 +144,7 @@ export function goodCount(g, n) {
 }
 
 export function coin(n, title) {
-  return el("span", { class: "coin", title: title || `${n} sestertii` }, String(n));
+  return el("span", { class: "coin", title: title || sestertii(n) }, String(n));
 }
 
 export function costIcons(costArr) {
@@ -168,7 +169,7 @@ export function cardTitle(key) {
 
 export function cardWhat(c) {
   if (c.action === "specialist") return `Houses in ${c.good} cities produce ${c.good}`;
-  if (c.action === "mercator") return `+${c.money} sestertii, then trade`;
+  if (c.action === "mercator") return `+${sestertii(c.money)}, then trade`;
   if (c.action === "senator" && c.buys) return `Buy up to ${c.buys} card${c.buys > 1 ? "s" : ""}`;
   if (c.action === "double" && c.halves && c.halves.length) return c.halves.map(cardTitle).join(" or ");
   return ACTION_TEXT[c.action] || c.action || "";
@@ -287,6 +288,30 @@ export function seatName(view, seat) {
   if (seat === -1) return "";
   const s = (view.seats || []).find((x) => x.seat === seat);
   return s ? s.name : `Player ${seat + 1}`;
+}
+
+// a sum of money in words: "1 sestertius", "3 sestertii"
+export function sestertii(n) {
+  return `${n} sesterti${n === 1 ? "us" : "i"}`;
+}
+
+// the engine names players "seat 3" in its words; the page knows their names
+export function namePlayers(view, text) {
+  return String(text).replace(/\bseat (\d+)\b/g, (m, n) => seatName(view, Number(n) - 1) || m);
+}
+
+// the engine words what a player does in the third person ("plays Architect", "is to decide"); after the name
+// "You" the verb takes its own form ("You play Architect", "You are to decide")
+const YOU_VERBS = { is: "are", has: "have", does: "do", goes: "go" };
+export function afterName(name, text) {
+  const t = String(text);
+  if (name !== "You") return t;
+  const m = /^([a-z]+)\b/.exec(t);
+  if (!m || !m[1].endsWith("s")) return t;
+  const w = m[1];
+  const base = YOU_VERBS[w] || (w.endsWith("ies") ? w.slice(0, -3) + "y"
+    : /(ch|sh|ss|x)es$/.test(w) ? w.slice(0, -2) : w.slice(0, -1));
+  return base + t.slice(w.length);
 }
 
 // a short text for any JSON value (board rules and variants publish their own data in the view)

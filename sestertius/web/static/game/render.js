@@ -1,5 +1,5 @@
 // Drawing the page from the view: title, board (with the legal targets glowing), banner and every panel.
-import { $, contrariusInfo, el, optionsSummary, seatName, showReactions, swatch } from "../common.js";
+import { $, afterName, contrariusInfo, el, optionsSummary, seatName, showReactions, swatch } from "../common.js";
 import { renderDecision } from "./decision.js";
 import { renderGuide } from "./guide.js";
 import { renderHints } from "./hints.js";
@@ -99,7 +99,7 @@ function renderBanner(v) {
     if (mine) b.classList.add("mine");
     b.append(el("div", {},
       swatch(who, v), " ",
-      mine ? el("span", { class: "who" }, `${seatName(v, who)}, it is your turn`) : el("span", {}, el("span", { class: "who" }, seatName(v, who)), " is to decide…")));
+      mine ? el("span", { class: "who" }, `${seatName(v, who)}, it is your turn`) : el("span", {}, el("span", { class: "who" }, seatName(v, who)), " " + afterName(seatName(v, who), "is to decide…"))));
   }
   const you = v.seat === null || v.seat === undefined ? "You are watching (no seat secret in this browser)." :
     G.local.length > 1 ? `Hot-seat: this screen plays ${G.local.map((s) => seatName(v, s)).join(", ")}.` :
