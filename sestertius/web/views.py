@@ -14,6 +14,7 @@ import orjson
 from sestertius import CHANCE
 from sestertius.data.catalog import GOODS
 from sestertius.rules.cards.architect import house_cost
+from sestertius.web.botruns import bot_to_act
 from sestertius.web.live import Live, public_seats
 from sestertius.web.seats import dice_seat
 
@@ -42,6 +43,8 @@ def build(live: Live, seat: int | None) -> dict[str, Any]:
     v["decisions"] = len(g.history)
     v["status"] = "over" if g.is_over else "active"
     v["campaign"] = live.campaign
+    # the bot deciding in the background (botruns.py): its decision comes as the next view
+    v["thinking"] = bot_to_act(live)
     return v
 
 

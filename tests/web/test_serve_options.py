@@ -1,7 +1,6 @@
 """concordia serve's uvicorn settings: uvloop and httptools, no access log above level info."""
 from __future__ import annotations
 
-import pytest
 import uvicorn
 import uvloop
 

@@ -53,7 +53,8 @@ export function connect() {
     G.ws = openSocket(seat, {
       onOpen: () => { G.wsRetry = 0; setConn(true); },
       onView: async (view) => {
-        if (G.busy) return; // our own request's answer brings the view
+        // our own request's answer brings the view; one pushed meanwhile (a bot's decision after ours) follows it
+        if (G.busy) { G.pushed = view; return; }
         // already showing this position (typically: the answer to our own decision came first)
         if (G.view && view.decisions === G.view.decisions && view.to_act === G.view.to_act && view.status === G.view.status) return;
         try { await show(view); } catch (e) { /* the next message or request will do */ }
@@ -87,12 +88,12 @@ async function send(action) {
   const seat = G.view.seat;
   if (seat === null || seat === undefined) return;
   G.busy = true;
+  G.pushed = null;
   G.error = null;
   setButtonsDisabled(true);
   try {
     const res = await postDecision(seat, action, G.view.decisions);
-    G.busy = false;
-    await show(res.view);
+    await answered(res.view);
   } catch (e) {
     G.busy = false;
     G.error = describeError(e);
@@ -103,15 +104,24 @@ async function send(action) {
   }
 }
 
+// our request's answer, or the view pushed while it was under way if that one is newer (the bots deciding after our
+// decision, in the server's background, may have pushed theirs before the answer arrived)
+async function answered(view) {
+  G.busy = false;
+  const pushed = G.pushed;
+  G.pushed = null;
+  await show(pushed && pushed.decisions > view.decisions ? pushed : view);
+}
+
 export async function undo() {
   if (G.busy || !G.view || !G.view.can_undo) return;
   const seat = G.view.seat;
   G.busy = true;
+  G.pushed = null;
   G.error = null;
   try {
     const res = await postUndo(seat, G.view.decisions);
-    G.busy = false;
-    await show(res.view);
+    await answered(res.view);
   } catch (e) {
     G.busy = false;
     G.error = describeError(e);
