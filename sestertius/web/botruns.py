@@ -7,7 +7,9 @@ browsers. The views say which bot is thinking meanwhile (``thinking``).
 The bound on the bots' CPU: one decision in flight per bot process, the games waiting taking turns (a game gets
 its next decision after every other waiting game has had one). A decision is the bot's choice on the stored
 position with its seed (``botprocess.bot_seed``): the same after a restart, which picks up every game whose next
-seat is a bot (:meth:`BotRunner.resume`)."""
+seat is a bot (:meth:`BotRunner.resume`), as does loading a game whose next seat is a bot. Several processes on
+one database (PostgreSQL) may so start on one game's bots: the first to store a decision goes on, the others (their
+write found stale) leave the game to it."""
 from __future__ import annotations
 
 import logging
@@ -16,7 +18,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import CancelledError, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING
 
@@ -54,6 +56,19 @@ def _broken(processes: int, p: ProcessPoolExecutor) -> None:
     with _pools_lock:
         if _pools.get(processes) is p:
             del _pools[processes]
+
+
+def _kill(processes: int) -> None:
+    """End the bot processes of a pool now, their decisions in flight lost (a server stopping does not wait for a
+    bot's search; the decision is made again at the next start). Another app of this process sharing the pool (the
+    tests) finds it broken and starts a new one."""
+    with _pools_lock:
+        p = _pools.pop(processes, None)
+    if p is None:
+        return
+    for proc in list(getattr(p, "_processes", {}).values()):  # Python 3.14 names it terminate_workers()
+        proc.terminate()
+    p.shutdown(wait=False, cancel_futures=True)
 
 
 def bot_to_act(live: Live, g: Game | None = None) -> int | None:
@@ -122,7 +137,10 @@ class BotRunner:
         with self._cond:
             self._stopped = True
             self._waiting.clear()
+            busy = self._busy
             self._cond.notify_all()
+        if busy:
+            _kill(self.processes)
 
     def resume(self) -> None:
         """Wake every stored game in progress whose next seat is a bot (at the start: a restart mid-game resumes
@@ -172,6 +190,8 @@ class BotRunner:
 
     def _tried(self, gid: str) -> bool:
         """Count a failed try of ``gid``: whether to try again (after a pause)."""
+        if self._stopped:
+            return False
         n = self._tries[gid] = self._tries.get(gid, 0) + 1
         if n >= TRIES:
             del self._tries[gid]
@@ -203,22 +223,26 @@ class BotRunner:
                 with live.lock:
                     record = g.record() if live.game is g else None
                 if record is None:
-                    return True  # moved on meanwhile: look again
+                    return False  # moved on meanwhile: by another process, whose bots go on (see below)
                 action = p.submit(botprocess.decide, gid, n, state_hash, seat, bot, record).result()
-        except BrokenProcessPool:
+        except (BrokenProcessPool, CancelledError):
             _broken(self.processes, p)
             log.error("game %s: a bot process stopped; a new one takes over", gid)
             return self._tried(gid)
         with live.lock:
+            if self._stopped:  # the app is stopping (its database with it): picked up again at the next start
+                return False
             if live.deleted or live.game is not g or len(g.history) != n:
-                return True  # moved on meanwhile (another process, a deletion): look again
+                # moved on meanwhile: deleted, or the decision stored by another process (this process's bots are
+                # the only ones to decide here while a bot is to act), whose bots go on with the game
+                return False
             new = g.copy()
             new.apply_unchecked(action)  # chosen among the legal decisions of this very position
             try:
                 commit(service, live, new)
             except ApiError as e:
-                if e.status == 409:  # another process stored a decision first: the game caught up; look again
-                    return True
+                if e.status == 409:  # another process stored this decision first (it loaded the game too, or
+                    return False  # resumed it at its start): its bots go on with the game, not these too
                 return self._tried(gid)  # 503: the database refused; nothing changed
             self._tries.pop(gid, None)
             self.decided += 1
