@@ -5,7 +5,8 @@ each decision committed as a person's is (``commit.py``: stored, then the cached
 browsers. The views say which bot is thinking meanwhile (``thinking``).
 
 The bound on the bots' CPU: one decision in flight per bot process, the games waiting taking turns (a game gets
-its next decision after every other waiting game has had one). A decision is the bot's choice on the stored
+its next decision after every other waiting game has had one; games with a person in a seat before games of bots
+only). A decision is the bot's choice on the stored
 position with its seed (``botprocess.bot_seed``): the same after a restart, which picks up every game whose next
 seat is a bot (:meth:`BotRunner.resume`), as does loading a game whose next seat is a bot. Several processes on
 one database (PostgreSQL) may so start on one game's bots: the first to store a decision goes on, the others (their
@@ -88,7 +89,10 @@ class BotRunner:
     def __init__(self, service: GameService, processes: int = 1) -> None:
         self.service, self.processes = service, processes
         self.on_change: Callable[[Live], object] | None = None  # a decision stored (the app pushes the views)
-        self._waiting: deque[str] = deque()  # games, each once, in the order of their turns
+        # games, each once, in the order of their turns: those with a person first (a person waits for these bots;
+        # nobody waits for a game of bots only), then the others
+        self._waiting: tuple[deque[str], deque[str]] = (deque(), deque())
+        self._people: set[str] = set()  # games woken that have a person in a seat
         self._cond = threading.Condition()
         self._busy = 0  # decisions in flight
         self._threads: list[threading.Thread] = []
@@ -104,12 +108,14 @@ class BotRunner:
         if bot_to_act(live) is None:
             return
         with self._cond:
-            if self._stopped or live.id in self._waiting:
+            if self._stopped or self._queued(live.id):
                 return
             if live.id in self._active:  # looked at again once its decision in flight is over
                 self._rewake.add(live.id)
                 return
-            self._waiting.append(live.id)
+            if any(s["kind"] != "bot" for s in live.seats):
+                self._people.add(live.id)
+            self._put(live.id)
             if len(self._threads) < self.processes:
                 t = threading.Thread(target=self._work, name=f"bots-{len(self._threads)}", daemon=True)
                 self._threads.append(t)
@@ -119,13 +125,13 @@ class BotRunner:
     def thinking(self) -> int:
         """Games waiting for or having a bot decision."""
         with self._cond:
-            return len(self._waiting) + self._busy
+            return sum(map(len, self._waiting)) + self._busy
 
     def idle(self, timeout: float | None = None) -> bool:
         """Wait until no bot is to decide in any game woken (True), or ``timeout`` seconds (False)."""
         end = None if timeout is None else time.monotonic() + timeout
         with self._cond:
-            while self._waiting or self._busy:
+            while any(self._waiting) or self._busy:
                 left = None if end is None else end - time.monotonic()
                 if left is not None and left <= 0:
                     return False
@@ -136,7 +142,8 @@ class BotRunner:
         """No more decisions (those in flight end; their games are picked up again at the next start)."""
         with self._cond:
             self._stopped = True
-            self._waiting.clear()
+            for q in self._waiting:
+                q.clear()
             busy = self._busy
             self._cond.notify_all()
         if busy:
@@ -164,11 +171,11 @@ class BotRunner:
     def _work(self) -> None:
         while True:
             with self._cond:
-                while not self._waiting and not self._stopped:
+                while not any(self._waiting) and not self._stopped:
                     self._cond.wait()
                 if self._stopped:
                     return
-                gid = self._waiting.popleft()
+                gid = (self._waiting[0] or self._waiting[1]).popleft()
                 self._active.add(gid)
                 self._busy += 1
             again = False
@@ -184,9 +191,17 @@ class BotRunner:
                     if gid in self._rewake:
                         self._rewake.discard(gid)
                         again = True
-                    if again and not self._stopped and gid not in self._waiting:
-                        self._waiting.append(gid)  # after the other games waiting: they take turns
+                    if again and not self._stopped and not self._queued(gid):
+                        self._put(gid)  # after the other games waiting: they take turns
+                    elif not again:
+                        self._people.discard(gid)
                     self._cond.notify_all()
+
+    def _queued(self, gid: str) -> bool:
+        return gid in self._waiting[0] or gid in self._waiting[1]
+
+    def _put(self, gid: str) -> None:
+        self._waiting[0 if gid in self._people else 1].append(gid)
 
     def _tried(self, gid: str) -> bool:
         """Count a failed try of ``gid``: whether to try again (after a pause)."""

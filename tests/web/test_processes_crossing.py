@@ -16,7 +16,7 @@ from sestertius.campaigns import CampaignStore
 from sestertius.web.campaigns import Campaigns
 from sestertius.web.service import GameService
 from sestertius.web.store import Store
-from support.servers import settled_view, seat_view
+from support.servers import seat_view, settled_view
 
 
 def decide(base: str, gid: str, seat: int, key: str, action: list, expect: int | None = None) -> dict:

@@ -22,8 +22,12 @@ export async function ensureBoard(v) {
 }
 
 export async function show(v) {
-  const want = wantedSeat(v);
-  if (want !== v.seat) v = await fetchView(want);
+  const turn = ++G.shows; // a later call (a view pushed while this one fetches) supersedes this one
+  // the seat to show may change while its view is fetched (the bots decide in the server's background): again
+  for (let i = 0; i < 3 && wantedSeat(v) !== v.seat; i++) {
+    v = await fetchView(wantedSeat(v));
+    if (turn !== G.shows) return;
+  }
   const seatChanged = G.shownSeat !== v.seat;
   if (seatChanged || (G.view && G.view.decisions !== v.decisions)) { G.selectedPawn = null; G.chooser = null; }
   // two or more people share this screen: each hand is shown only once its person says they sit in front of it
