@@ -7,14 +7,13 @@ Only the engine and the bots are imported here: a process starts in about the ti
 from __future__ import annotations
 
 import hashlib
-import os
 from collections import OrderedDict
 from typing import Any
 
 from sestertius import Game
 from sestertius.bots import make_bot
 
-NICE = 10  # the bots' processes yield the CPU to the server's (and to its requests)
+NICE = 10  # the bots yield the CPU to the server's requests: their processes run at the server's nice + 10
 KEPT = 64  # games kept per process (a game's next decision usually comes to the same process)
 
 _games: OrderedDict[str, Game] = OrderedDict()
@@ -36,11 +35,8 @@ def choose(g: Game, seat: int, bot: str) -> Any:
 
 
 def start() -> None:
-    """A bot process's start: a lower priority, the data loaded (with the user's overrides, as the server's)."""
-    try:
-        os.nice(NICE)
-    except OSError:  # not allowed here: the bots then run at the server's priority
-        pass
+    """A bot process's start: the data loaded (with the user's overrides, as the server's). Its lower priority
+    (``NICE``) is the one of the thread that started it (``botruns``)."""
     # the loaders of the server's start (web/app.load_data, without importing the web app)
     from sestertius.data.catalog import load_catalog, load_fish_market
     from sestertius.data.solitaria import solo_data

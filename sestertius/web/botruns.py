@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import threading
 import time
 from collections import deque
@@ -169,6 +170,12 @@ class BotRunner:
 
     # -- the bots' side --------------------------------------------------------------------------------------
     def _work(self) -> None:
+        # this thread (the bots' commits) at a lower priority, and so the bot processes it starts, from their first
+        # instruction (their start, a second of CPU importing the engine and loading its data, included)
+        try:
+            os.nice(botprocess.NICE)  # Linux: the calling thread only
+        except OSError:  # not allowed here: at the server's priority
+            pass
         while True:
             with self._cond:
                 while not any(self._waiting) and not self._stopped:
