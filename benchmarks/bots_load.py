@@ -179,7 +179,11 @@ def main() -> None:
             m = measure(base, proc.pid, args.games, args.bot, args.requests, args.pause)
         finally:
             proc.terminate()
-            proc.wait(30)
+            try:
+                proc.wait(30)
+            except subprocess.TimeoutExpired:  # a server playing bots in its requests waits for them: ended
+                proc.kill()
+                proc.wait(30)
     for phase in ("idle", "busy", "again"):
         t = m[phase]
         print(f"{phase:6s} {len(t)} requests: median {1000 * statistics.median(t):.1f} ms, "

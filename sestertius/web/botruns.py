@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
-import os
 import threading
 import time
 from collections import deque
@@ -170,12 +169,8 @@ class BotRunner:
 
     # -- the bots' side --------------------------------------------------------------------------------------
     def _work(self) -> None:
-        # this thread (the bots' commits) at a lower priority, and so the bot processes it starts, from their first
-        # instruction (their start, a second of CPU importing the engine and loading its data, included)
-        try:
-            os.nice(botprocess.NICE)  # Linux: the calling thread only
-        except OSError:  # not allowed here: at the server's priority
-            pass
+        # (this thread stays at the server's priority: it commits, holding the database's write lock, which a
+        # person's decision may be waiting for)
         while True:
             with self._cond:
                 while not any(self._waiting) and not self._stopped:
