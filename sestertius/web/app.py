@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import threading
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -69,7 +70,7 @@ def create_app(db_url: str | None = None, campaigns_path: str | None = None, max
     settings = settings or Settings()
     load_data()
     store = Store(default_db_url(db_url or settings.db))
-    service = GameService(store)
+    service = GameService(store, bot_processes=settings.bot_processes)
     logs.install()
 
     @asynccontextmanager
@@ -86,10 +87,16 @@ def create_app(db_url: str | None = None, campaigns_path: str | None = None, max
                                 lambda: [loop.call_soon_threadsafe(hub.changed_elsewhere, service, gid)
                                          for gid in list(hub.conns)])
         app.state.listener = listener
+        # each bot decision stored in the background: its views pushed to the game's browsers
+        service.bots.on_change = lambda live: loop.call_soon_threadsafe(hub.notify, service, live)
+        # the games whose next seat is a bot (a restart mid-game): their bots pick up again
+        threading.Thread(target=service.bots.resume, name="bots-resume", daemon=True).start()
         # the hot routes' threads of this run (those of an earlier run were shut down when it ended: an app started
         # again answered its hot requests 500)
         app.state.hot_threads = hot_threads()
         yield
+        service.bots.stop()
+        service.bots.on_change = None
         if listener is not None:
             listener.stop()
         app.state.hot_threads.shutdown(wait=False)

@@ -11,7 +11,8 @@ Several processes may serve one database (PostgreSQL): each view first catches u
 tried on the cached game, and decided again on the stored game when that write (or a refusal) finds it behind.
 
 The parts: ``live.py`` the cached game and the refusal, ``seats.py`` the seats and their checks, ``views.py`` the
-views and their JSON, ``botruns.py`` the bots' decisions, ``commit.py`` the writes, ``shared.py`` the catch-up.
+views and their JSON, ``botruns.py`` the bots' decisions (in the background), ``commit.py`` the writes,
+``shared.py`` the catch-up.
 
 Secrets: each seat played by a person has one, and so has the game's creator (it deletes the game while it is not
 finished). Only their hashes are stored, and no secret is ever logged.
@@ -40,7 +41,7 @@ from sestertius import (
 )
 from sestertius.web import seats as seat_checks
 from sestertius.web import table, views
-from sestertius.web.botruns import BOT_DECISIONS_LIMIT, run_bots
+from sestertius.web.botruns import BotRunner
 from sestertius.web.commit import commit, finished, rows
 from sestertius.web.live import ApiError, Live, iso, iso_now, plausible_id, public_seats, secret_matches
 from sestertius.web.replays import ReplayCache
@@ -54,8 +55,9 @@ CACHE_SIZE = 2000
 
 
 class GameService:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, bot_processes: int = 1) -> None:
         self.store = store
+        self.bots = BotRunner(self, bot_processes)  # the bots decide in the background (botruns.py)
         self._cache: OrderedDict[str, Live] = OrderedDict()
         self._cache_lock = threading.Lock()
         # every game this process holds, cached or not (a request, a WebSocket): a game evicted from the cache while a
@@ -96,8 +98,7 @@ class GameService:
         live = Live(id=gid, game=game, seats=[dict(r) for r in seat_rows], status="active", created=iso_now(),
                     campaign=spec.get("campaign"), owner_hash=hash_token(owner), public=bool(spec.get("public")),
                     seed_chosen=seed_chosen, table_seat=table_seat)
-        with live.lock:
-            run_bots(live, game)
+        with live.lock:  # the bots decide once the game is stored, in the background
             first = rows(game)
             live.status = "over" if game.is_over else "active"
             try:
@@ -112,6 +113,7 @@ class GameService:
             if game.is_over:
                 finished(self, live)
         self._remember(live)
+        self.bots.wake(live)
         return live, tokens, owner
 
     def check_options(self, spec: dict[str, Any]) -> dict[str, Any]:
@@ -204,6 +206,7 @@ class GameService:
                     return self._load(gid)
         if live.status == "over" and live.campaign:
             finished(self, live)  # idempotent: makes sure a result interrupted by a restart reaches its campaign
+        self.bots.wake(live)  # a bot to decide next: stopped by a restart (or another process's), picked up again
         return live
 
     def _remember(self, live: Live) -> None:
@@ -309,8 +312,8 @@ class GameService:
         except (TypeError, ValueError, KeyError, IndexError) as e:  # a decision of the wrong shape
             raise ApiError(422, f"malformed decision {action!r}: {e}", "Request") from None
         assert len(new.history) > len(g.history)
-        run_bots(live, new)
         self._committed(live, g, new, None if to_act == CHANCE else to_act)
+        self.bots.wake(live)  # the bots after it decide in the background
 
     def _committed(self, live: Live, old: Game, new: Game, by: int | None, undo: bool = False) -> None:
         """Store ``new`` as the live game; at a real table (dice entered by hand), keep what changed on the board."""
@@ -333,6 +336,7 @@ class GameService:
             except IllegalAction as e:
                 raise ApiError(409, e.detail or str(e), e.rule or "Undo", e.code) from None
             self._committed(live, g, new, seat, undo=True)
+            self.bots.wake(live)
 
     def retype(self, live: Live, seat: int, expect: int | None = None) -> None:
         """At a real table (dice entered by hand): take back the last outcome entered, and every decision after it,
@@ -354,6 +358,7 @@ class GameService:
                 raise ApiError(409, e.detail or str(e), e.rule or "Dice", e.code) from None
             assert i is not None
             self._committed(live, g, new, None, undo=True)
+            self.bots.wake(live)
 
     def retype_answer(self, live: Live, seat: int, expect: int | None = None) -> bytes:
         """:meth:`retype`, then the seat's new view as JSON."""
@@ -376,9 +381,6 @@ class GameService:
     def _alive(self, live: Live) -> None:
         if live.deleted:
             raise ApiError(404, f"no game {live.id!r} (it was deleted)", "Unknown game")
-
-    def _run_bots(self, live: Live, g: Game) -> None:
-        run_bots(live, g)
 
     def _commit(self, live: Live, g: Game, undo: bool = False) -> None:
         commit(self, live, g, undo)
@@ -428,5 +430,5 @@ class GameService:
             self._cache.pop(live.id, None)
 
 
-__all__ = ["BOT_DECISIONS_LIMIT", "SEAT_KINDS", "ApiError", "GameService", "Live", "plausible_id", "public_seats",
+__all__ = ["SEAT_KINDS", "ApiError", "GameService", "Live", "plausible_id", "public_seats",
            "secret_matches"]

@@ -420,6 +420,16 @@ class Store:
                         on_change, on_connect)
 
     @_retried
+    def active_games_with_bots(self) -> list[str]:
+        """The games in progress with a bot in a seat, most recently played first (at the start, their bots are
+        picked up again: whose turn it is shows only once a game is rebuilt)."""
+        q = (select(games.c.id).where(games.c.status == "active",
+                                      games.c.id.in_(select(seats.c.game).where(seats.c.kind == "bot")))
+             .order_by(games.c.updated.desc()))
+        with self.engine.connect() as conn:
+            return [r[0] for r in conn.execute(q)]
+
+    @_retried
     def count_games(self) -> int:
         with self.engine.connect() as conn:
             return conn.execute(select(func.count()).select_from(games)).scalar_one()

@@ -14,6 +14,7 @@ import orjson
 from sestertius import CHANCE
 from sestertius.data.catalog import GOODS
 from sestertius.rules.cards.architect import house_cost
+from sestertius.web.botruns import bot_to_act
 from sestertius.web.live import Live, public_seats
 from sestertius.web.seats import dice_seat
 
@@ -44,6 +45,8 @@ def build(live: Live, seat: int | None) -> dict[str, Any]:
     v["campaign"] = live.campaign
     if live.table is not None and live.table[0] == len(g.history):  # at a real table: what just changed there
         v["table"] = live.table[1]
+    # the bot deciding in the background (botruns.py): its decision comes as the next view
+    v["thinking"] = bot_to_act(live)
     return v
 
 

@@ -34,3 +34,13 @@ def seat_view(base: str, gid: str, seat: int | None = None, key: str | None = No
                   headers={} if key is None else {"X-Seat-Key": key}, timeout=30)
     assert r.status_code == 200, r.text
     return r.json()
+
+
+def settled_view(base: str, gid: str, seat: int | None = None, key: str | None = None) -> dict:
+    """The view once no bot is thinking (the bots decide in the server's background after each decision)."""
+    for _ in range(600):
+        view = seat_view(base, gid, seat, key)
+        if view.get("thinking") is None:
+            return view
+        time.sleep(0.05)
+    raise AssertionError(f"the bots of game {gid} still think")

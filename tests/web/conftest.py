@@ -1,15 +1,10 @@
 """Fixtures of the web tests: the app on a temporary SQLite database, driven through FastAPI's test client."""
 from __future__ import annotations
 
-import warnings
-
 import pytest
 
-with warnings.catch_warnings():  # starlette's note about httpx in its test client
-    warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
-
 from sestertius.web.app import create_app
+from support.settled import SettledClient
 
 
 @pytest.fixture
@@ -24,7 +19,7 @@ def app_factory(db, campaigns_db):
 
     def make():
         app = create_app(db, campaigns_path=str(campaigns_db))
-        client = TestClient(app)
+        client = SettledClient(app)
         client.__enter__()
         apps.append(client)
         return client

@@ -3,17 +3,12 @@ check on every route that needs a seat's secret, the documented view model match
 choices coming from the engine."""
 from __future__ import annotations
 
-import warnings
-
 import pytest
-
-with warnings.catch_warnings():  # starlette's note about httpx in its test client
-    warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
 
 import sestertius
 from sestertius.web.app import create_app
 from sestertius.web.models import GameView, ReplayStep
+from support.settled import SettledClient
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -23,7 +18,7 @@ ERROR = "#/components/schemas/ErrorAnswer"
 @pytest.fixture
 def client(tmp_path):
     app = create_app(f"sqlite:///{tmp_path / 'games.sqlite3'}", campaigns_path=str(tmp_path / "campaigns.sqlite3"))
-    with TestClient(app) as c:
+    with SettledClient(app) as c:
         yield c
 
 

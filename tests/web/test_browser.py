@@ -121,11 +121,14 @@ def pass_curtain(page) -> None:
 
 
 def click_and_wait(page, locator) -> None:
-    """Click, then wait until the page shows a view with more (or, after an undo, fewer) decisions."""
+    """Click, then wait until the page shows a view with more (or, after an undo, fewer) decisions, and no bot
+    thinking."""
     pass_curtain(page)
     before = page.evaluate("document.body.dataset.decisions")
     locator.click()
     page.wait_for_function(f"document.body.dataset.decisions !== '{before}'", timeout=10000)
+    # the bots then decide in the server's background, their decisions shown one by one: until a person's turn
+    page.wait_for_function("!document.body.dataset.thinking", timeout=120000)
 
 
 def legal_buttons(page):

@@ -3,15 +3,11 @@ the very answers the FastAPI routes give, and everything else goes on to those r
 from __future__ import annotations
 
 import random
-import warnings
 
 import pytest
 
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
-
 from sestertius.web.app import create_app
+from support.settled import SettledClient
 
 
 @pytest.fixture
@@ -21,7 +17,7 @@ def pair(tmp_path):
     for hot in (True, False):
         app = create_app(f"sqlite:///{tmp_path / f'g{hot}.sqlite3'}", campaigns_path=str(tmp_path / f"c{hot}.sqlite3"),
                          hot_routes=hot)
-        c = TestClient(app)
+        c = SettledClient(app)
         c.__enter__()
         clients.append(c)
     yield clients

@@ -3,18 +3,14 @@ browsers watch; the others wake nothing (at saturation, every decision of the ot
 from __future__ import annotations
 
 import time
-import warnings
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
 
 from sestertius.web.app import create_app
+from support.settled import SettledClient
 
 
 def test_only_the_changes_of_watched_games_reach_the_event_loop(postgres_db, tmp_path, monkeypatch):
     app = create_app(postgres_db, campaigns_path=str(tmp_path / "c.sqlite3"))
-    with TestClient(app):
+    with SettledClient(app):
         hub, listener = app.state.hub, app.state.listener
         assert listener.ready.wait(10)  # (once listening, it looks at the games watched then: none yet)
         handed = []

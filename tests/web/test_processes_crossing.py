@@ -16,7 +16,7 @@ from sestertius.campaigns import CampaignStore
 from sestertius.web.campaigns import Campaigns
 from sestertius.web.service import GameService
 from sestertius.web.store import Store
-from support.servers import seat_view
+from support.servers import seat_view, settled_view
 
 
 def decide(base: str, gid: str, seat: int, key: str, action: list, expect: int | None = None) -> dict:
@@ -92,18 +92,21 @@ def test_bots_decide_once_whichever_process_answers(two_servers, tmp_path):
     gid, key = r.json()["id"], r.json()["seats"][0]["key"]
     rng = random.Random(5)
     mine = []
-    view = seat_view(bases[1], gid, 0, key)
+    view = settled_view(bases[1], gid, 0, key)
     for i in range(40):
         if view["over"]:
             break
         action = rng.choice(view["legal"])["action"]
         mine.append(action)
-        view = decide(bases[i % 2], gid, 0, key, action, view["decisions"])
+        decide(bases[i % 2], gid, 0, key, action, view["decisions"])
+        view = settled_view(bases[(i + 1) % 2], gid, 0, key)  # the bots move in the background
     # one process alone, the same decisions of the person
     alone = GameService(Store(f"sqlite:///{tmp_path / 'alone.sqlite3'}"))
     live, _, _ = alone.create(spec)
     for action in mine:
+        assert alone.bots.idle(timeout=60)
         alone.act(live, 0, action)
+    assert alone.bots.idle(timeout=60)
     store = Store(url)
     stored = store.decision_rows(gid)
     assert stored == alone.store.decision_rows(live.id)

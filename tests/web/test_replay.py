@@ -21,6 +21,7 @@ def finished_game(client, body):
     live = service.get(g["id"])
     rng = random.Random(7)
     for _ in range(20000):
+        assert service.bots.idle(timeout=120)  # the bots decide in the background
         game = live.game
         if game.is_over:
             break

@@ -2,27 +2,23 @@
 from __future__ import annotations
 
 import threading
-import warnings
 
 from sqlalchemy import event
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
 
 from sestertius.web import service as service_module
 from sestertius.web.app import create_app
 from sestertius.web.service import ApiError, GameService
 from sestertius.web.store import Store
+from support.settled import SettledClient
 
 
 def test_the_hot_routes_answer_after_the_app_is_started_again(tmp_path):
     """The hot routes' executor is shut down when the app's lifespan ends; an app started again (a test client
     entered twice, an embedding server restarting the app) answered every hot view and decision with 500."""
     app = create_app(f"sqlite:///{tmp_path / 'g.sqlite3'}", campaigns_path=str(tmp_path / "c.sqlite3"))
-    with TestClient(app) as c:
+    with SettledClient(app) as c:
         made = c.post("/api/games", json={"board": "italia", "seed": 3, "seats": [{"kind": "human"}] * 2}).json()
-    with TestClient(app, raise_server_exceptions=False) as c:
+    with SettledClient(app, raise_server_exceptions=False) as c:
         r = c.get(f"/api/games/{made['id']}")
         assert r.status_code == 200, r.text[:200]
 
@@ -165,7 +161,7 @@ def test_the_watched_games_are_refreshed_when_the_listener_reconnects(postgres_d
 
     import psycopg
     app = create_app(postgres_db, campaigns_path=str(tmp_path / "c.sqlite3"))
-    with TestClient(app):
+    with SettledClient(app):
         hub, listener = app.state.hub, app.state.listener
         assert listener.ready.wait(10)
         handed: list[str] = []

@@ -280,6 +280,8 @@ class GameView(BaseModel):
     decisions: int = Field(..., description="number of decisions taken so far (the 'expect' of a decision)")
     status: Literal["active", "over", "replay"]
     campaign: str | None = None
+    thinking: int | None = Field(None, description="the seat of the bot deciding now, in the background: its "
+                                                   "decision comes as the next view (pushed on the game's WebSocket)")
 
 
 class ViewAnswer(BaseModel):

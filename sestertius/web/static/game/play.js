@@ -24,8 +24,12 @@ export async function ensureBoard(v) {
 }
 
 export async function show(v) {
-  const want = wantedSeat(v);
-  if (want !== v.seat) v = await fetchView(want);
+  const turn = ++G.shows; // a later call (a view pushed while this one fetches) supersedes this one
+  // the seat to show may change while its view is fetched (the bots decide in the server's background): again
+  for (let i = 0; i < 3 && wantedSeat(v) !== v.seat; i++) {
+    v = await fetchView(wantedSeat(v));
+    if (turn !== G.shows) return;
+  }
   const seatChanged = G.shownSeat !== v.seat;
   const moved = seatChanged || (G.view && G.view.decisions !== v.decisions);
   if (moved) { G.selectedPawn = null; G.chooser = null; }
@@ -67,7 +71,8 @@ export function connect() {
     G.ws = openSocket(seat, {
       onOpen: () => { G.wsRetry = 0; setConn(true); },
       onView: async (view) => {
-        if (G.busy) return; // our own request's answer brings the view
+        // our own request's answer brings the view; one pushed meanwhile (a bot's decision after ours) follows it
+        if (G.busy) { G.pushed = view; return; }
         // already showing this position (typically: the answer to our own decision came first)
         if (G.view && view.decisions === G.view.decisions && view.to_act === G.view.to_act && view.status === G.view.status) return;
         try { await show(view); } catch (e) { /* the next message or request will do */ }
@@ -101,12 +106,12 @@ async function send(action) {
   const seat = G.view.seat;
   if (seat === null || seat === undefined) return;
   G.busy = true;
+  G.pushed = null;
   G.error = null;
   setButtonsDisabled(true);
   try {
     const res = await postDecision(seat, action, G.view.decisions);
-    G.busy = false;
-    await show(res.view);
+    await answered(res.view);
   } catch (e) {
     G.busy = false;
     G.error = describeError(e);
@@ -117,15 +122,24 @@ async function send(action) {
   }
 }
 
+// our request's answer, or the view pushed while it was under way if that one is newer (the bots deciding after our
+// decision, in the server's background, may have pushed theirs before the answer arrived)
+async function answered(view) {
+  G.busy = false;
+  const pushed = G.pushed;
+  G.pushed = null;
+  await show(pushed && pushed.decisions > view.decisions ? pushed : view);
+}
+
 export async function undo() {
   if (G.busy || !G.view || !G.view.can_undo) return;
   const seat = G.view.seat;
   G.busy = true;
+  G.pushed = null;
   G.error = null;
   try {
     const res = await postUndo(seat, G.view.decisions);
-    G.busy = false;
-    await show(res.view);
+    await answered(res.view);
   } catch (e) {
     G.busy = false;
     G.error = describeError(e);

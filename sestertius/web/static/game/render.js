@@ -41,7 +41,8 @@ export function render() {
   $("reviewlink").classList.toggle("hidden", !over);
   $("reviewlink").href = `/review/${encodeURIComponent(G.gid)}`;
   // for tests and scripts: what this page shows now
-  Object.assign(document.body.dataset, { decisions: v.decisions, toAct: v.to_act, seat: v.seat ?? "", over: v.over });
+  Object.assign(document.body.dataset, { decisions: v.decisions, toAct: v.to_act, seat: v.seat ?? "", over: v.over,
+    thinking: v.thinking ?? "" });
 }
 
 function renderBoard(v, t) {
@@ -99,7 +100,10 @@ function renderBanner(v) {
     if (mine) b.classList.add("mine");
     b.append(el("div", {},
       swatch(who, v), " ",
-      mine ? el("span", { class: "who" }, `${seatName(v, who)}, it is your turn`) : el("span", {}, el("span", { class: "who" }, seatName(v, who)), " " + afterName(seatName(v, who), "is to decide…"))));
+      mine ? el("span", { class: "who" }, `${seatName(v, who)}, it is your turn`) :
+        // a bot deciding in the server's background: its decision arrives as the next view
+        v.thinking === who ? el("span", { class: "thinking", dataset: { thinking: who } }, el("span", { class: "who" }, seatName(v, who)), " is thinking…") :
+        el("span", {}, el("span", { class: "who" }, seatName(v, who)), " " + afterName(seatName(v, who), "is to decide…"))));
   }
   const you = v.seat === null || v.seat === undefined ? "You are watching (no seat secret in this browser)." :
     G.local.length > 1 ? `Hot-seat: this screen plays ${G.local.map((s) => seatName(v, s)).join(", ")}.` :

@@ -4,7 +4,7 @@ import { describeValue } from "../common.js";
 
 export const G = {
   gid: null, replay: false, creds: {}, local: [], view: null, shownSeat: null, geom: null, board: null,
-  selectedPawn: null, chooser: null, busy: false, error: null, notice: null, ws: null, wsRetry: 0,
+  selectedPawn: null, chooser: null, busy: false, pushed: null, shows: 0, error: null, notice: null, ws: null, wsRetry: 0,
   rp: { step: 0, total: 0, timer: null, next: null }, lastRenderedEvents: 0,
 };
 
