@@ -3,7 +3,6 @@ and observer what never changes in a game (``_Static``) and keeping the waiting 
 cards while they stay the same. It equals the reference (:func:`~sestertius.research.observations.observe_view`)."""
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -29,6 +28,7 @@ from sestertius.research.observations.layout import (
     step_kind,
 )
 from sestertius.research.observations.reference import Writer, setup_holdings, write_options, write_parts
+from sestertius.research.observations.seat_parts import clear, hand_counts, write_cards, write_colonists, write_houses
 
 if TYPE_CHECKING:  # pragma: no cover
     from sestertius import Game, GameState
@@ -50,7 +50,7 @@ class _Static:
         self.board_public = _overrides(br, "public")
         self.mode_public = _overrides(s.rules.mode, "public")
         self.variants_public = [v for v in s.rules.variants if _overrides(v, "public")]
-        self.setup = [_hand_counts(h) for h in setup_holdings(game)]
+        self.setup = [hand_counts(h) for h in setup_holdings(game)]
         self.setup_size = [sum(h.values()) for h in self.setup]
         # per seat: the last player state seen (kept, so that its id is not reused), its card count and its bought
         # cards' (index, value) writes: they change only when that count does
@@ -149,23 +149,6 @@ def _overrides(part: object, hook: str) -> bool:
     cls = type(part)
     base = [c for c in cls.__mro__ if hook in vars(c)][-1]
     return getattr(cls, hook) is not getattr(base, hook)
-
-
-def _hand_counts(keys: Iterable[str]) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for k in keys:
-        out[k] = out.get(k, 0) + 1
-    return out
-
-
-def _bought(cards: list[str], held: dict[str, int]) -> tuple[tuple[int, float], ...]:
-    out = []
-    for k, c in _hand_counts(cards).items():
-        c -= held.get(k, 0)
-        i = CARD_INDEX.get(k)
-        if c > 0 and i is not None:
-            out.append((i, c / 3))
-    return tuple(out)
 
 
 _BLOCKS_MAX = 4096  # waiting steps' writes kept per game (forgotten all at once past that)
@@ -358,8 +341,8 @@ def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
             was = known[seat_] = [None, None, None, None, None, None, None, [], [], []]
         if p.money != was[0] or p.goods != was[1] or p.vp != was[2] or p.col != was[3]:
             if p.col != was[3]:
-                _clear(m, was[7])
-                was[7] = _write_colonists(m, static, p.col, r)
+                clear(m, was[7])
+                was[7] = write_colonists(m, static, p.col, r)
                 was[3] = p.col.copy()
             g = was[1] = p.goods.copy()
             was[0] = p.money
@@ -371,12 +354,12 @@ def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
             if not storage:
                 m[_STORE + 2 * r] = (sum(g) + p.col.count(-1)) / 12
         if p.houses != was[4]:
-            _clear(m, was[8])
-            was[8] = _write_houses(m, static, p.houses, r)
+            clear(m, was[8])
+            was[8] = write_houses(m, static, p.houses, r)
             was[4] = p.houses.copy()
         if p.hand != was[5] or p.pile != was[6]:
-            _clear(m, was[9])
-            was[9] = _write_cards(m, static, seat_, p, r, seat_ == me)
+            clear(m, was[9])
+            was[9] = write_cards(m, static, seat_, p, r, seat_ == me)
             was[5], was[6] = p.hand.copy(), p.pile.copy()
         if storage:  # (what the storehouse holds beyond goods and colonists is the variants' own state)
             m[_STORE + 2 * r] = s.storehouse_used(seat_) / 12
@@ -417,99 +400,6 @@ def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         w.finish()
         np.clip(v, 0.0, HIGH, out=v)
     return v
-
-
-def _clear(m: Any, placed: list[int]) -> None:
-    for i in placed:
-        m[i] = 0.0
-
-
-# A seat's part, by what it is made from (``_Seen.players``: per seat, its money, goods, victory points, colonists,
-# houses, hand and pile as last written, then the entries the colonists, the houses and the cards set, to be cleared
-# before they are written again).
-
-def _write_colonists(m: Any, static: _Static, col: list[int], r: int) -> list[int]:
-    placed: list[int] = []
-    R = static.R
-    RC = R + static.cities
-    land = static.land
-    store_land = store_sea = routes = cities = elsewhere = 0
-    in_city: dict[int, int] = {}
-    for slot, loc in enumerate(col):
-        if loc < 0:
-            if slot < land:
-                store_land += 1
-            else:
-                store_sea += 1
-        elif loc < R:
-            routes += 1
-            if loc < ROUTES:  # one colonist per route: the route's occupant is this seat
-                i = _ROUTE_COLONIST + SEATS * loc + r
-                m[i] = 1.0
-                placed.append(i)
-        elif loc < RC:
-            cities += 1
-            in_city[loc] = in_city.get(loc, 0) + 1
-        else:
-            elsewhere += 1
-    o = _COLONISTS + 5 * r
-    m[o], m[o + 1], m[o + 2], m[o + 3], m[o + 4] = (store_land / 6, store_sea / 6, routes / 6, cities / 6,
-                                                    elsewhere / 6)
-    for loc, count in in_city.items():
-        if loc - R < CITIES:
-            i = _CITY_COLONISTS + SEATS * (loc - R) + r
-            m[i] = count / 3
-            placed.append(i)
-    return placed
-
-
-def _write_houses(m: Any, static: _Static, houses: list[int], r: int) -> list[int]:
-    placed: list[int] = []
-    m[_HOUSES + r] = len(houses) / 15
-    for c in houses:
-        if c < CITIES:
-            i = _CITY_HOUSES + SEATS * c + r
-            m[i] = 1.0
-            placed.append(i)
-    if not static.own_houses:
-        left = static.houses_total - len(houses)
-        m[_HOUSES_LEFT + r] = left / 15 if left > 0 else 0.0
-    return placed
-
-
-def _write_cards(m: Any, static: _Static, seat: int, p: Any, r: int, mine: bool) -> list[int]:
-    """The hand's and the pile's sizes, the pile's top, the cards bought; the observer's own (``mine``): its hand and
-    its pile too."""
-    placed: list[int] = []
-    hand = p.hand
-    m[_HAND_SIZE + r] = len(hand) / 10
-    pile = p.pile
-    m[_PILE_SIZE + r] = len(pile) / 10
-    if pile and pile[-1] in CARD_INDEX:
-        i = _PILE_TOP + CARD_SLOTS * r + CARD_INDEX[pile[-1]]
-        m[i] = 1.0
-        placed.append(i)
-    total = len(hand) + len(pile)
-    if total > static.setup_size[seat]:  # a seat never loses a card: one more than at setup is one bought
-        known = static.bought[seat]
-        if known is None or known[0] is not p or known[1] != total:
-            known = static.bought[seat] = (p, total, _bought(hand + pile, static.setup[seat]))
-        o = _BOUGHT + CARD_SLOTS * r
-        for i, x in known[2]:
-            m[o + i] = x
-            placed.append(o + i)
-    if mine:
-        for k, c in _hand_counts(hand).items():
-            if k in CARD_INDEX:
-                i = _HAND + CARD_INDEX[k]
-                m[i] = c / 3
-                placed.append(i)
-        for k, c in _hand_counts(pile).items():
-            if k in CARD_INDEX:
-                i = _PILE + CARD_INDEX[k]
-                m[i] = c / 3
-                placed.append(i)
-    return placed
 
 
 def _board_now(s: GameState, static: _Static, m: Any) -> None:
