@@ -409,8 +409,9 @@ def db_durability(url: str) -> str:
                 sync = conn.execute(text("PRAGMA synchronous")).scalar()
         finally:
             store.dispose()
-        names = {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}
-        return f"SQLite journal_mode={mode}, synchronous={names.get(sync, sync)}"
+        names = ("OFF", "NORMAL", "FULL", "EXTRA")
+        shown = names[sync] if isinstance(sync, int) and 0 <= sync < len(names) else sync
+        return f"SQLite journal_mode={mode}, synchronous={shown}"
     import psycopg
     conninfo = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
     with psycopg.connect(conninfo) as conn:
