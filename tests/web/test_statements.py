@@ -138,8 +138,8 @@ def test_a_game_is_created_in_one_statement_and_reads_back_whole(postgres_db, mo
     turn) in one statement; read back as SQLAlchemy reads them, and rebuilt from them."""
     service = GameService(Store(postgres_db))
     sent = _statements_sent(monkeypatch)
-    live, tokens, _ = service.create({"board": "italia", "seed": 3, "public": True, "manual_dice": True, "table_seat": 1,
-                                      "seats": [{"kind": "bot", "bot": "random", "name": "Q \"é\\"},
+    live, tokens, _ = service.create({"board": "italia", "seed": 3, "public": True, "manual_dice": True,
+                                      "table_seat": 1, "seats": [{"kind": "bot", "bot": "random", "name": "Q \"é\\"},
                                                 {"kind": "human", "name": "Ann"}]})
     assert sent == ["sestertius_create"]
     monkeypatch.undo()
