@@ -282,23 +282,14 @@ class Store:
                     first: list[tuple[list, int]], status: str, state_hash: str, campaign: str | None = None,
                     owner_hash: str | None = None, public: bool = False, seed_chosen: bool = False,
                     table_seat: int | None = None) -> None:
-        t = now()
+        game = {"id": game_id, "options": json.dumps(options), "seed": seed, "status": status, "t": now(),
+                "decisions": len(first), "state_hash": state_hash, "campaign": campaign, "owner_hash": owner_hash,
+                "public": public, "seed_chosen": seed_chosen, "table_seat": table_seat}
         if self.shared:  # one statement (see pg.py)
-            pg.create(self, {"id": game_id, "options": json.dumps(options), "seed": seed, "status": status, "t": t,
-                             "decisions": len(first), "state_hash": state_hash, "campaign": campaign,
-                             "owner_hash": owner_hash, "public": public, "seed_chosen": seed_chosen,
-                             "table_seat": table_seat}, seat_rows, first)
+            pg.create(self, game, seat_rows, first)
             return
-        with self._writing(), self.engine.begin() as conn:
-            conn.execute(games.insert().values(
-                id=game_id, options=json.dumps(options), seed=seed, status=status, created=t, updated=t,
-                decisions=len(first), state_hash=state_hash, campaign=campaign, owner_hash=owner_hash,
-                public=public, seed_chosen=seed_chosen, table_seat=table_seat))
-            conn.execute(seats.insert(), [{"game": game_id, **row} for row in seat_rows])
-            if first:
-                conn.execute(decisions.insert(), [
-                    {"game": game_id, "idx": i, "action": json.dumps(a), "decider": d, "time": t}
-                    for i, (a, d) in enumerate(first)])
+        with self._writing():  # one transaction on the sqlite3 connection (see lite.py)
+            lite.create(self, game, seat_rows, first)
 
     def sync_decisions(self, game_id: str, keep: int, new: list[tuple[list, int]], status: str,
                        state_hash: str, truncate: bool = False,

@@ -133,22 +133,28 @@ def test_one_decision_or_several_written_alike(postgres_db, monkeypatch):
     service.store.dispose()
 
 
-def test_a_game_is_created_in_one_statement_and_reads_back_whole(postgres_db, monkeypatch):
-    """A new game on PostgreSQL: its row, its seats and its first decisions (a bot's, made before the first person's
-    turn) in one statement; read back as SQLAlchemy reads them, and rebuilt from them."""
-    service = GameService(Store(postgres_db))
+@pytest.mark.parametrize("kind", ["postgres", "sqlite"])
+def test_a_game_is_created_in_one_statement_and_reads_back_whole(kind, request, tmp_path, monkeypatch):
+    """A new game: its row, its seats and its first decisions (a bot's, made before the first person's turn) in one
+    statement on PostgreSQL (web/pg.py), one transaction on SQLite's connection (web/lite.py); read back as
+    SQLAlchemy reads them, and rebuilt from them."""
+    import datetime as dt
+    url = request.getfixturevalue("postgres_db") if kind == "postgres" else f"sqlite:///{tmp_path / 'g.sqlite3'}"
+    service = GameService(Store(url))
     sent = _statements_sent(monkeypatch)
     live, tokens, _ = service.create({"board": "italia", "seed": 3, "public": True, "manual_dice": True,
                                       "table_seat": 1, "seats": [{"kind": "bot", "bot": "random", "name": "Q \"é\\"},
                                                 {"kind": "human", "name": "Ann"}]})
-    assert sent == ["sestertius_create"]
+    assert sent == (["sestertius_create"] if kind == "postgres" else [])
     monkeypatch.undo()
     store = service.store
     assert live.stored > 0  # the bot's first decisions went in with the game
     row = store.game_row(live.id)
     assert (row["decisions"], row["state_hash"], row["status"]) == (live.stored, live.stored_hash, "active")
     assert row["public"] is True and row["seed_chosen"] is True and row["table_seat"] == 1 and row["seed"] == 3
-    assert row["created"] == row["updated"] and row["campaign"] is None and row["owner_hash"] == live.owner_hash
+    assert isinstance(row["created"], dt.datetime) and row["created"] == row["updated"]
+    assert row["campaign"] is None and row["owner_hash"] == live.owner_hash
+    assert store.list_games(public=True)[0]["id"] == live.id
     seats = store.seat_rows(live.id)
     assert [(s["seat"], s["kind"], s["bot"], s["name"]) for s in seats] == [
         (0, "bot", "random", 'Q "é\\'), (1, "human", None, "Ann")]
