@@ -1,12 +1,20 @@
 """Load test of the web app: many games at once against a real server on loopback.
 
     python benchmarks/load_server.py [--games 32] [--seconds 30] [--players 3] [--board italia]
-                                     [--db URL | --postgres] [--workers N] [--think 1 3] [--server-root PATH]
+                                     [--db URL | --postgres [--fsync-off]] [--workers N] [--think 1 3]
+                                     [--server-root PATH]
 
 Starts ``concordia serve`` in a subprocess on a free loopback port (a fresh SQLite file unless --db is given;
-``--postgres``: a throwaway PostgreSQL server of its own, as the tests start one), then plays ``--games`` games at the
-same time, each seat a person online, every decision chosen at random among the legal ones of the seat's view. When a
+``--postgres``: a throwaway PostgreSQL server of its own, durable as PostgreSQL's defaults make it and as a
+deployment runs it: ``fsync=on``, each commit waiting for the disk; ``--fsync-off`` starts it with ``fsync=off`` as
+the tests' server runs, faster and not durable, and the report says so), then plays ``--games`` games at the same
+time, each seat a person online, every decision chosen at random among the legal ones of the seat's view. When a
 game ends, its table starts a new one.
+
+The report states the database's durability settings as the database reports them (PostgreSQL: ``SHOW fsync``,
+``synchronous_commit``, ``full_page_writes``, ``wal_sync_method``; SQLite: ``PRAGMA journal_mode`` and
+``synchronous`` on a connection the server's store makes) and the machine's load (its CPU count, the load averages
+before and after the run), since other processes on the machine change every figure.
 
 The load comes from ONE separate client process: an asyncio event loop (uvloop) with one keep-alive HTTP/1.1
 connection per table, a minimal HTTP client of its own (no HTTP library) and orjson (its cost per request is a
@@ -63,12 +71,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def throwaway_postgres(name: str) -> tuple[str, Any]:
-    """A fresh database on a PostgreSQL server of its own, started as the tests start one: its URL, and the server
-    (``stop()`` it at the end)."""
+def throwaway_postgres(name: str, durable: bool = True) -> tuple[str, Any]:
+    """A fresh database on a PostgreSQL server of its own, started as the tests start one but durable unless told
+    (``fsync=on``): its URL, and the server (``stop()`` it at the end)."""
     sys.path.insert(0, str(ROOT / "tests"))
     from support import postgres  # type: ignore[import-not-found]  # tests/support: not a package mypy is shown
-    pg = postgres.start()
+    pg = postgres.start(durable=durable)
     if pg is None:
         raise SystemExit("no PostgreSQL server could be started (install Debian's postgresql package)")
     return pg.create_db(name), pg
@@ -266,7 +274,10 @@ def main() -> None:
     ap.add_argument("--board", default="italia")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file in a temporary folder)")
-    ap.add_argument("--postgres", action="store_true", help="start a throwaway PostgreSQL server and use it")
+    ap.add_argument("--postgres", action="store_true",
+                    help="start a throwaway PostgreSQL server (durable: fsync=on, PostgreSQL's default) and use it")
+    ap.add_argument("--fsync-off", action="store_true",
+                    help="with --postgres: start it with fsync=off (not durable: a crash may lose or corrupt data)")
     ap.add_argument("--think", type=float, nargs=2, default=(0.0, 0.0), metavar=("MIN", "MAX"),
                     help="seconds a person thinks before each decision (default: none)")
     ap.add_argument("--workers", type=int, default=1, help="server worker processes (PostgreSQL only)")
@@ -276,6 +287,8 @@ def main() -> None:
     ap.add_argument("--server-root", default=str(ROOT), help="the checkout whose server runs (default: this one)")
     ap.add_argument("--client-of", default=None, help=argparse.SUPPRESS)  # internal: run as the client process
     args = ap.parse_args()
+    if args.fsync_off and not args.postgres:
+        ap.error("--fsync-off is for the throwaway server of --postgres")
     if args.client_of:
         run_client(args.client_of, args)
         return
@@ -283,7 +296,7 @@ def main() -> None:
     tmp = tempfile.TemporaryDirectory()
     pg = None
     if args.postgres:
-        args.db, pg = throwaway_postgres("load")
+        args.db, pg = throwaway_postgres("load", durable=not args.fsync_off)
     db = args.db or f"sqlite:///{Path(tmp.name) / 'load.sqlite3'}"
     port = free_port()
     server_root = str(Path(args.server_root).resolve())
@@ -293,7 +306,7 @@ def main() -> None:
                              "--workers", str(args.workers)], cwd=server_root, env=env, stdout=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.time() + 60
+        deadline = time.time() + 300  # a machine busy with other work may take minutes to start the workers
         while True:
             try:
                 urllib.request.urlopen(base + "/api/meta", timeout=1).read()
@@ -306,6 +319,7 @@ def main() -> None:
         for _ in range(4 * args.workers):  # warm up each worker
             urllib.request.urlopen(base + "/api/meta", timeout=5).read()
         pg_pid = postmaster(pg)
+        durability = db_durability(db)
         rss0, cpu0, pg0 = server_rss(proc.pid), server_cpu(proc.pid), server_cpu(pg_pid) if pg_pid else 0.0
         load0 = os.getloadavg()
         trees = [cpu_account.Tree("the server (every process under concordia serve)", proc.pid)]
@@ -332,27 +346,35 @@ def main() -> None:
         stats = json.loads(out)
     finally:
         proc.terminate()
-        proc.wait(10)
-        if pg is not None:
-            pg.stop()
-        tmp.cleanup()
-    report(args, stats, rss0, rss1, cpu1 - cpu0, pg1 - pg0 if pg_pid else None, load0, load1)
+        try:
+            proc.wait(60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        finally:  # the throwaway PostgreSQL server stopped whatever happened to the web server
+            if pg is not None:
+                pg.stop()
+            tmp.cleanup()
+    report(args, stats, rss0, rss1, cpu1 - cpu0, pg1 - pg0 if pg_pid else None, load0, load1, durability)
     own = own1.ru_utime + own1.ru_stime - own0.ru_utime - own0.ru_stime
     print("\n".join(cpu_account.report(trees, m1 - m0, len(stats["post"]), own, everything)))
 
 
 def report(args: argparse.Namespace, stats: dict[str, Any], rss0: int, rss1: int, cpu: float, pg_cpu: float | None,
-           load0: tuple[float, ...], load1: tuple[float, ...]) -> None:
+           load0: tuple[float, ...], load1: tuple[float, ...], durability: str) -> None:
     post, get = stats["post"], stats["get"]
     n, el = len(post), stats["elapsed"]
     ms = lambda x: f"{1000 * x:.1f} ms"
-    db = "SQLite (temporary file)" if not args.db else ("PostgreSQL (throwaway server)" if args.postgres
-                                                        else "given URL")
+    db = ("SQLite (temporary file)" if not args.db else
+          (f"PostgreSQL (throwaway server, {'fsync=off: NOT durable' if args.fsync_off else 'durable'})"
+           if args.postgres else "given URL"))
     root = "" if Path(args.server_root).resolve() == ROOT else f" from {args.server_root}"
     print(f"server: concordia serve{root} on loopback, {args.workers} process(es); database: {db}; "
           "load from one asyncio client process")
+    print(f"durability, as the database reports it: {durability}")
+    avg = lambda la: "/".join(f"{x:.2f}" for x in la)
     print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; load average "
-          f"{load0[0]:.2f} at the start, {load1[0]:.2f} at the end")
+          f"(1/5/15 min) {avg(load0)} at the start, {avg(load1)} at the end")
     think = f"a person thinks {args.think[0]:g}-{args.think[1]:g} s per decision" if args.think[1] else "no think time"
     print(f"load: {args.games} games at once ({think}), {args.players} seats each ({args.board}), "
           f"{args.seconds:.0f} s; {stats['games_started']} games started, {stats['games_done']} finished")
@@ -377,6 +399,32 @@ def report(args: argparse.Namespace, stats: dict[str, Any], rss0: int, rss1: int
     if rss0 and rss1:
         print(f"server memory: {rss0 / 2**20:.0f} MB before, {rss1 / 2**20:.0f} MB after: "
               f"{(rss1 - rss0) / max(1, stats['games_started']) / 1024:.0f} kB per game started")
+
+
+def db_durability(url: str) -> str:
+    """The database's durability settings as it reports them: PostgreSQL's ``SHOW`` of each, or SQLite's pragmas on
+    a connection made by the server's own store (its connections set them: ``store.Store``)."""
+    from sqlalchemy import make_url, text
+    if url.startswith("sqlite"):
+        from sestertius.web.store import Store
+        store = Store(url)  # the server has made the schema: nothing to migrate
+        try:
+            with store.engine.connect() as conn:
+                mode = conn.execute(text("PRAGMA journal_mode")).scalar()
+                sync = conn.execute(text("PRAGMA synchronous")).scalar()
+        finally:
+            store.dispose()
+        names = ("OFF", "NORMAL", "FULL", "EXTRA")
+        shown = names[sync] if isinstance(sync, int) and 0 <= sync < len(names) else sync
+        return f"SQLite journal_mode={mode}, synchronous={shown}"
+    import psycopg
+    conninfo = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(conninfo) as conn:
+        shown = {k: conn.execute(f"SHOW {k}").fetchone()[0]  # type: ignore[index]
+                 for k in ("server_version", "fsync", "synchronous_commit", "full_page_writes", "wal_sync_method",
+                           "commit_delay")}
+    version = shown.pop("server_version")
+    return f"PostgreSQL {version}: " + ", ".join(f"{k}={v}" for k, v in shown.items())
 
 
 def postmaster(pg: Any) -> int | None:

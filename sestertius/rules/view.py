@@ -58,7 +58,39 @@ def since_last_turn(s: GameState, seat: int) -> int:
     return 0
 
 
+SEAT_PARTS: Final = ("players", "legal", "since", "can_undo")  # the parts of a view that depend on its seat
+
+
 def player_view(game: Game, seat: int | None) -> dict[str, Any]:
+    """The view of ``seat`` (None: the public view, what anyone watching may see): the public view with the seat's
+    own parts (:func:`seat_view`)."""
+    public = public_view(game)
+    return public if seat is None else seat_view(game, seat, public)
+
+
+def seat_view(game: Game, seat: int, public: dict[str, Any]) -> dict[str, Any]:
+    """The view of ``seat`` made from ``public``, the public view of the same position (or a copy of it in which
+    any part but ``players`` and ``to_act`` may stand for its value, as the web app's JSON fragments do): only the
+    parts in :data:`SEAT_PARTS` are made again (the seat's hand, its decisions on offer, the log since its last
+    turn, its undo), so that a position's public parts are made once for every seat that looks at it."""
+    s = game.state
+    out = dict(public)
+    if 0 <= seat < len(s.players):
+        players = list(public["players"])
+        mine = dict(players[seat])
+        mine["hand"] = list(s.players[seat].hand)
+        players[seat] = mine
+        out["players"] = players
+    if public["to_act"] == seat:
+        out["legal"] = [{"action": list(a), "text": describe(s, a)} for a in game.legal_actions()]
+        out["can_undo"] = game.can_undo()
+    if seat >= 0:
+        out["since"] = since_last_turn(s, seat)
+    return out
+
+
+def public_view(game: Game) -> dict[str, Any]:
+    """The public view (no seat's hand, no decisions on offer): see :func:`player_view`."""
     s = game.state
     cat = s.cat
     R = s.R
@@ -73,17 +105,15 @@ def player_view(game: Game, seat: int | None) -> dict[str, Any]:
             where = ("store" if loc == STORE else {"route": loc} if loc < R else {"city": loc - R} if loc < RC
                      else br.location(s, loc))  # past the cities: a board's own place (a start boat)
             colonists.append({"slot": slot, "kind": kind, "at": where})
-        mine = seat == i
         players.append({
             "seat": i, "money": p.money, "goods": dict(zip(GOODS, p.goods)), "colonists": colonists,
             "houses": p.houses, "houses_left": cat.houses - len(p.houses) - br.other_houses(s, i),
             "storehouse": {"used": s.storehouse_used(i), "size": cat.storehouse},
-            "hand": list(p.hand) if mine else None, "hand_size": len(p.hand),
+            "hand": None, "hand_size": len(p.hand),
             "pile_top": p.pile[-1] if p.pile else None, "pile_size": len(p.pile),
             "vp": p.vp, "partner": rs.partner(s, i),
         })
     to_act = game.to_act()
-    legal = game.legal_actions() if seat is not None and to_act == seat else []
     out = {
         "options": game.options.to_dict(),
         "turn": s.turn, "current": s.current, "to_act": to_act, "over": s.over,
@@ -96,11 +126,11 @@ def player_view(game: Game, seat: int | None) -> dict[str, Any]:
                     for i, key in enumerate(s.display)],
         "deck_size": len(s.deck), "deck_top": s.deck_labels[-1] if s.deck_labels else None,
         "players": players, **public_board(game),
-        "legal": [{"action": list(a), "text": describe(s, a)} for a in legal],
+        "legal": [],
         "events": s.events[-LOG_SHOWN:],
         "events_from": max(0, len(s.events) - LOG_SHOWN),  # the index of the first entry shown in the whole log
-        "since": since_last_turn(s, seat) if seat is not None and seat >= 0 else None,
-        "can_undo": seat is not None and to_act == seat and game.can_undo(),
+        "since": None,
+        "can_undo": False,
         "assumptions": assumptions_for(game.options),
     }
     if not s.over:

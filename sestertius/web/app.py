@@ -22,6 +22,7 @@ store it. A refused request changes nothing. A client acts on ``code``, a stable
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import threading
 from contextlib import asynccontextmanager
@@ -51,6 +52,8 @@ from sestertius.web.routes import analysis, campaigns, data, games, pages, repla
 from sestertius.web.routes.pages import STATIC
 from sestertius.web.service import ApiError, GameService
 from sestertius.web.store import Store, default_db_url
+
+log = logging.getLogger("sestertius.web")
 
 TAGS = [{"name": "games", "description": "create, list, view and play games"},
         {"name": "data", "description": "boards, cards and options"},
@@ -94,6 +97,10 @@ def create_app(db_url: str | None = None, campaigns_path: str | None = None, max
         # the hot routes' threads of this run (those of an earlier run were shut down when it ended: an app started
         # again answered its hot requests 500)
         app.state.hot_threads = hot_threads()
+        try:  # the pool's connections made now, not by the first games (PostgreSQL; see Store.warm)
+            await asyncio.to_thread(store.warm)
+        except Exception:  # the database is unreachable now: each request will tell, as before
+            log.warning("the database connections could not be made in advance", exc_info=True)
         yield
         service.bots.stop()
         service.bots.on_change = None

@@ -53,6 +53,9 @@ class Live:
     # each seat's view of the current position as JSON (see views.py): valid while ``game`` is the same object with
     # the same number of decisions; the entries hold the game they were made from
     views: dict[int | None, tuple[Game, int, bytes]] = field(default_factory=dict, repr=False)
+    # the public parts of the current position's views, their longer ones as JSON (see views.shared), with the game
+    # and the number of decisions they were made at
+    shared: tuple[Game, int, dict[str, Any]] | None = field(default=None, repr=False)
 
 
 def public_seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:

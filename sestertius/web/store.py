@@ -21,10 +21,11 @@ Several processes may serve one database (PostgreSQL): a write of decisions is c
 holding the count and state hash the writer started from (the ``UPDATE ... WHERE`` locks the row until the commit,
 so that of two processes acting on one position exactly one stores its decision; the other gets :class:`Stale` and
 reloads). Each write also sends ``NOTIFY sestertius`` with the game's id (delivered at the commit), which the other
-processes' listeners (:class:`Listener`) turn into live updates. On PostgreSQL a decision's usual write and the
-reads of every request run on the pool's psycopg connections without SQLAlchemy (``pg.py``): the write is one
-statement, the UPDATE and the INSERT together. On SQLite a decision's write runs on the pool's sqlite3 connection
-(``lite.py``).
+processes' listeners (:class:`Listener`) turn into live updates. On PostgreSQL a decision's usual write, a game's
+creation and the reads of every request run on the pool's connections through libpq, prepared, without SQLAlchemy
+(``pg.py``): the write is one statement, the UPDATE and the INSERT together, and so is a creation. On SQLite a
+decision's write and a game's creation run on the pool's sqlite3 connection (``lite.py``). :meth:`Store.warm` makes
+the pool's connections before a process's first request.
 
 The schema is made and upgraded by versioned migrations (Alembic, ``web/migrations/versions``), run when a store is
 opened; on PostgreSQL under an advisory lock, so that any number of processes may start at once. A database made
@@ -260,6 +261,12 @@ class Store:
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "head")
 
+    def warm(self) -> int:
+        """Make the pool's connections before the first request (PostgreSQL: each is a server process started and set
+        up, with the statements of every request prepared on it), so that the first games do not wait for them: how
+        many are ready (0 with SQLite, whose connection is a file opened at its first use)."""
+        return pg.prepare(self, POOL_SIZE) if self.shared else 0
+
     def schema_version(self) -> str | None:
         """The schema's revision (Alembic's), None before the first migration."""
         with self.engine.connect() as conn:
@@ -276,17 +283,14 @@ class Store:
                     first: list[tuple[list, int]], status: str, state_hash: str, campaign: str | None = None,
                     owner_hash: str | None = None, public: bool = False, seed_chosen: bool = False,
                     table_seat: int | None = None) -> None:
-        t = now()
-        with self._writing(), self.engine.begin() as conn:
-            conn.execute(games.insert().values(
-                id=game_id, options=json.dumps(options), seed=seed, status=status, created=t, updated=t,
-                decisions=len(first), state_hash=state_hash, campaign=campaign, owner_hash=owner_hash,
-                public=public, seed_chosen=seed_chosen, table_seat=table_seat))
-            conn.execute(seats.insert(), [{"game": game_id, **row} for row in seat_rows])
-            if first:
-                conn.execute(decisions.insert(), [
-                    {"game": game_id, "idx": i, "action": json.dumps(a), "decider": d, "time": t}
-                    for i, (a, d) in enumerate(first)])
+        game = {"id": game_id, "options": json.dumps(options), "seed": seed, "status": status, "t": now(),
+                "decisions": len(first), "state_hash": state_hash, "campaign": campaign, "owner_hash": owner_hash,
+                "public": public, "seed_chosen": seed_chosen, "table_seat": table_seat}
+        if self.shared:  # one statement (see pg.py)
+            pg.create(self, game, seat_rows, first)
+            return
+        with self._writing():  # one transaction on the sqlite3 connection (see lite.py)
+            lite.create(self, game, seat_rows, first)
 
     def sync_decisions(self, game_id: str, keep: int, new: list[tuple[list, int]], status: str,
                        state_hash: str, truncate: bool = False,

@@ -47,7 +47,9 @@ class Server:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def start() -> Server | None:
+def start(durable: bool = False) -> Server | None:
+    """A fresh server; ``durable``: with PostgreSQL's own defaults (``fsync=on``: each commit waits for the disk),
+    as a deployment runs it, where the tests' server has ``fsync=off`` (faster, and nothing to keep after a crash)."""
     bin_ = bindir()
     if bin_ is None:
         return None
@@ -60,7 +62,9 @@ def start() -> Server | None:
     data = f"{folder}/data"
     subprocess.run([*as_user, f"{bin_}/initdb", "-D", data, "-U", "postgres", "-A", "trust", "--no-sync"],
                    check=True, capture_output=True)
-    opts = f"-c listen_addresses=127.0.0.1 -p {port} -k {folder} -c fsync=off -c max_connections=200"
+    opts = f"-c listen_addresses=127.0.0.1 -p {port} -k {folder} -c max_connections=200"
+    if not durable:
+        opts += " -c fsync=off"
     subprocess.run([*as_user, f"{bin_}/pg_ctl", "-D", data, "-o", opts, "-l", f"{folder}/log", "-w", "start"],
                    check=True, capture_output=True)
     server = Server(folder, port, as_user)

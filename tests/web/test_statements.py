@@ -11,20 +11,31 @@ from sestertius.web.service import ApiError, GameService
 from sestertius.web.store import Stale, Store
 
 
+def _statements_sent(monkeypatch) -> list[str]:
+    """The statements sent to PostgreSQL from now on, by name: pg.py's (on libpq), and any of psycopg's (a cursor's
+    execute, a commit) as "psycopg"."""
+    from sestertius.web import pg
+    sent: list[str] = []
+    real = pg.run
+    monkeypatch.setattr(pg, "run", lambda conn, statement, params: (
+        sent.append(statement[0].decode()), real(conn, statement, params))[1])
+    real_execute = psycopg.Cursor.execute  # Connection.execute too goes through it
+    monkeypatch.setattr(psycopg.Cursor, "execute", lambda self, query, *a, **k: (
+        sent.append("psycopg"), real_execute(self, query, *a, **k))[1])
+    real_commit = psycopg.Connection.commit
+    monkeypatch.setattr(psycopg.Connection, "commit", lambda self: (sent.append("psycopg"), real_commit(self))[1])
+    return sent
+
+
 def test_a_decision_is_one_write_statement(postgres_db, monkeypatch):
     service = GameService(Store(postgres_db))
     live, _, _ = service.create({"board": "italia", "seed": 8, "seats": [{"kind": "human"}] * 2})
-    sent: list[str] = []
-    real = psycopg.Cursor.execute  # Connection.execute too goes through it
-    monkeypatch.setattr(psycopg.Cursor, "execute", lambda self, query, *a, **k: (
-        sent.append(str(query).split()[0]), real(self, query, *a, **k))[1])
-    real_commit = psycopg.Connection.commit
-    monkeypatch.setattr(psycopg.Connection, "commit", lambda self: (sent.append("COMMIT"), real_commit(self))[1])
+    sent = _statements_sent(monkeypatch)
     for _ in range(5):
         before = live.stored
         sent.clear()
         service.act(live, live.game.to_act(), list(live.game.legal_actions()[-1]))
-        assert sent == ["WITH"]  # the write alone (no head read, no BEGIN, no COMMIT)
+        assert sent == ["sestertius_write_one"]  # the write alone (no head read, no BEGIN, no COMMIT)
         assert live.stored > before
     monkeypatch.undo()
     service.forget_all()
@@ -124,3 +135,52 @@ def test_one_decision_or_several_written_alike(postgres_db, monkeypatch):
     again = service.get(live.id)
     assert again.game.history == live.game.history and again.game.deciders == live.game.deciders
     service.store.dispose()
+
+
+@pytest.mark.parametrize("kind", ["postgres", "sqlite"])
+def test_a_game_is_created_in_one_statement_and_reads_back_whole(kind, request, tmp_path, monkeypatch):
+    """A new game: its row, its seats and its first decisions (a bot's, made before the first person's turn) in one
+    statement on PostgreSQL (web/pg.py), one transaction on SQLite's connection (web/lite.py); read back as
+    SQLAlchemy reads them, and rebuilt from them."""
+    import datetime as dt
+    url = request.getfixturevalue("postgres_db") if kind == "postgres" else f"sqlite:///{tmp_path / 'g.sqlite3'}"
+    service = GameService(Store(url))
+    sent = _statements_sent(monkeypatch)
+    live, tokens, _ = service.create({"board": "italia", "seed": 3, "public": True, "manual_dice": True,
+                                      "table_seat": 1, "seats": [{"kind": "bot", "bot": "random", "name": "Q \"é\\"},
+                                                {"kind": "human", "name": "Ann"}]})
+    assert sent == (["sestertius_create"] if kind == "postgres" else [])
+    monkeypatch.undo()
+    store = service.store
+    assert live.stored > 0  # the bot's first decisions went in with the game
+    row = store.game_row(live.id)
+    assert (row["decisions"], row["state_hash"], row["status"]) == (live.stored, live.stored_hash, "active")
+    assert row["public"] is True and row["seed_chosen"] is True and row["table_seat"] == 1 and row["seed"] == 3
+    assert isinstance(row["created"], dt.datetime) and row["created"] == row["updated"]
+    assert row["campaign"] is None and row["owner_hash"] == live.owner_hash
+    assert store.list_games(public=True)[0]["id"] == live.id
+    seats = store.seat_rows(live.id)
+    assert [(s["seat"], s["kind"], s["bot"], s["name"]) for s in seats] == [
+        (0, "bot", "random", 'Q "é\\'), (1, "human", None, "Ann")]
+    assert seats[0]["token_hash"] is None and seats[1]["token_hash"] == live.seats[1]["token_hash"] and tokens[1]
+    assert [(list(a), d) for a, d in zip(live.game.history, live.game.deciders)] == store.decision_rows(live.id)
+    service.forget_all()
+    again = service.get(live.id)
+    assert again.game.history == live.game.history and again.stored_hash == live.stored_hash
+    store.dispose()
+
+
+def test_statements_dropped_on_the_server_are_prepared_again(postgres_db):
+    """The statements are prepared once per connection; one dropped on the server (DEALLOCATE ALL, as a pooler may
+    do) is prepared again, and the request goes on."""
+    from sestertius.web import pg
+    service = GameService(Store(postgres_db))
+    store = service.store
+    assert store.warm() > 0
+    live, _, _ = service.create({"board": "italia", "seed": 4, "seats": [{"kind": "human"}] * 2})
+    with pg.connection(store) as conn:
+        conn.pgconn.exec_(b"DEALLOCATE ALL")
+    for _ in range(3):
+        service.act(live, live.game.to_act(), list(live.game.legal_actions()[-1]))
+        assert store.head(live.id)[:2] == (live.stored, live.stored_hash)
+    store.dispose()

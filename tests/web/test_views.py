@@ -38,24 +38,29 @@ def test_a_decision_makes_each_watched_seats_view_once(client, monkeypatch):
     none."""
     r = client.post("/api/games", json={"board": "italia", "seed": 6, "seats": [{"kind": "human"}] * 2})
     gid, keys = r.json()["id"], [s["key"] for s in r.json()["seats"]]
-    made = []
-    real = Game.view
+    made, public = [], []
+    real, real_public = views.for_seat, Game.view
 
-    def counting(self, seat=None):
+    def counting(live, seat, pub):
         made.append(seat)
-        return real(self, seat)
+        return real(live, seat, pub)
     with client.websocket_connect(f"/ws/{gid}") as ws:
         ws.send_text(json.dumps({"seat": 0, "key": keys[0]}))
         first = json.loads(ws.receive_text())["view"]
-        monkeypatch.setattr(Game, "view", counting)
+        monkeypatch.setattr(views, "for_seat", counting)
+        monkeypatch.setattr(Game, "view", lambda self, seat=None: (public.append(seat), real_public(self, seat))[1])
         action = first["legal"][0]["action"]
         answer = client.post(f"/api/games/{gid}/decisions", json={"seat": 0, "key": keys[0], "action": action})
         assert answer.status_code == 200
         pushed = json.loads(ws.receive_text())["view"]
         assert pushed == answer.json()["view"]
         assert made == [0]  # seat 1 and the public view: nobody watches them
+        assert public == [None]  # the position's public parts, made once
         client.get(f"/api/games/{gid}", params={"seat": 0}, headers={"X-Seat-Key": keys[0]})
         assert made == [0]  # the same position: the same view
+        client.get(f"/api/games/{gid}", params={"seat": 1}, headers={"X-Seat-Key": keys[1]})
+        client.get(f"/api/games/{gid}")
+        assert made == [0, 1, None] and public == [None]  # other seats: their own parts only
 
 
 def test_reads_survive_a_lost_connection(postgres_db, caplog):
@@ -126,3 +131,35 @@ def test_the_views_json_is_the_bytes_json_would_write(tmp_path):
     assert checked > 1000
     for odd in ({3: "é", "t": (1, "x"), "f": 0.1, "n": -7}, {"big": 2**70}):  # a key that is not a string; over 64 bits
         assert views.dumps(odd) == _json(odd)
+
+
+def test_each_seats_json_takes_the_positions_public_parts_as_made(tmp_path):
+    """A position's public parts are made once (with their JSON) for every seat and spectator; each seat's JSON is
+    byte for byte the JSON of its whole view made alone (views.build), along random games of several boards and
+    modes, the dice entered by hand among them (whose entering seat is offered the chance outcomes)."""
+    service = GameService(Store(f"sqlite:///{tmp_path / 'g.sqlite3'}"))
+    specs = [{"board": "italia", "seats": [{"kind": "human"}] * 3},
+             {"board": "imperium", "venus": True, "seats": [{"kind": "human"}] * 4},
+             {"mode": "solo", "board": "italia", "seats": [{"kind": "human"}]},
+             {"board": "sicilia", "manual_dice": True, "seats": [{"kind": "human"}] * 3},
+             {"mode": "solo", "board": "italia", "manual_dice": True, "seats": [{"kind": "human"}]}]
+    rng = random.Random(6)
+    checked = entered = 0
+    for i, spec in enumerate(specs):
+        live, _, _ = service.create({**spec, "seed": 40 + i})
+        for _ in range(120):
+            g = live.game
+            parts = None
+            for seat in (*range(len(live.seats)), None):
+                data = service.view_json(live, seat)
+                assert data == views.dumps(views.build(live, seat))
+                parts = parts or live.shared
+                assert live.shared is parts  # made once for the position
+                entered += bool(not g.is_over and g.to_act() < 0 and json.loads(data)["legal"])
+                checked += 1
+            if g.is_over:
+                break
+            seat = views.dice_seat(live) if g.to_act() < 0 else g.to_act()
+            legal = g.legal_actions() if g.to_act() >= 0 else [a["action"] for a in service.view(live, seat)["legal"]]
+            service.act(live, seat, list(rng.choice(legal)))
+    assert checked > 1000 and entered

@@ -19,7 +19,7 @@ from sestertius.web.models import (
     ViewAnswer,
     errors,
 )
-from sestertius.web.responses import RawJSON, answer
+from sestertius.web.responses import FastJSON, RawJSON, answer
 from sestertius.web.service import Live, public_seats
 
 router = APIRouter(tags=["games"])
@@ -54,9 +54,11 @@ def created(request: Request, live: Live, tokens: list[str | None], owner: str) 
 @router.post("/api/games", status_code=201, response_model=CreatedGame, response_model_exclude_unset=True,
              responses=errors(413, 422, 503),
              summary="Create a game; returns one secret link per seat played by a person, and the creator's secret")
-async def create_game(body: CreateGame, request: Request, service: ServiceDep) -> dict[str, Any]:
+async def create_game(body: CreateGame, request: Request, service: ServiceDep) -> FastJSON:
     live, tokens, owner = await run_in_threadpool(service.create, body.spec())
-    return created(request, live, tokens, owner)
+    # answered as made (its keys are CreatedGame's, which the route still declares): FastAPI's check and encoding of
+    # the answer against its model took 0.1-0.4 ms of a creation's 1.5 ms, when players arrive all at once
+    return FastJSON(created(request, live, tokens, owner), status_code=201)
 
 
 @router.post("/api/options/check", response_model=OptionsCheck, responses=errors(413, 422),
