@@ -71,12 +71,17 @@ def serve(args: argparse.Namespace) -> int:
     from sqlalchemy.exc import SQLAlchemyError
 
     from sestertius.web.app import KEEP_ALIVE, run
+    from sestertius.web.limits import Limits
     from sestertius.web.store import default_db_url
     url = args.db or default_db_url()
     why = _database_check(url)
     if why is not None:
         return refused("serve", why)
     keep = KEEP_ALIVE if args.keep_alive is None else args.keep_alive
+    try:  # the limits' settings, read again by each worker process
+        Limits.from_env()
+    except ValueError as e:
+        return refused("serve", str(e))
     try:  # the database is opened (and its schema brought up to date) before the server starts
         run(host=args.host, port=args.port, db_url=args.db, workers=args.workers, keep_alive=keep)
     except (SQLAlchemyError, CommandError) as e:  # cannot connect, not a database, a schema of a newer version

@@ -16,8 +16,9 @@ secrets it holds. The creator may delete a game that is not finished. Campaigns 
 
 Errors are JSON ``{"error": "...", "rule": "..."}``: 404 unknown game, 403 wrong or missing secret, 405 a method the
 path does not offer (with ``Allow``), 409 a decision the rules do not allow now (or not your turn, or the game has
-moved on), 413 a request body over the limit, 422 a malformed request, 503 the database could not store it. A refused
-request changes nothing.
+moved on), 408 a request body that did not arrive in time, 413 a request body over the limit, 422 a malformed
+request, 429 too many requests of a kind from one address (``Retry-After`` says when to try again), 503 the database
+could not store it. A refused request changes nothing.
 """
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 from starlette.routing import Route
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from sestertius.data.catalog import load_catalog, load_fish_market
 from sestertius.data.solitaria import solo_data
@@ -43,7 +45,8 @@ from sestertius.web.campaigns import Campaigns
 from sestertius.web.hot import HotRoutes
 from sestertius.web.hot import threads as hot_threads
 from sestertius.web.hub import MAX_PER_CLIENT, MAX_PER_GAME, Hub
-from sestertius.web.limits import MAX_BODY, BodyLimit
+from sestertius.web.keepalive import Recycle
+from sestertius.web.limits import MAX_BODY, BodyLimit, ClientLimits, Limits
 from sestertius.web.routes import analysis, campaigns, data, games, pages, replay, websocket
 from sestertius.web.routes.pages import STATIC
 from sestertius.web.service import ApiError, GameService
@@ -56,14 +59,17 @@ TAGS = [{"name": "games", "description": "create, list, view and play games"},
 
 def create_app(db_url: str | None = None, campaigns_path: str | None = None, max_body: int = MAX_BODY,
                ws_per_game: int = MAX_PER_GAME, ws_per_client: int = MAX_PER_CLIENT,
-               hot_routes: bool = True) -> FastAPI:
+               hot_routes: bool = True, limits: Limits | None = None) -> FastAPI:
     """The application. ``db_url``: SQLAlchemy URL (default: see store.default_db_url); ``campaigns_path``: the
     Solitaria campaign file (default: $SESTERTIUS_CAMPAIGNS or the automaton's default); the limits: bytes of a
     request body, WebSockets per game and per client address; ``hot_routes``: plain decisions and views of cached
-    games answered without FastAPI's machinery (:mod:`.hot`; the same answers). Refuses to make the app
+    games answered without FastAPI's machinery (:mod:`.hot`; the same answers); ``limits``: per client address,
+    the time of a request body, the trusted proxies and the keep-alive connections' turnover (default: from the
+    environment, :meth:`Limits.from_env`; ValueError for a malformed setting). Refuses to make the app
     (DataError, naming the file and the key) when the data with the user's overrides file does not load: every
     request would fail on it."""
     load_data()
+    limits = Limits.from_env() if limits is None else limits
     store = Store(db_url)
     service = GameService(store)
     logs.install()
@@ -102,6 +108,13 @@ def create_app(db_url: str | None = None, campaigns_path: str | None = None, max
     app.state.hot_threads = hot_threads()
     if hot_routes:  # outside BodyLimit: it hands on what it does not answer itself, bodies over the limit too
         app.add_middleware(HotRoutes, max_bytes=max_body)
+    # outside the hot routes (which read a decision's body themselves), after the forwarded address is known
+    app.add_middleware(ClientLimits, limits=limits)
+    # the client's address from a trusted proxy's X-Forwarded-For (here rather than by uvicorn: outside it, the
+    # keep-alive turnover sees the peer's own address and port, one per connection)
+    app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=limits.forwarded_allow_ips)
+    app.add_middleware(Recycle, max_requests=limits.connection_requests, max_seconds=limits.connection_seconds,
+                       keep_alive=KEEP_ALIVE)
     app.state.campaigns = Campaigns(service, campaigns_path or os.environ.get("SESTERTIUS_CAMPAIGNS"))
 
     # the handlers answer HTTP requests and close WebSockets alike, so they take the common HTTPConnection, which
@@ -155,7 +168,7 @@ async def _http_error(conn: HTTPConnection, exc: StarletteHTTPException) -> JSON
     if exc.status_code == 405:
         # every method the path offers (Starlette names only those of the first route matching the path)
         headers["Allow"] = ", ".join(_allowed(conn))
-    rule = "Request size" if exc.status_code == 413 else "HTTP"
+    rule = {413: "Request size", 408: "Request time"}.get(exc.status_code, "HTTP")
     return JSONResponse({"error": str(exc.detail), "rule": rule}, status_code=exc.status_code, headers=headers)
 
 
@@ -193,10 +206,11 @@ def server_options(host: str, port: int, log_level: str, keep_alive: float = KEE
     """uvicorn's settings for ``concordia serve``: uvloop and httptools (uvicorn's choice when they are installed,
     as ``uvicorn[standard]`` does); the access log only at level info or below (above it, uvicorn would still
     format each request's line for a logger that drops it); WebSocket messages are a seat and its secret, or
-    "ping": a small frame limit (the app closes longer ones); idle connections kept ``keep_alive`` seconds."""
+    "ping": a small frame limit (the app closes longer ones); idle connections kept ``keep_alive`` seconds; the
+    proxy's headers read by the app (:class:`.limits.Limits`' ``forwarded_allow_ips``), not by uvicorn."""
     return {"host": host, "port": port, "log_level": log_level, "ws_max_size": 64 * 1024,
             "access_log": log_level.lower() in ("info", "debug", "trace"), "loop": "auto", "http": "auto",
-            "timeout_keep_alive": keep_alive}
+            "timeout_keep_alive": keep_alive, "proxy_headers": False}
 
 
 def run(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, workers: int = 1,
