@@ -37,7 +37,7 @@ class Rate:
     per_second: float
 
 
-# the settings read from the environment; (they move into the app's one settings object when it lands)
+# the settings read from the environment (to move into the app's one settings object once it exists)
 @dataclass(frozen=True)
 class Limits:
     """Per client address, unless said otherwise. From the environment: :meth:`from_env`."""
