@@ -22,7 +22,6 @@ other file (not a regular file, not SQLite, another program's database, a newer 
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import stat
 import struct
@@ -106,8 +105,10 @@ def name_problem(name: str) -> str | None:
 
 
 def default_path() -> Path:
-    """``$SESTERTIUS_CAMPAIGNS`` if set, else ``campaigns.sqlite3`` in the user's data folder."""
-    env = os.environ.get("SESTERTIUS_CAMPAIGNS")
+    """The setting ``campaigns`` (``$SESTERTIUS_CAMPAIGNS``: :mod:`sestertius.settings`) if set, else
+    ``campaigns.sqlite3`` in the user's data folder."""
+    from sestertius.settings import Settings  # here: the engine's commands that keep no campaign import no pydantic
+    env = Settings().campaigns
     if env:
         return Path(env)
     from platformdirs import user_data_dir

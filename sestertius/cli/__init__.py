@@ -15,13 +15,11 @@ from typing import Any, NoReturn
 
 from sestertius.cli.arguments import (
     EXIT_REFUSED,
-    PORTS,
     add_parallel,
     bots_refusal,
     names,
     ray_refusal,
     refused,
-    seconds,
     seeds_refusal,
     whole,
     without_password,
@@ -31,17 +29,16 @@ from sestertius.cli.tournament import add_tournament, tournament
 
 # -- serve ------------------------------------------------------------------------------------------------------------
 def _add_serve(sub: Any, table: dict[str, Any]) -> None:
-    p = sub.add_parser("serve", help="start the web app (SQLite by default)")
-    p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=whole(*PORTS), default=8000,
-                   help=f"the port to listen on, from {PORTS[0]} to {PORTS[1]} (0, any free port, is refused: the "
-                        "address shown for the browser would be wrong)")
-    p.add_argument("--db", default=None, help="database URL (default: SQLite file in the user data folder)")
-    p.add_argument("--workers", type=whole(1), default=1,
-                   help="worker processes sharing the port (more than 1 needs a PostgreSQL database)")
-    p.add_argument("--keep-alive", type=seconds, default=None, metavar="SECONDS",
-                   help="how long an idle HTTP connection is kept open for the next request (default 75 s: a "
-                        "person thinking over a decision keeps theirs)")
+    p = sub.add_parser("serve", help="start the web app (SQLite by default)",
+                       description="Every option may also be set by the environment variable named after it (the "
+                                   "option wins); see docs/DEPLOYMENT.md.")
+    if not table.get("serve_options", True):
+        return
+    from sestertius.settings import Settings, env_name, flag
+    for name, field in Settings.model_fields.items():  # the settings, checked by Settings itself
+        default = "none" if field.default is None else field.default
+        p.add_argument(flag(name), dest=name, default=None, metavar=name.upper(),
+                       help=f"{field.description} [${env_name(name)}; default {default}]")
 
 
 def _database_refusal(url: str, error: BaseException) -> str:
@@ -70,20 +67,19 @@ def serve(args: argparse.Namespace) -> int:
     from alembic.util import CommandError
     from sqlalchemy.exc import SQLAlchemyError
 
-    from sestertius.web.app import KEEP_ALIVE, run
-    from sestertius.web.limits import Limits
+    from sestertius.settings import Settings, SettingsError, load
+    from sestertius.web.app import run
     from sestertius.web.store import default_db_url
-    url = args.db or default_db_url()
+    try:
+        settings = load(**{name: getattr(args, name) for name in Settings.model_fields})
+    except SettingsError as e:
+        return refused("serve", f"{e} (see concordia serve --help)")
+    url = settings.db or default_db_url()  # as given: the refusals name it so
     why = _database_check(url)
     if why is not None:
         return refused("serve", why)
-    keep = KEEP_ALIVE if args.keep_alive is None else args.keep_alive
-    try:  # the limits' settings, read again by each worker process
-        Limits.from_env()
-    except ValueError as e:
-        return refused("serve", str(e))
     try:  # the database is opened (and its schema brought up to date) before the server starts
-        run(host=args.host, port=args.port, db_url=args.db, workers=args.workers, keep_alive=keep)
+        run(settings)
     except (SQLAlchemyError, CommandError) as e:  # cannot connect, not a database, a schema of a newer version
         return refused("serve", _database_refusal(url, e))
     return 0
@@ -281,9 +277,11 @@ def version_line() -> str:
     return f"sestertius {number}, engine {engine_build()}"
 
 
-def parser() -> argparse.ArgumentParser:
+def parser(serve_options: bool = True) -> argparse.ArgumentParser:
+    """The command line; ``serve_options=False`` leaves out serve's options (they import pydantic-settings, about
+    150 ms, which the other commands do not need)."""
     from sestertius import choices
-    table = choices()
+    table = {**choices(), "serve_options": serve_options}
     p = Parser(prog="concordia", description=__doc__.split("\n\n")[0].replace("``", ""))
     p.add_argument("--version", action="version", version=version_line(),
                    help="the version, and whether the engine runs compiled (tools/build_compiled.py) or pure")
@@ -298,7 +296,8 @@ def main(argv: list[str] | None = None) -> int:
     from sestertius.data.catalog import DataError
     argv = sys.argv[1:] if argv is None else argv
     try:
-        args = parser().parse_args(argv)  # the choices come from the data: a bad overrides file shows here already
+        # the choices come from the data: a bad overrides file shows here already
+        args = parser(not argv or argv[0] not in COMMANDS or argv[0] == "serve").parse_args(argv)
         return COMMANDS[args.command][1](args)
     except (DataError, BoardError) as e:  # a data file or the user's overrides file: one line, no traceback
         return refused(next((a for a in argv if a in COMMANDS), ""), str(e))

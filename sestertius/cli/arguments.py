@@ -1,20 +1,18 @@
 """The checks of the commands' arguments, shared by the commands (one check, one message, wherever it is used).
 
-The types (``whole``, ``seconds``) are given to argparse: a bad value is refused by the parser in one line, with
+The type ``whole`` is given to argparse: a bad value is refused by the parser in one line, with
 exit code 2. The checks that need more than one argument, or a package, return the reason of a refusal or None;
 :func:`refused` prints it. The commands' modules import this one, never the command's own package (no circle)."""
 from __future__ import annotations
 
 import argparse
 import importlib
-import math
 import os
 import re
 import sys
 from collections.abc import Callable
 from typing import Any
 
-PORTS = (1, 65535)  # 0 ("any free port") is refused: the address printed for the browser would be wrong
 EXIT_REFUSED = 2  # as argparse exits on a bad argument
 
 
@@ -71,17 +69,6 @@ def whole(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"must be {within}, not {value}")
         return value
     return parse
-
-
-def seconds(text: str) -> float:
-    """An argparse type: a number of seconds above 0 (not infinite, not NaN)."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text!r}")
-    return value
 
 
 def seeds_refusal(seed: int, games: int) -> str | None:

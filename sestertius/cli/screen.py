@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
+from sestertius.table import money, needs_table, table_moves, track_points
+
 View = dict[str, Any]
 
 STATE_EVENTS = ("contrarius", "die", "concordia", "setup")  # told as they happen (the player's own moves are not)
@@ -32,7 +34,7 @@ def catalog() -> dict[str, dict[str, Any]]:
         twins = [cards[k] for k in in_play if titles[k] == titles[key]]
         parts = []
         if len({c.money for c in twins}) > 1:
-            parts.append(f"{cards[key].money} sestertii")
+            parts.append(money(cards[key].money))
         if len({c.gods for c in twins}) > 1:
             parts.append(", ".join(f"{g} ×{n}" if n > 1 else g
                                    for g, n in Counter(cards[key].gods).items()) or "no god")
@@ -133,7 +135,7 @@ def render_state(view: View, seat: int = 0) -> str:
         pile += f" (on top of {me['pile_size'] - 1} more)"
     lines = [
         head,
-        f"You: {me['money']} sestertii · {goods} ({me['storehouse']['used']}/{me['storehouse']['size']}) · "
+        f"You: {money(me['money'])} · {goods} ({me['storehouse']['used']}/{me['storehouse']['size']}) · "
         f"VP so far {me['vp']}",
         f"  {houses(view, me)}",
         f"  colonists: {colonists(view, me)}",
@@ -222,7 +224,7 @@ def _labelled(action: tuple, text: str) -> str:
 def priced(options: list[tuple[tuple, str]]) -> list[tuple[tuple, str]]:
     """The Mercator's decisions with what each good fetches or costs: "sell 1 wine for 6 sestertii"."""
     goods = list(prices())
-    return [(a, f"{text} for {prices()[goods[a[1]]]} sestertii" if a[0] in ("sell", "buy") and len(a) == 2
+    return [(a, f"{text} for {money(prices()[goods[a[1]]])}" if a[0] in ("sell", "buy") and len(a) == 2
              and type(a[1]) is int and 0 <= a[1] < len(goods) else text) for a, text in options]
 
 
@@ -230,7 +232,7 @@ def purse(view: View, seat: int = 0) -> str:
     """What the seat has to trade with: its sestertii, goods and storehouse space, and the prices."""
     me = view["players"][seat]
     goods = " ".join(f"{g} {n}" for g, n in me["goods"].items() if n) or "no goods"
-    return (f"You have {me['money']} sestertii · {goods} ({me['storehouse']['used']}/{me['storehouse']['size']}) · "
+    return (f"You have {money(me['money'])} · {goods} ({me['storehouse']['used']}/{me['storehouse']['size']}) · "
             f"prices: {', '.join(f'{g} {p}' for g, p in prices().items())}")
 
 
@@ -247,6 +249,21 @@ def new_events(seen: list[dict[str, Any]], events: list[dict[str, Any]]) -> list
     return list(events)
 
 
+def table_lines(before: View, after: View, by: int | None, seat: int = 0) -> list[str]:
+    """What changed on the board between two public views, the key facts before the log's reasons (``by``: the seat
+    whose decision it was, None: a die): with the dice entered by hand (a real table) every move a person makes
+    there for what they did not decide themselves; else the display's cards taken and the new cards laid out from
+    the deck (which the player would otherwise have to find)."""
+    moves = table_moves(before, after, seat_names(after, seat), lambda key: catalog()[key]["title"])
+    if after["options"].get("manual_dice"):
+        if not needs_table(moves, by):
+            return []
+        points = track_points(after, seat_names(after, seat))
+        return ["  table: " + m["text"] for m in moves] + [f"  points track: {points}"]
+    return ["  display: " + m["text"] for m in moves if m["kind"] in ("take", "slide", "deal", "display")
+            and m.get("to") != seat]
+
+
 def event_lines(view: View, events: list[dict[str, Any]]) -> list[str]:
     """What the player is told as it happens: Contrarius' decisions with their reasons, dice, the Concordia card."""
     cseat = contrarius(view).get("seat")
@@ -257,5 +274,29 @@ def event_lines(view: View, events: list[dict[str, Any]]) -> list[str]:
         if e["kind"] in ("build", "colonist") and e["seat"] == cseat:
             continue  # the explanation before it says the same
         who = "die:" if e["kind"] == "die" else "Contrarius:" if e["kind"] == "contrarius" else "·"
-        lines.append(f"  {who} {e['text']}")
+        text = e["text"]
+        if who == "·" and 0 <= e["seat"] < len(view["players"]):  # the entry's seat is its subject
+            name = seat_names(view)[e["seat"]]
+            text = f"{name} {after_name(name, text)}"
+        lines.append(f"  {who} {text}")
     return lines
+
+
+YOU_VERBS = {"is": "are", "has": "have", "does": "do", "goes": "go"}
+
+
+def after_name(name: str, text: str) -> str:
+    """The log words what a player does in the third person ("takes the Concordia card"); after "You" the verb
+    takes its own form ("You take the Concordia card"), as the web page does."""
+    word = text.split(" ", 1)[0]
+    if name != "You" or not word.isalpha() or not word.islower() or not word.endswith("s"):
+        return text
+    if word in YOU_VERBS:
+        base = YOU_VERBS[word]
+    elif word.endswith("ies"):
+        base = word[:-3] + "y"
+    elif word.endswith(("ches", "shes", "sses", "xes")):
+        base = word[:-2]
+    else:
+        base = word[:-1]
+    return base + text[len(word):]

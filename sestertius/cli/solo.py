@@ -68,8 +68,15 @@ def play(game: Game, input_fn: Callable[[str], str], out: TextIO, save_as: str =
             seen = view["events"][:-recent]
             emit(f"(the log before the last {recent} events is not shown again)")
 
+    table = game.view(None)  # the board as the table last saw it
+    by: int | None = None  # whose the last decision was (None: a die)
     while True:
         view = game.view(SEAT)
+        now = game.view(None)
+        # what changed on the board first (at a real table: every move; else the display's new cards), then why
+        for line in screen.table_lines(table, now, by, SEAT):
+            emit(line)
+        table = now
         for line in screen.event_lines(view, screen.new_events(seen, view["events"])):
             emit(line)
         seen = view["events"]
@@ -93,13 +100,14 @@ def play(game: Game, input_fn: Callable[[str], str], out: TextIO, save_as: str =
         for i, (_, text) in enumerate(options):
             emit(f"  {i + 1:2}. {text}{' [default]' if default == i else ''}")
         chance = deciding["to_act"] == CHANCE
+        by = None if chance else SEAT
         choice = _ask(game, view, deciding["can_undo"], options, default, input_fn, emit, chance, saved, hint)
         if choice is None:
             return False
         if choice == UNDONE:
             last_turn = -1
             seen = game.view(SEAT)["events"]  # the log was replayed up to the undone decision: nothing new
-            continue
+            continue  # (what the take-back changed on the board is told next)
         try:
             game.apply(choice)
         except ConcordiaError as e:  # a face the die does not have: the engine says which faces it has
@@ -178,7 +186,8 @@ def hint_lines(game: Game, options: list[tuple[tuple, str]], level: str | None) 
     number = {action: i + 1 for i, (action, _) in enumerate(options)}
     lines = [f"The {level} bot's best decisions (its estimates, from what you see):"]
     for h in hints(game, SEAT, level, seed=len(game.history)):
-        lines.append(f"  {number.get(h.action, '?'):>2}. {h.text}: final score ~{h.score:.0f}, margin {h.margin:+.0f}"
+        # the bot orders them by the margin: it comes first
+        lines.append(f"  {number.get(h.action, '?'):>2}. {h.text}: lead {h.margin:+.0f}, final score ~{h.score:.0f}"
                      f", winning chance {h.chance:.0%}" + (f" — {h.reason}" if h.reason else ""))
         if h.plan:
             lines.append("      then " + "; ".join(h.plan))

@@ -109,7 +109,9 @@ class ConcordiaEnv(gym.Env):
         assert self.game is not None
         self._mask = np.zeros(NUM_ACTIONS, np.int8)
         if not self.game.is_over and self.game.to_act() == self.seat:
-            self._mask[ids_of(self.game.legal_actions())] = 1
+            m: Any = self._mask.data  # (a few item writes through a memoryview cost less than fancy indexing)
+            for i in ids_of(self.game.legal_actions()):
+                m[i] = 1
         return observe(self.game, self.seat)
 
     def _info(self, **extra: Any) -> dict[str, Any]:

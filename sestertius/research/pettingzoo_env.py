@@ -56,6 +56,7 @@ class ConcordiaAEC(AECEnv):
         self._rng = np.random.default_rng()
         self.game: Game | None = None
         self._legal: list[Any] = []  # the legal decisions, listed once per position (the mask and the check use them)
+        self._ids: list[int] = []  # and their action ids, in the same order
         self._legal_at: tuple[Any, int] = (None, -1)  # the state they were listed in, and its number of decisions
 
     def observation_space(self, agent: str) -> Any:
@@ -93,22 +94,27 @@ class ConcordiaAEC(AECEnv):
         seat = self.game.to_act()
         return agent_name(seat) if seat is not None and seat >= 0 else self.agents[0]
 
-    def _legal_now(self) -> list[Any]:
+    def _legal_now(self) -> list[int]:
+        """The action ids of the legal decisions (``self._legal`` holds the decisions, in the same order)."""
         game = self.game
         assert game is not None
         at = self._legal_at
         if at[0] is not game.state or at[1] != len(game.history):  # (an undo or another game makes a new state)
             self._legal = game.legal_actions()
+            self._ids = ids_of(self._legal)
             self._legal_at = (game.state, len(game.history))
-        return self._legal
+        return self._ids
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        assert self.game is not None
+        game = self.game
+        assert game is not None
         seat = self._seat_of[agent]
         mask = np.zeros(NUM_ACTIONS, np.int8)
-        if not self.game.is_over and self.game.to_act() == seat and agent == self.agent_selection:
-            mask[ids_of(self._legal_now())] = 1
-        return {"observation": observe(self.game, seat), "action_mask": mask}
+        if agent == self.agent_selection and not game.is_over and game.to_act() == seat:
+            m: Any = mask.data  # (a few item writes through a memoryview cost less than numpy's fancy indexing)
+            for i in self._legal_now():
+                m[i] = 1
+        return {"observation": observe(game, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -117,15 +123,16 @@ class ConcordiaAEC(AECEnv):
             return
         game = self.game
         assert game is not None
-        decision = decode(int(action))
-        if decision not in self._legal_now():
-            raise ValueError(f"{agent}: action {int(action)} {decision!r} is not legal now")
+        action = int(action)
+        ids = self._legal_now()
+        try:
+            decision = self._legal[ids.index(action)]
+        except ValueError:
+            raise ValueError(f"{agent}: action {action} {decode(action)!r} is not legal now") from None
         game.apply_unchecked(decision)
         self.decisions += 1
         self._cumulative_rewards[agent] = 0.0
-        if self.reward == "win":  # no reward before the end: nothing to work out
-            self.rewards = dict.fromkeys(self.agents, 0.0)
-        else:
+        if self.reward != "win":  # ("win": no reward before the end, the rewards stay the zeros of reset)
             now = self._scores_now()
             for a in self.agents:
                 self.rewards[a] = now[a] - self._scores[a]
@@ -136,7 +143,8 @@ class ConcordiaAEC(AECEnv):
                 self.terminations[a] = True
         elif self.decisions >= self.max_decisions:
             self.truncations = dict.fromkeys(self.agents, True)
-        self._accumulate_rewards()
+        if self.reward != "win" or game.is_over:  # (else every reward is 0: nothing to add)
+            self._accumulate_rewards()
         if not game.is_over and not self.truncations[agent]:
             self.agent_selection = self._to_act()
 

@@ -55,7 +55,7 @@ def agent_seats(options: GameOptions) -> list[int]:
 def winning_seats(game: Game) -> set[int]:
     """The winner's seat and, in team play, their partner's (Contrarius' seat when it wins)."""
     winner = game.ranking()[0]
-    partner = game.view(None)["players"][winner]["partner"]
+    partner = game.state.rules.mode.partner(game.state, winner)  # (as the view shows it, without making a view)
     return {winner} if partner is None else {winner, partner}
 
 

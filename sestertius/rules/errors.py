@@ -28,12 +28,20 @@ class ConcordiaError(Exception):
 
 
 class IllegalAction(ConcordiaError, ValueError):
-    """A decision that the rules do not allow now. ``rule`` names the rule broken."""
+    """A decision that the rules do not allow now. ``rule`` names the rule broken in words ("Architect (move)");
+    ``code`` is its stable key, what a program acts on: the kind of the step refused (its record's key in the
+    rulebook, "arch_move"), or one of ``CODES`` for a refusal that belongs to no step."""
 
-    def __init__(self, message: str, rule: str = "") -> None:
+    def __init__(self, message: str, rule: str = "", code: str = "") -> None:
         super().__init__(f"{rule}: {message}" if rule else message)
         self.rule = rule
+        self.code = code or CODES.get(rule, "")
         self.detail = message
+
+
+# the codes of refusals that belong to no step, by the rule named
+CODES: Final = {"End of game": "game_over", "Undo": "undo", "Dice": "dice", "Colonist": "colonist", "Record": "record"}
+SHAPE: Final = "decision_shape"  # not a decision at all (not a list or tuple, nested too deep, a mistyped argument)
 
 
 class OptionsError(ConcordiaError, ValueError):

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from sestertius.rules.determinise import determinised
-from sestertius.rules.errors import IllegalAction, OptionsError, RecordError, shown
+from sestertius.rules.errors import SHAPE, IllegalAction, OptionsError, RecordError, shown
 from sestertius.rules.options import GameOptions
 from sestertius.rules.rulebook import resolve
 from sestertius.rules.scoring import score_all
@@ -187,20 +187,20 @@ class Game:
         st = s.pending[-1]
         if not isinstance(action, tuple):
             if not isinstance(action, list):
-                raise IllegalAction(f"{shown(action)} is not a decision: {DECISION_SHAPE}", title(st, s))
+                raise IllegalAction(f"{shown(action)} is not a decision: {DECISION_SHAPE}", title(st, s), SHAPE)
             try:
                 action = _tupled(action)
             except _NestedTooDeep:
                 raise IllegalAction(f"not a decision: its lists are nested more than {DECISION_DEPTH} deep; "
-                                    f"{DECISION_SHAPE}", title(st, s)) from None
+                                    f"{DECISION_SHAPE}", title(st, s), SHAPE) from None
         if _deeper_than(action, DECISION_DEPTH):  # tuples (a Python caller's): before list.index, whose ValueError
             raise IllegalAction(f"not a decision: its tuples or lists are nested more than {DECISION_DEPTH} deep; "
-                                f"{DECISION_SHAPE}", title(st, s))  # shows it, a repr recursing once per level
+                                f"{DECISION_SHAPE}", title(st, s), SHAPE)  # shows it, a repr recursing once per level
         legal = s.rules.steps[st[KIND]].legal(s, st)
         try:
             listed = legal[legal.index(action)]
         except ValueError:
-            raise IllegalAction(refusal(s, st, action), title(st, s)) from None
+            raise IllegalAction(refusal(s, st, action), title(st, s), st[KIND]) from None
         # equal is not enough: 1.0 and True equal 1, and a step indexing with them would fail halfway through (a
         # plain loop: about 2% of an apply; a bot passing the listed decision itself skips it)
         for x, y in () if action is listed else zip(action, listed):
@@ -209,7 +209,7 @@ class Game:
                 if wrong is not None:
                     given, expected = wrong
                     raise IllegalAction(f"{shown(action)} gives {shown(given)}, a {_kind(given)}, where the rules list "
-                                        f"the {_kind(expected)} {shown(expected)}", title(st, s))
+                                        f"the {_kind(expected)} {shown(expected)}", title(st, s), SHAPE)
         self.apply_unchecked(action)
 
     def apply_unchecked(self, a: Action) -> None:

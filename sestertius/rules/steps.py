@@ -57,6 +57,8 @@ class Step:
     # verbs the step accepts even when none of their decisions is legal now (so that a refusal can say why)
     verbs: frozenset[str] = frozenset()
     refuses_all: bool = False  # ``refuse`` words every refusal itself, unknown verbs included
+    # a first game's guide: what to do at this step and how, one sentence (the view carries it; "" none)
+    guide: str = ""
 
     def saved(self, st: Pending) -> list[Any]:
         """The step as the state's dict and hash hold it: trailing optional fields that are None left out (pushes

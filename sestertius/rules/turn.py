@@ -202,6 +202,7 @@ def perform(s: GameState, seat: int, key: str | None) -> None:
 
 STEPS: Final[tuple[Step, ...]] = (
     Step("turn", "Play a card", legal_turn, apply_turn, prompt="Play a card from your hand.",
+         guide="Play a card from your hand: pick a glowing card (the small i on a card says what it does).",
          words={"play": lambda s, a: f"play {s.cat.cards[a[1]].title}"}, refuse=refuse_turn,
          verbs=frozenset({"play"})),
     auto_step("end_turn", "End of turn", apply_end_turn),

@@ -88,6 +88,7 @@ def player_view(game: Game, seat: int | None) -> dict[str, Any]:
         "options": game.options.to_dict(),
         "turn": s.turn, "current": s.current, "to_act": to_act, "over": s.over,
         "step": [s.pending[-1][KIND]] if s.pending and not s.over else None, "prompt": prompt(s),
+        "guide": s.rules.steps[s.pending[-1][KIND]].guide if s.pending and not s.over else "",
         "movement_points": (s.pending[-1][ARCH_MOVE_POINTS] if s.pending and s.pending[-1][KIND] == "arch_move"
                             and not s.over else None),
         "pm": s.pm, "concordia": s.concordia, "final_turns": s.final_turns,

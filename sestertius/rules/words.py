@@ -25,11 +25,16 @@ def place_name(s: GameState, city: int) -> str:
     return where["name"] if where else f"place {city}"
 
 
+def money_words(n: int) -> str:
+    """A sum of money in words: '1 sestertius', '3 sestertii'."""
+    return f"{n} sesterti{'us' if n == 1 else 'i'}"
+
+
 def goods_words(goods: tuple[int, ...] | list[int], coins: int = 0) -> str:
     """Goods (a count per type) and sestertii in words for the log: '1 food, 1 tool and 4 sestertii'."""
     parts = [f"{n} {GOODS[g]}" for g, n in enumerate(goods) if n]
     if coins:
-        parts.append(f"{coins} sesterti{'us' if coins == 1 else 'i'}")
+        parts.append(money_words(coins))
     if not parts:
         return "nothing"
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]

@@ -14,11 +14,12 @@ seat the creator named as the table, else the seat whose turn it is.
 Lobbies list the games their creators chose to make public; a browser gets the list of its own games by showing the
 secrets it holds. The creator may delete a game that is not finished. Campaigns have a secret of their own.
 
-Errors are JSON ``{"error": "...", "rule": "..."}``: 404 unknown game, 403 wrong or missing secret, 405 a method the
-path does not offer (with ``Allow``), 409 a decision the rules do not allow now (or not your turn, or the game has
-moved on), 408 a request body that did not arrive in time, 413 a request body over the limit, 422 a malformed
-request, 429 too many requests of a kind from one address (``Retry-After`` says when to try again), 503 the database
-could not store it. A refused request changes nothing.
+Errors are JSON ``{"error": "...", "rule": "...", "code": "..."}``: 404 unknown game, 403 wrong or missing secret,
+405 a method the path does not offer (with ``Allow``), 409 a decision the rules do not allow now (or not your turn,
+or the game has moved on), 408 a request body that did not arrive in time, 413 a request body over the limit, 422 a
+malformed request, 429 too many requests of a kind from one address (``Retry-After`` says when to try again), 503
+the database could not store it. A refused request changes nothing. A client acts on ``code``, a stable key (the
+words may change).
 """
 from __future__ import annotations
 
@@ -40,6 +41,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from sestertius.data.catalog import load_catalog, load_fish_market
 from sestertius.data.solitaria import solo_data
 from sestertius.rules.boards.sicilia import volcano_data
+from sestertius.settings import Settings
 from sestertius.web import logs
 from sestertius.web.campaigns import Campaigns
 from sestertius.web.hot import HotRoutes
@@ -47,6 +49,7 @@ from sestertius.web.hot import threads as hot_threads
 from sestertius.web.hub import MAX_PER_CLIENT, MAX_PER_GAME, Hub
 from sestertius.web.keepalive import Recycle
 from sestertius.web.limits import MAX_BODY, BodyLimit, ClientLimits, Limits
+from sestertius.web.live import rule_code
 from sestertius.web.routes import analysis, campaigns, data, games, pages, replay, websocket
 from sestertius.web.routes.pages import STATIC
 from sestertius.web.service import ApiError, GameService
@@ -59,18 +62,20 @@ TAGS = [{"name": "games", "description": "create, list, view and play games"},
 
 def create_app(db_url: str | None = None, campaigns_path: str | None = None, max_body: int = MAX_BODY,
                ws_per_game: int = MAX_PER_GAME, ws_per_client: int = MAX_PER_CLIENT,
-               hot_routes: bool = True, limits: Limits | None = None) -> FastAPI:
-    """The application. ``db_url``: SQLAlchemy URL (default: see store.default_db_url); ``campaigns_path``: the
-    Solitaria campaign file (default: $SESTERTIUS_CAMPAIGNS or the automaton's default); the limits: bytes of a
+               hot_routes: bool = True, settings: Settings | None = None, limits: Limits | None = None) -> FastAPI:
+    """The application. ``settings``: the server's (default: from the environment, :mod:`sestertius.settings`);
+    ``db_url`` and ``campaigns_path``, when given, take the place of its database URL (default: see
+    store.default_db_url) and Solitaria campaign file (default: the automaton's); the limits: bytes of a
     request body, WebSockets per game and per client address; ``hot_routes``: plain decisions and views of cached
     games answered without FastAPI's machinery (:mod:`.hot`; the same answers); ``limits``: per client address,
-    the time of a request body, the trusted proxies and the keep-alive connections' turnover (default: from the
-    environment, :meth:`Limits.from_env`; ValueError for a malformed setting). Refuses to make the app
+    the time of a request body, the trusted proxies and the keep-alive connections' turnover (default: the
+    settings', :meth:`Limits.of`). Refuses to make the app
     (DataError, naming the file and the key) when the data with the user's overrides file does not load: every
     request would fail on it."""
+    settings = settings or Settings()
     load_data()
-    limits = Limits.from_env() if limits is None else limits
-    store = Store(db_url)
+    limits = limits or Limits.of(settings)
+    store = Store(default_db_url(db_url or settings.db))
     service = GameService(store)
     logs.install()
 
@@ -101,7 +106,7 @@ def create_app(db_url: str | None = None, campaigns_path: str | None = None, max
     app = FastAPIOffline(title="Sestertius: Concordia in the browser", description=__doc__, version="1",
                          lifespan=lifespan, openapi_tags=TAGS, favicon_url="/static/favicon.svg",
                          static_url="/static-docs")
-    app.state.store, app.state.service = store, service
+    app.state.store, app.state.service, app.state.settings = store, service, settings
     app.state.hub = Hub(per_game=ws_per_game, per_client=ws_per_client)
     app.add_middleware(BodyLimit, max_bytes=max_body)
     app.state.hot_answered = 0
@@ -114,8 +119,8 @@ def create_app(db_url: str | None = None, campaigns_path: str | None = None, max
     # keep-alive turnover sees the peer's own address and port, one per connection)
     app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=limits.forwarded_allow_ips)
     app.add_middleware(Recycle, max_requests=limits.connection_requests, max_seconds=limits.connection_seconds,
-                       keep_alive=KEEP_ALIVE)
-    app.state.campaigns = Campaigns(service, campaigns_path or os.environ.get("SESTERTIUS_CAMPAIGNS"))
+                       keep_alive=settings.keep_alive)
+    app.state.campaigns = Campaigns(service, campaigns_path or settings.campaigns)
 
     # the handlers answer HTTP requests and close WebSockets alike, so they take the common HTTPConnection, which
     # Starlette's annotation (a Request or a WebSocket handler) does not express
@@ -142,7 +147,7 @@ def load_data() -> None:
     volcano_data()
 
 
-# -- errors: always {"error", "rule"} -------------------------------------------------------------------------
+# -- errors: always {"error", "rule", "code"} ------------------------------------------------------------------
 async def _api_error(conn: HTTPConnection, exc: ApiError) -> JSONResponse | None:
     if isinstance(conn, WebSocket):  # a refused WebSocket is closed before it is accepted
         await conn.close(code=4404 if exc.status == 404 else 4403, reason=exc.error[:120])
@@ -156,20 +161,22 @@ async def _bad_request(conn: HTTPConnection, exc: RequestValidationError) -> JSO
     for e in errs[:5]:
         loc = ".".join(str(x) for x in e.get("loc", ()) if x != "body") or "body"
         parts.append(f"{loc}: {e.get('msg')}")
-    return JSONResponse({"error": "malformed request: " + "; ".join(parts), "rule": "Request",
+    return JSONResponse({"error": "malformed request: " + "; ".join(parts), "rule": "Request", "code": "request",
                          "detail": _jsonable([{k: v for k, v in e.items() if k in ("loc", "msg", "type")}
                                               for e in errs])}, status_code=422)
 
 
 async def _http_error(conn: HTTPConnection, exc: StarletteHTTPException) -> JSONResponse:
     if exc.status_code == 400:  # a body that cannot be read as JSON (not UTF-8...): malformed, as any other
-        return JSONResponse({"error": f"malformed request: {exc.detail}", "rule": "Request"}, status_code=422)
+        return JSONResponse({"error": f"malformed request: {exc.detail}", "rule": "Request",
+                             "code": "request"}, status_code=422)
     headers = dict(getattr(exc, "headers", None) or {})
     if exc.status_code == 405:
         # every method the path offers (Starlette names only those of the first route matching the path)
         headers["Allow"] = ", ".join(_allowed(conn))
     rule = {413: "Request size", 408: "Request time"}.get(exc.status_code, "HTTP")
-    return JSONResponse({"error": str(exc.detail), "rule": rule}, status_code=exc.status_code, headers=headers)
+    return JSONResponse({"error": str(exc.detail), "rule": rule, "code": rule_code(rule)}, status_code=exc.status_code,
+                        headers=headers)
 
 
 def _allowed(conn: HTTPConnection) -> list[str]:
@@ -194,12 +201,14 @@ def _jsonable(x: Any) -> Any:
 
 # ---------------------------------------------------------------------------------------------------------------
 def app_from_env() -> FastAPI:
-    """The application of a worker process of ``concordia serve --workers N`` (the database URL in $SESTERTIUS_DB)."""
-    return create_app(os.environ["SESTERTIUS_DB"])
+    """The application of a worker process of ``concordia serve --workers N`` (its settings in the environment:
+    ``Settings.environ``)."""
+    return create_app(settings=Settings())
 
 
-KEEP_ALIVE = 75.0  # seconds an idle keep-alive connection stays open (uvicorn's own default, 5 s, is shorter than
-# a person's thinking: each of their decisions opened a new connection); as nginx's default keepalive_timeout
+KEEP_ALIVE = Settings.model_fields["keep_alive"].default  # seconds an idle keep-alive connection stays open
+# (uvicorn's own default, 5 s, is shorter than a person's thinking: each of their decisions opened a new
+# connection); as nginx's default keepalive_timeout
 
 
 def server_options(host: str, port: int, log_level: str, keep_alive: float = KEEP_ALIVE) -> dict[str, Any]:
@@ -207,34 +216,36 @@ def server_options(host: str, port: int, log_level: str, keep_alive: float = KEE
     as ``uvicorn[standard]`` does); the access log only at level info or below (above it, uvicorn would still
     format each request's line for a logger that drops it); WebSocket messages are a seat and its secret, or
     "ping": a small frame limit (the app closes longer ones); idle connections kept ``keep_alive`` seconds; the
-    proxy's headers read by the app (:class:`.limits.Limits`' ``forwarded_allow_ips``), not by uvicorn."""
+    proxy's headers read by the app (the ``forwarded_allow_ips`` setting), not by uvicorn."""
     return {"host": host, "port": port, "log_level": log_level, "ws_max_size": 64 * 1024,
             "access_log": log_level.lower() in ("info", "debug", "trace"), "loop": "auto", "http": "auto",
             "timeout_keep_alive": keep_alive, "proxy_headers": False}
 
 
-def run(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, workers: int = 1,
-        keep_alive: float = KEEP_ALIVE) -> None:
-    """Start the web app with uvicorn (``concordia serve``): one process, or ``workers`` worker processes sharing
-    the port (a PostgreSQL database only: with SQLite the live updates stay within one process); an idle HTTP
-    connection is kept ``keep_alive`` seconds."""
+def run(settings: Settings | None = None) -> None:
+    """Start the web app with uvicorn (``concordia serve``) with ``settings`` (default: from the environment): one
+    process, or ``settings.workers`` worker processes sharing the port (a PostgreSQL database only: with SQLite the
+    live updates stay within one process)."""
     import uvicorn
-    url = db_url or default_db_url()
-    if "://" not in url:
-        url = f"sqlite:///{os.path.abspath(os.path.expanduser(url))}"
-    if workers > 1 and url.startswith("sqlite"):
+    settings = settings or Settings()
+    url = default_db_url(settings.db)
+    settings = settings.model_copy(update={"db": url})
+    if settings.overrides is not None:  # the engine's data layer reads its variable (sestertius.settings)
+        os.environ["SESTERTIUS_OVERRIDES"] = str(settings.overrides)
+    if settings.workers > 1 and url.startswith("sqlite"):
         raise SystemExit("concordia serve: refused: --workers needs a PostgreSQL database (--db postgresql+psycopg://"
                          "...); SQLite serves from one process")
     shown = url if "@" not in url else url.split("@")[-1]
-    common = server_options(host, port, os.environ.get("SESTERTIUS_LOG", "warning"), keep_alive)
-    if workers > 1:
+    host, port = settings.host, settings.port
+    common = server_options(host, port, settings.log, settings.keep_alive)
+    if settings.workers > 1:
         Store(url).dispose()  # migrate once before the workers start (they would wait on each other's lock)
-        os.environ["SESTERTIUS_DB"] = url
-        print(f"Concordia: open http://{host}:{port}/ in your browser ({workers} workers; games stored in {shown}; "
-              "Ctrl+C stops)", flush=True)
-        uvicorn.run("sestertius.web.app:app_from_env", factory=True, workers=workers, **common)
+        os.environ.update(settings.environ())  # the workers read their settings back (app_from_env)
+        print(f"Concordia: open http://{host}:{port}/ in your browser ({settings.workers} workers; games stored in "
+              f"{shown}; Ctrl+C stops)", flush=True)
+        uvicorn.run("sestertius.web.app:app_from_env", factory=True, workers=settings.workers, **common)
         return
-    app = create_app(url)
+    app = create_app(settings=settings)
     print(f"Concordia: open http://{host}:{port}/ in your browser (games stored in {shown}; Ctrl+C stops)",
           flush=True)
     uvicorn.run(app, **common)

@@ -7,6 +7,7 @@ from typing import Any
 from sestertius.data import board as board_mod
 
 Point = tuple[float, float]
+GATE_EDGE = 60.0  # how far beyond the outermost city a gate of Roma is drawn (board units): at the board's edge
 
 
 def route_path(b: board_mod.Board, r: board_mod.Route, pts: list[Point], minx: float, miny: float,
@@ -102,8 +103,51 @@ def board_layout(name: str) -> dict[str, Any]:
         "routes": [{"id": r.id, "kind": board_mod.KIND_NAMES[r.kind], "a": r.a, "b": r.b, "no_stop": r.no_stop,
                     **route_path(b, r, pts, minx, miny, scale)} for r in b.routes],
         "provinces": [{"id": i, "name": p, "cities": list(b.province_cities[i])} for i, p in enumerate(b.provinces)],
+        "gates": roma_gates(b, pts, (minx, miny, scale)),
         # how a board's own places given in layout units (``xy``: Roma's start and track, Balearica's start boats)
         # map onto these coordinates; None when the cities were not all placed by hints
         "frame": ({"x0": round(minx, 6), "y0": round(miny, 6), "scale": round(scale, 6)}
                   if len(hinted) == n else None),
     }
+
+
+def roma_gates(b: board_mod.Board, pts: list[Point], frame: tuple[float, float, float]) -> list[dict[str, Any]]:
+    """Roma's gates drawn where their roads enter the city at the board's edge: from the middle of the sites a gate's
+    routes lead to, through the gate's printed place (``[roma.gates]`` ``xy``), on to the edge of the board (the
+    cities' extent widened by GATE_EDGE); ``side``: the edge it stands on; each gate route a straight line from the
+    gate to its site with its route space half-way. Empty for a board without gates."""
+    roma = b.extra.get("roma")
+    if not roma or "gate_routes" not in roma:
+        return []
+    x0, y0, scale = frame
+    width, height = max(p[0] for p in pts), max(p[1] for p in pts)
+    first = len(b.routes)  # gate routes follow the board's own routes (sestertius.rules.boards.roma.board)
+    by_gate: dict[str, list[tuple[int, int]]] = {}
+    for i, (gate, site) in enumerate(roma["gate_routes"]):
+        by_gate.setdefault(gate, []).append((first + i, b.city_index[site]))
+    out = []
+    for gate, routes in by_gate.items():
+        info = roma["gates"][gate]
+        cx = sum(pts[c][0] for _, c in routes) / len(routes)
+        cy = sum(pts[c][1] for _, c in routes) / len(routes)
+        if info.get("xy"):
+            gx, gy = (info["xy"][0] - x0) * scale, (info["xy"][1] - y0) * scale
+        else:  # no printed place: straight out from the nearest edge
+            gx, gy = cx + min((cx, -1), (width - cx, 1))[1], cy
+        dx, dy = gx - cx, gy - cy
+        # the ray from the sites through the gate, to the first edge it meets
+        hits = []
+        if dx:
+            hits += [((-GATE_EDGE - cx) / dx, "west"), ((width + GATE_EDGE - cx) / dx, "east")]
+        if dy:
+            hits += [((-GATE_EDGE - cy) / dy, "north"), ((height + GATE_EDGE - cy) / dy, "south")]
+        t, side = min(h for h in hits if h[0] > 0)
+        ex, ey = cx + t * dx, cy + t * dy
+        at = [round(ex, 1), round(ey, 1)]
+        out.append({
+            "gate": gate, "road": info["road"], "side": side, "xy": at,
+            "routes": [{"id": rid, "site": c, "points": [at, [round(pts[c][0], 1), round(pts[c][1], 1)]],
+                        "space": [round((ex + pts[c][0]) / 2, 1), round((ey + pts[c][1]) / 2, 1)]}
+                       for rid, c in routes],
+        })
+    return out

@@ -17,15 +17,18 @@ from __future__ import annotations
 
 import asyncio
 import math
-import os
 import re
 import time
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+if TYPE_CHECKING:
+    from sestertius.settings import Settings
 
 MAX_BODY = 128 * 1024  # bytes: the largest request, a browser's list of its games' secrets, is well under
 
@@ -37,66 +40,36 @@ class Rate:
     per_second: float
 
 
-# the settings read from the environment (to move into the app's one settings object once it exists)
 @dataclass(frozen=True)
 class Limits:
-    """Per client address, unless said otherwise. From the environment: :meth:`from_env`."""
-    rate_limits: bool = True  # $SESTERTIUS_RATE_LIMITS=off: none of the four rates below (a load test from one address)
+    """Per client address, unless said otherwise: the settings' (:meth:`of`; their help in
+    :class:`sestertius.settings.Settings`)."""
+    rate_limits: bool = True  # off: none of the four rates below (a load test from one address)
     # a person creates a game now and then; 20 at once covers a class setting up its tables
-    games: Rate = Rate(20, 0.5)  # $SESTERTIUS_LIMIT_GAMES="20,0.5"
+    games: Rate = Rate(20, 0.5)
     # a mistyped or expired link now and then; a scan of ids is cut short before it reaches the database
-    unknown: Rate = Rate(30, 1.0)  # $SESTERTIUS_LIMIT_UNKNOWN
+    unknown: Rate = Rate(30, 1.0)
     # decisions and undos: a person makes at most a few a second (a hot-seat table shares one address)
-    decisions: Rate = Rate(100, 20.0)  # $SESTERTIUS_LIMIT_DECISIONS
+    decisions: Rate = Rate(100, 20.0)
     # new WebSockets: a page opens one, and one again after each lost connection
-    websockets: Rate = Rate(30, 2.0)  # $SESTERTIUS_LIMIT_WEBSOCKETS
-    body_seconds: float = 10.0  # $SESTERTIUS_BODY_SECONDS: the time a request body may take, from its headers
-    # addresses whose X-Forwarded-For is believed: uvicorn's list (IPs, networks, "*"); uvicorn's default
-    forwarded_allow_ips: str = "127.0.0.1"  # $SESTERTIUS_FORWARDED_ALLOW_IPS
+    websockets: Rate = Rate(30, 2.0)
+    body_seconds: float = 10.0  # the time a request body may take, from its headers
+    forwarded_allow_ips: str = "127.0.0.1"  # whose X-Forwarded-For is believed: uvicorn's list; uvicorn's default
     # a keep-alive connection is closed after this many requests or seconds (Connection: close), so that new worker
     # processes (one restarted after a crash) get their share of the clients
-    connection_requests: int = 100  # $SESTERTIUS_CONNECTION_REQUESTS
-    connection_seconds: float = 60.0  # $SESTERTIUS_CONNECTION_SECONDS
+    connection_requests: int = 100
+    connection_seconds: float = 60.0
 
     @classmethod
-    def from_env(cls, env: dict[str, str] | None = None) -> Limits:
-        """The defaults with what the environment sets (a malformed value: ValueError naming the variable)."""
-        env = dict(os.environ if env is None else env)
-        given: dict[str, object] = {}
-        for f in fields(cls):
-            name = f"SESTERTIUS_LIMIT_{f.name.upper()}" if isinstance(f.default, Rate) else \
-                f"SESTERTIUS_{f.name.upper()}"
-            value = env.get(name)
-            if value is None:
-                continue
-            try:
-                given[f.name] = _parsed(f.default, value)
-            except ValueError:
-                raise ValueError(f"${name}: cannot read {value!r} (the default is {_shown(f.default)})") from None
-        return replace(cls(), **given)  # type: ignore[arg-type]
-
-
-def _parsed(default: object, value: str) -> object:
-    if isinstance(default, bool):
-        if value.lower() not in ("on", "off", "1", "0", "true", "false"):
-            raise ValueError(value)
-        return value.lower() in ("on", "1", "true")
-    if isinstance(default, Rate):
-        burst, per_second = value.split(",")
-        rate = Rate(int(burst), float(per_second))
-        if rate.burst < 1 or not rate.per_second > 0:
-            raise ValueError(value)
-        return rate
-    if isinstance(default, (int, float)):
-        number = type(default)(value)
-        if not number > 0:
-            raise ValueError(value)
-        return number
-    return value
-
-
-def _shown(default: object) -> str:
-    return f"{default.burst},{default.per_second}" if isinstance(default, Rate) else str(default)
+    def of(cls, settings: Settings) -> Limits:
+        def rate(text: str) -> Rate:  # checked by the settings: "burst,per_second"
+            burst, per_second = text.split(",")
+            return Rate(int(burst), float(per_second))
+        return cls(rate_limits=settings.rate_limits, games=rate(settings.limit_games),
+                   unknown=rate(settings.limit_unknown), decisions=rate(settings.limit_decisions),
+                   websockets=rate(settings.limit_websockets), body_seconds=settings.body_seconds,
+                   forwarded_allow_ips=settings.forwarded_allow_ips, connection_requests=settings.connection_requests,
+                   connection_seconds=settings.connection_seconds)
 
 
 class Buckets:
@@ -177,7 +150,8 @@ class BodyLimit:
             await self._refuse(scope, receive, send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        answer = JSONResponse({"error": f"the request body is over {self.max_bytes} bytes", "rule": "Request size"},
+        answer = JSONResponse({"error": f"the request body is over {self.max_bytes} bytes", "rule": "Request size",
+                               "code": "request_size"},
                               status_code=413, headers={"Connection": "close"})
         await answer(scope, receive, send)
 
@@ -253,7 +227,7 @@ class ClientLimits:
         except BodyTimeout as e:  # raised where no FastAPI route read the body (the hot routes)
             if started:
                 raise
-            await JSONResponse({"error": e.detail, "rule": "Request time"}, status_code=408,
+            await JSONResponse({"error": e.detail, "rule": "Request time", "code": "request_time"}, status_code=408,
                                headers=e.headers)(scope, receive, send)
 
     def _timed(self, receive: Receive) -> Receive:
@@ -284,7 +258,7 @@ class ClientLimits:
                 await send({"type": "websocket.accept"})
                 await send({"type": "websocket.close", "code": 1013, "reason": reason})
             return
-        await JSONResponse({"error": reason, "rule": "Rate limit"}, status_code=429,
+        await JSONResponse({"error": reason, "rule": "Rate limit", "code": "rate_limit"}, status_code=429,
                            headers={"Retry-After": str(seconds)})(scope, receive, send)
 
 

@@ -12,12 +12,22 @@ from sestertius.web.store import hash_token
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, error: str, rule: str = "") -> None:
+    """A refusal: its status, its words (``error``), the rule it names in words and its stable ``code``, what a
+    client acts on (the engine's code for a decision the rules refuse, else the rule's name as a key)."""
+
+    def __init__(self, status: int, error: str, rule: str = "", code: str = "") -> None:
         super().__init__(error)
         self.status, self.error, self.rule = status, error, rule
+        self.code = code or rule_code(rule)
 
     def body(self) -> dict[str, Any]:
-        return {"error": self.error, "rule": self.rule}
+        return {"error": self.error, "rule": self.rule, "code": self.code}
+
+
+def rule_code(rule: str) -> str:
+    """The stable key of a refusal the web app makes itself: its rule's name in lower case, words joined by _
+    ("Stale view": "stale_view")."""
+    return "_".join("".join(ch if ch.isalnum() else " " for ch in rule.lower()).split()) or "refused"
 
 
 @dataclass
@@ -37,6 +47,9 @@ class Live:
     seed_chosen: bool = False  # the creator gave the seed (which fixes the order of the cards)
     table_seat: int | None = None  # dice entered by hand: the seat that enters every outcome (None: whose turn it is)
     deleted: bool = False
+    # dice entered by hand: what the last decision, outcome or take-back changed on the physical board
+    # (``table.moves_at``), with the number of decisions it leads to (shown while the game stands there)
+    table: tuple[int, dict[str, Any]] | None = field(default=None, repr=False)
     # each seat's view of the current position as JSON (see views.py): valid while ``game`` is the same object with
     # the same number of decisions; the entries hold the game they were made from
     views: dict[int | None, tuple[Game, int, bytes]] = field(default_factory=dict, repr=False)

@@ -39,7 +39,7 @@ from sestertius import (
     check_options,
 )
 from sestertius.web import seats as seat_checks
-from sestertius.web import views
+from sestertius.web import table, views
 from sestertius.web.botruns import BOT_DECISIONS_LIMIT, run_bots
 from sestertius.web.commit import commit, finished, rows
 from sestertius.web.live import ApiError, Live, iso, iso_now, plausible_id, public_seats, secret_matches
@@ -305,12 +305,18 @@ class GameService:
         try:
             new.apply(action)
         except IllegalAction as e:
-            raise ApiError(409, e.detail or str(e), e.rule) from None
+            raise ApiError(409, e.detail or str(e), e.rule, e.code) from None
         except (TypeError, ValueError, KeyError, IndexError) as e:  # a decision of the wrong shape
             raise ApiError(422, f"malformed decision {action!r}: {e}", "Request") from None
         assert len(new.history) > len(g.history)
         run_bots(live, new)
-        commit(self, live, new)
+        self._committed(live, g, new, None if to_act == CHANCE else to_act)
+
+    def _committed(self, live: Live, old: Game, new: Game, by: int | None, undo: bool = False) -> None:
+        """Store ``new`` as the live game; at a real table (dice entered by hand), keep what changed on the board."""
+        moves = table.moves_at(live, old, new, by) if new.options.manual_dice else None
+        commit(self, live, new, undo=undo)
+        live.table = (len(new.history), moves) if moves else None
 
     def undo(self, live: Live, seat: int, expect: int | None = None) -> None:
         with live.lock:
@@ -325,8 +331,35 @@ class GameService:
             try:
                 new.undo()
             except IllegalAction as e:
-                raise ApiError(409, e.detail or str(e), e.rule or "Undo") from None
-            commit(self, live, new, undo=True)
+                raise ApiError(409, e.detail or str(e), e.rule or "Undo", e.code) from None
+            self._committed(live, g, new, seat, undo=True)
+
+    def retype(self, live: Live, seat: int, expect: int | None = None) -> None:
+        """At a real table (dice entered by hand): take back the last outcome entered, and every decision after it,
+        to enter it again (the terminal's ``r``). Only the seat that enters the outcomes may."""
+        with live.lock:
+            self.sync(live)
+            self._alive(live)
+            g = live.game
+            if expect is not None and expect != len(g.history):
+                raise ApiError(409, "the game has moved on since your view; look again", "Stale view")
+            i = g.last_typed_outcome()
+            enters = seat_checks.dice_seat(live, g)
+            if seat != enters:
+                raise ApiError(409, "only the person who enters the dice may enter one again", "Dice")
+            new = g.copy()
+            try:
+                new.retype_outcome()
+            except IllegalAction as e:
+                raise ApiError(409, e.detail or str(e), e.rule or "Dice", e.code) from None
+            assert i is not None
+            self._committed(live, g, new, None, undo=True)
+
+    def retype_answer(self, live: Live, seat: int, expect: int | None = None) -> bytes:
+        """:meth:`retype`, then the seat's new view as JSON."""
+        with live.lock:
+            self.retype(live, seat, expect)
+            return views.as_json(live, seat)
 
     def act_answer(self, live: Live, seat: int, action: list, expect: int | None = None) -> bytes:
         """:meth:`act`, then the seat's new view as JSON, under one hold of the game's lock (no second catch-up)."""

@@ -134,10 +134,11 @@ _ROWS_FROM = (select(decisions.c.action, decisions.c.decider)
               .order_by(decisions.c.idx))
 
 
-def default_db_url() -> str:
-    """``$SESTERTIUS_DB`` if set (a URL, or a plain file path for SQLite), else a SQLite file in the user data
-    folder (``platformdirs.user_data_dir("sestertius")``)."""
-    env = os.environ.get("SESTERTIUS_DB")
+def default_db_url(given: str | None = None) -> str:
+    """``given``, else the setting ``db`` (``$SESTERTIUS_DB``: :mod:`sestertius.settings`) if set (a URL, or a plain
+    file path for SQLite), else a SQLite file in the user data folder (``platformdirs.user_data_dir("sestertius")``)."""
+    from sestertius.settings import Settings
+    env = given or Settings().db
     if env:
         return env if "://" in env else f"sqlite:///{Path(env).expanduser().resolve()}"
     from platformdirs import user_data_dir

@@ -42,6 +42,8 @@ def build(live: Live, seat: int | None) -> dict[str, Any]:
     v["decisions"] = len(g.history)
     v["status"] = "over" if g.is_over else "active"
     v["campaign"] = live.campaign
+    if live.table is not None and live.table[0] == len(g.history):  # at a real table: what just changed there
+        v["table"] = live.table[1]
     return v
 
 

@@ -146,3 +146,22 @@ def test_one_decision_reads_in_the_singular():
     review = analyse(bot_game(4).record(), 0, "quick", seed=9)
     one.decisions = review.decisions[:1]
     assert "seat 1: 1 decision reviewed by the quick bot" in format_analysis(one)
+
+
+def test_the_review_counts_cards_alike_as_one_choice():
+    """Issue 29's finding: in a two-player Italia game of two medium bots (seed 3), seat 2 holds its first Architect
+    and a bought one; it played the first while the bot searched the bought one higher, and the review read
+    "play Architect -3.7 ??" against its own choice "play Architect". Two cards that read alike are one choice."""
+    game = Game.new({"board": "italia", "players": 2}, seed=3)
+    bots = [SearchBot(3, "medium"), SearchBot(4, "medium")]
+    while len(game.history) < 91:
+        legal = game.legal_actions()
+        seat = game.to_act()
+        assert seat is not None
+        game.apply(legal[0] if len(legal) == 1 else bots[seat].choose(game, legal))
+    assert game.record()["actions"][90] == ["play", "architect"]
+    assert "architect_sale" in game.state.players[1].hand  # the other Architect, still in hand
+    review = analyse(game.record(), 1, "medium")
+    last = next(r for r in review.decisions if r.index == 90)
+    assert last.played == last.best == "play Architect"
+    assert last.loss == 0 and not last.marked

@@ -15,7 +15,7 @@ from sestertius.cli import parser
 from sestertius.cli.solo import main, play
 
 SOLO = {"board": "italia", "players": 1, "mode": "solo"}
-HINT = re.compile(r"^ +(\d+)\. (.+): final score ~(\d+), margin ([+-]\d+), winning chance (\d+)% — (.+)$")
+HINT = re.compile(r"^ +(\d+)\. (.+): lead ([+-]\d+), final score ~(\d+), winning chance (\d+)% — (.+)$")
 
 
 def hint_block(text: str) -> list[re.Match]:
@@ -37,8 +37,9 @@ def test_t_prints_the_bots_three_best_decisions_and_the_game_goes_on():
     expected = hints(game, 0, "medium", seed=len(game.history))
     for m, h in zip(found, expected):
         assert legal[int(m.group(1)) - 1] == h.action and m.group(2) == h.text == game.describe(h.action)
-        assert int(m.group(3)) == round(h.score) and 0 <= int(m.group(5)) <= 100 and m.group(6) == h.reason
-    assert [int(m.group(4)) for m in found] == sorted((int(m.group(4)) for m in found), reverse=True)
+        assert int(m.group(4)) == round(h.score) and 0 <= int(m.group(5)) <= 100 and m.group(6) == h.reason
+    # ordered by the figure shown first (the lead over the best other player)
+    assert [int(m.group(3)) for m in found] == sorted((int(m.group(3)) for m in found), reverse=True)
     assert "Tribune: you may buy one colonist" in text.split(found[-1].group(0))[1]  # 1 played the Tribune after
 
 

@@ -127,7 +127,8 @@ def test_a_die_at_the_table_is_offered_from_the_chance_view():
     view = g.view(0)
     assert view["to_act"] == CHANCE and view["legal"] == []
     faces = screen.decisions(g.view(CHANCE)["legal"])
-    assert faces[0][1] == "1 (the card at display position 1)" and len(faces) == 5  # face 1 twice: listed once
+    first = g.state.cat.cards[[k for k in g.state.display if k is not None][0]].title
+    assert faces[0][1] == f"1: {first}" and len(faces) == 5  # face 1 twice: listed once; the card it takes named
 
 
 def test_the_terminal_modules_do_not_read_the_state():

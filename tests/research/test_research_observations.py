@@ -84,6 +84,45 @@ def test_observe_equals_the_reference_for_every_seat_through_a_game(options):
     assert checked > game.state.n  # several points of the game, not only its end
 
 
+@pytest.mark.parametrize("options", every_mode()[5::17] + [{"board": "imperium", "players": 4}], ids=label)
+def test_observe_brought_up_to_date_equals_the_reference_at_every_decision(options):
+    """As an environment observes (the seat to act, at every decision; another seat now and then) the kept vectors
+    are brought up to date part by part: each observation equals the reference. What the caller does with the vector
+    handed out (here: overwrites it) does not reach the next one."""
+    game = Game(GameOptions.from_dict(options), 5, auto_chance=False)
+    rng = random.Random(5)
+    while not game.is_over:
+        seat = game.to_act()
+        seats = [seat] if seat is not None and seat >= 0 else []
+        if len(game.history) % 7 == 0:
+            seats.append(len(game.history) % game.state.n)
+        for me in seats:
+            fast = observe(game, me)
+            assert (fast == reference(game, me)).all(), (len(game.history), me, differing(fast, reference(game, me)))
+            fast[:] = 0.5
+        legal = game.legal_actions()
+        game.apply_unchecked(legal[rng.randrange(len(legal))])
+    for me in range(game.state.n):
+        assert (observe(game, me) == reference(game, me)).all()
+
+
+def test_copies_of_a_game_observed_in_turn_share_the_kept_vectors_safely():
+    """Copies share what observe() keeps per game and observer (their cache is keyed on the game's tokens): two copies
+    going different ways, observed in turn by the same seats, each equal the reference."""
+    game = played({"board": "imperium", "players": 4}, seed=3, decisions=30)
+    twins = [game, game.copy()]
+    rngs = [random.Random(1), random.Random(2)]
+    for _ in range(120):
+        for g, rng in zip(twins, rngs):
+            if g.is_over:
+                continue
+            for me in (g.to_act(), 0):
+                assert (observe(g, me) == reference(g, me)).all(), (len(g.history), me)
+            legal = g.legal_actions()
+            g.apply_unchecked(legal[rng.randrange(len(legal))])
+    assert twins[0].state.players[0].to_dict() != twins[1].state.players[0].to_dict()
+
+
 def test_new_games_and_copies_never_reuse_another_games_blocks():
     """The per-game cache is keyed on the game's own token list: games made and dropped one after another (whose
     ids Python may reuse), copies that go different ways, and a game with another seed of the same options."""

@@ -886,7 +886,8 @@ def test_contrarius_ends_the_game_by_taking_the_last_display_card():
     roll(g, 4)
     assert con(g).hand[-1] == last and s.display == [None] * 7
     assert s.concordia == CONTRARIUS and not g.is_over
-    assert "Contrarius takes the Concordia card" in last_text(g, "concordia")
+    entry = [e for e in g.state.events if e["kind"] == "concordia"][-1]
+    assert entry["seat"] == CONTRARIUS and entry["text"].startswith("takes the Concordia card")  # its seat: the subject
     vp = con(g).vp
     play(g, "mercator", DONE)
     assert g.is_over and con(g).vp == vp

@@ -69,7 +69,7 @@ def test_starting_player_cards_cause_no_reaction_even_bought_ones():
     play(g, 0, "colonist", ("cash",))  # a bought card of seat 0: no reaction either
     play(g, 1, "prefect", ("cash",))
     reacts = [t for t in texts(g)[n:] if t.startswith("reacts")]
-    assert len(reacts) == 2 and all("player 2's" in t for t in reacts)
+    assert len(reacts) == 2 and all("seat 2's" in t for t in reacts)
     assert g.state.players[C].vp == 4
 
 

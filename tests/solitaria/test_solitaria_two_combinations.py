@@ -109,7 +109,7 @@ def test_fish_either_player_pays_go_to_contrarius(mode, seat):
     s.pending.append(("market", seat, -1))
     g.apply(("enter", 0, 0))  # coastal spot 1: 1 brick for 1 fish
     assert s.parts["fish"].stored[seat] == 2 and s.parts["contrarius"].fish == 1
-    assert f"takes the 1 fish player {seat + 1} paid" in last_text(g)
+    assert f"takes the 1 fish seat {seat + 1} paid" in last_text(g)  # a page names the seat's player
     assert g.scores()[C]["fish"] == 1 and "fish" not in g.scores()[seat]
 
 

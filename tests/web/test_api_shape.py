@@ -51,7 +51,7 @@ def test_openapi_lists_every_error_answer_with_the_error_model(client):
     assert error_schema(spec, "/api/games/{gid}", "get", 404) == ERROR
     assert error_schema(spec, "/api/games/{gid}", "get", 403) == ERROR
     model = spec["components"]["schemas"]["ErrorAnswer"]
-    assert set(model["required"]) == {"error", "rule"}
+    assert set(model["required"]) == {"error", "rule", "code"}
     # every route has a response model, and no error answer is documented in another shape than the real one
     for path, ops in spec["paths"].items():
         for method, op in ops.items():

@@ -110,10 +110,14 @@ def wait_ready(page) -> None:
 
 
 def pass_curtain(page) -> None:
-    """Hot-seat: the next person says they sit in front of the screen (the curtain covering it goes)."""
+    """Hot-seat: the next person says they sit in front of the screen (the curtain covering it goes). At a real
+    table (dice entered by hand): the moves to make on the board are done (the table assistant's sheet goes)."""
     if page.locator(".curtain").count():
         page.click(".curtain button")
         page.wait_for_selector(".curtain", state="detached")
+    if page.locator("#tablesheet").count():
+        page.click("#tablesheet .ts-done")
+        page.wait_for_selector("#tablesheet", state="detached")
 
 
 def click_and_wait(page, locator) -> None:
@@ -619,6 +623,10 @@ def test_bot_levels_and_hints(server, page):
     entries = page.locator("#hints .hint-entry")
     assert 1 <= entries.count() <= 3
     assert "VP" in page.inner_text("#hints") and "%" in page.inner_text("#hints")
+    # the figure shown first is the one the hints are ordered by: the lead at the end over the best other player
+    margins = entries.evaluate_all("es => es.map(e => Number(e.dataset.margin))")
+    assert margins == sorted(margins, reverse=True)
+    assert all(t.startswith("lead ") for t in entries.locator(".hint-margin").all_inner_texts())
     click_and_wait(page, entries.nth(0).locator("button"))
     assert decisions(page) >= 1
 

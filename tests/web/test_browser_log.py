@@ -52,8 +52,9 @@ def test_an_opponents_turns_are_told_in_the_log_since_the_last_turn_and_on_the_m
     assert "sells 1 wine for 6 sestertii" in log and "buys 1 cloth for 7 sestertii" in log
     since = page.inner_text("#since")
     assert "Since your last turn (4 entries)" in since and "sells 1 wine for 6 sestertii" in since
-    # the running score, always in sight: one entry per player
-    assert page.locator("#standing .pts").count() == 2 and page.is_visible("#standing")
+    # the points, always in sight: each player's marker on the track, then the score were the game to end now
+    assert page.locator("#standing .pts.track").count() == 2 and page.is_visible("#standing")
+    assert page.locator("#standing .standing-now .pts").count() == 2
     # Brutus plays an Architect: the points left show; his own moves are not "since his last turn"
     decide(server, gid, 1, keys[1], ["play", "architect"])
     page.reload()

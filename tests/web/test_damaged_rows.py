@@ -66,7 +66,8 @@ def test_one_damaged_game_is_left_out_of_the_lobby_and_answered_in_json(client, 
             r = client.get(f"/api/games/{bad}", params={} if seat is None else {"seat": seat},
                            headers={} if seat is None else {"X-Seat-Key": games[1]["seats"][0]["key"]})
             assert r.status_code == 500 and r.headers["content-type"] == "application/json", r.text
-            assert r.json() == {"error": f"game {bad} is damaged in the database: {problem}", "rule": "Damaged game"}
+            assert r.json() == {"error": f"game {bad} is damaged in the database: {problem}", "rule": "Damaged game",
+                                "code": "damaged_game"}
     assert f"game {bad} is damaged in the database, left out of the lobby: {problem}" in caplog.text
     assert f"game {bad} is damaged in the database: {problem}" in caplog.text
     for g in others:  # the other games open as before

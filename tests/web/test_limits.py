@@ -19,6 +19,7 @@ with warnings.catch_warnings():  # starlette's note about httpx in its test clie
     from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from sestertius.settings import Settings, SettingsError, load
 from sestertius.web.app import create_app
 from sestertius.web.limits import Buckets, Limits, Rate
 from support.postgres import free_port
@@ -46,7 +47,7 @@ def limited(db, campaigns_db):
 def refused(r: httpx.Response, what: str) -> None:
     assert r.status_code == 429, r.text
     assert r.json() == {"error": f"too many {what} from your address: try again in {r.headers['Retry-After']} s",
-                        "rule": "Rate limit"}
+                        "rule": "Rate limit", "code": "rate_limit"}
     assert int(r.headers["Retry-After"]) >= 1
 
 
@@ -152,17 +153,21 @@ def test_the_websocket_limit_per_client_counts_forwarded_clients(limited):
                                                         "again later")
 
 
-def test_the_settings_from_the_environment():
-    got = Limits.from_env({"SESTERTIUS_RATE_LIMITS": "off", "SESTERTIUS_LIMIT_GAMES": "5,0.25",
-                           "SESTERTIUS_BODY_SECONDS": "2.5", "SESTERTIUS_FORWARDED_ALLOW_IPS": "10.0.0.0/8",
-                           "SESTERTIUS_CONNECTION_REQUESTS": "7"})
-    assert got == Limits(rate_limits=False, games=Rate(5, 0.25), body_seconds=2.5, forwarded_allow_ips="10.0.0.0/8",
-                         connection_requests=7)
-    assert Limits.from_env({}) == Limits()
-    for name, value in (("SESTERTIUS_LIMIT_DECISIONS", "100"), ("SESTERTIUS_LIMIT_DECISIONS", "0,1"),
-                        ("SESTERTIUS_BODY_SECONDS", "-1"), ("SESTERTIUS_RATE_LIMITS", "maybe")):
-        with pytest.raises(ValueError, match=rf"^\${name}: cannot read '{value}' \(the default is "):
-            Limits.from_env({name: value})
+def test_the_settings_from_the_environment(monkeypatch):
+    for name, value in {"SESTERTIUS_RATE_LIMITS": "off", "SESTERTIUS_LIMIT_GAMES": "5, 0.25",
+                        "SESTERTIUS_BODY_SECONDS": "2.5", "SESTERTIUS_FORWARDED_ALLOW_IPS": "10.0.0.0/8",
+                        "SESTERTIUS_CONNECTION_REQUESTS": "7"}.items():
+        monkeypatch.setenv(name, value)
+    assert Limits.of(Settings()) == Limits(rate_limits=False, games=Rate(5, 0.25), body_seconds=2.5,
+                                           forwarded_allow_ips="10.0.0.0/8", connection_requests=7)
+    for name in ("SESTERTIUS_RATE_LIMITS", "SESTERTIUS_LIMIT_GAMES", "SESTERTIUS_BODY_SECONDS",
+                 "SESTERTIUS_FORWARDED_ALLOW_IPS", "SESTERTIUS_CONNECTION_REQUESTS"):
+        monkeypatch.delenv(name)
+    assert Limits.of(Settings()) == Limits()  # the same defaults
+    for name, value in (("limit_decisions", "100"), ("limit_decisions", "0,1"), ("limit_unknown", "3,-1"),
+                        ("body_seconds", "-1"), ("rate_limits", "maybe"), ("connection_requests", "0")):
+        with pytest.raises(SettingsError, match=rf"^argument --{name.replace('_', '-')}: "):
+            load(**{name: value})
 
 
 def test_serve_refuses_a_malformed_setting_in_one_line(tmp_path):
@@ -170,7 +175,8 @@ def test_serve_refuses_a_malformed_setting_in_one_line(tmp_path):
                        env={**os.environ, "SESTERTIUS_LIMIT_GAMES": "lots"}, capture_output=True, text=True,
                        timeout=60)
     assert r.returncode == 2 and r.stderr.strip().splitlines() == [
-        "concordia serve: refused: $SESTERTIUS_LIMIT_GAMES: cannot read 'lots' (the default is 20,0.5)"]
+        "concordia serve: refused: SESTERTIUS_LIMIT_GAMES: must be a burst and a rate, as 20,0.5 (at least 1 and "
+        "above 0), not 'lots' (see concordia serve --help)"]
 
 
 # -- a real server: uvicorn's sockets -------------------------------------------------------------------------------
@@ -212,7 +218,8 @@ def test_a_body_that_stops_short_is_answered_408_and_its_connection_closed(real_
     head, _, body = got.partition(b"\r\n\r\n")
     assert head.startswith(b"HTTP/1.1 408 "), got
     assert b"connection: close" in head.lower()
-    assert body == b'{"error":"the request body did not arrive within 1 s","rule":"Request time"}'
+    assert body == (b'{"error":"the request body did not arrive within 1 s","rule":"Request time",'
+                    b'"code":"request_time"}')
     assert 0.9 < took < 8
 
 

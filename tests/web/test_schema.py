@@ -85,4 +85,5 @@ def test_a_body_over_the_limit_is_declared_and_answered_413():
     response = call_and_check(case)
     assert sent_size(response) > MAX_BODY
     assert response.status_code == 413
-    assert response.json() == {"error": f"the request body is over {MAX_BODY} bytes", "rule": "Request size"}
+    assert response.json() == {"error": f"the request body is over {MAX_BODY} bytes", "rule": "Request size",
+                               "code": "request_size"}

@@ -1,10 +1,10 @@
 """concordia serve's uvicorn settings: uvloop and httptools, no access log above level info."""
 from __future__ import annotations
 
-import pytest
 import uvicorn
 import uvloop
 
+from sestertius.settings import Settings
 from sestertius.web import app as web_app
 
 
@@ -13,9 +13,9 @@ def test_the_server_runs_on_uvloop_and_httptools_without_an_access_log(monkeypat
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.append(kw))
     monkeypatch.delenv("SESTERTIUS_LOG", raising=False)
     monkeypatch.setenv("SESTERTIUS_CAMPAIGNS", str(tmp_path / "c.sqlite3"))
-    web_app.run(port=8123, db_url=f"sqlite:///{tmp_path / 'g.sqlite3'}")
+    web_app.run(Settings(port=8123, db=f"sqlite:///{tmp_path / 'g.sqlite3'}"))
     monkeypatch.setenv("SESTERTIUS_LOG", "info")
-    web_app.run(port=8123, db_url=f"sqlite:///{tmp_path / 'g.sqlite3'}")
+    web_app.run(Settings(port=8123, db=f"sqlite:///{tmp_path / 'g.sqlite3'}"))
     quiet, told = seen
     assert quiet["access_log"] is False and quiet["log_level"] == "warning"
     assert told["access_log"] is True and told["log_level"] == "info"
@@ -96,6 +96,5 @@ def test_keep_alive_is_given_to_uvicorn_and_checked(monkeypatch, tmp_path, capsy
     assert main(["serve", "--db", db]) == 0
     assert main(["serve", "--db", db, "--keep-alive", "300"]) == 0
     assert [kw["timeout_keep_alive"] for kw in seen] == [75.0, 300.0]
-    with pytest.raises(SystemExit) as refused:  # argparse refuses it (tests/cli/test_cli_bad_input.py)
-        main(["serve", "--db", db, "--keep-alive", "0"])
-    assert refused.value.code == 2 and "--keep-alive" in capsys.readouterr().err
+    # the settings refuse it (tests/cli/test_cli_bad_input.py, tests/web/test_settings.py)
+    assert main(["serve", "--db", db, "--keep-alive", "0"]) == 2 and "--keep-alive" in capsys.readouterr().err

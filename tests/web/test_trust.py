@@ -220,7 +220,7 @@ def test_a_campaigns_file_that_cannot_be_used_is_answered_503_in_json_and_left_u
             assert r.status_code == 503 and r.headers["content-type"] == "application/json", r.text
             assert r.json() == {"error": "campaigns are unavailable: the server's campaigns file is not an SQLite "
                                          "database; nothing was written to it (the server's log names it)",
-                                "rule": "Campaign file"}
+                                "rule": "Campaign file", "code": "campaign_file"}
         assert client.get("/api/meta").status_code == 200  # the rest of the app works
     assert path.read_text() == "not a database\n"
     assert f"campaigns file {path}: is not an SQLite database" in caplog.text  # the path: in the log only
@@ -233,7 +233,7 @@ def test_a_campaign_name_against_the_terminals_rule_is_refused(client, name, why
     from sestertius.campaigns import NAME_RULE
     r = client.post("/api/campaigns", json={"name": name})
     assert r.status_code == 422 and r.json() == {"error": f"campaign name {name!r}: {why}; {NAME_RULE}",
-                                                 "rule": "Campaign name"}
+                                                 "rule": "Campaign name", "code": "campaign_name"}
     assert client.post("/api/campaigns", json={"name": "ok"}).status_code == 201
 
 

@@ -85,7 +85,7 @@ def reason(before: GameState, after: GameState, seat: int) -> str:
         parts.append("gets " + ", ".join(goods))
     money = p1.money - p0.money
     if money > 0 and not built and not bought:
-        parts.append(f"gets {money} sestertii")
+        parts.append(f"gets {money} sesterti{'us' if money == 1 else 'i'}")
     what = "; ".join(parts[:3]) or "keeps its options"
     s0, s1 = score_seat(before, seat), score_seat(after, seat)
     gods = sorted(((s1[g] - s0.get(g, 0), g) for g in s1 if g not in ("total", "during play")), reverse=True)

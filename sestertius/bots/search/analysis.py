@@ -3,8 +3,9 @@ decision lost by its estimate, the costliest ones marked (as a chess engine's re
 
 ``analyse(record, seat)`` replays the record; at each decision of the seat with a choice, the bot searches the
 position from that seat's view (the played decision is always among those searched) and the loss is the estimated
-final margin of its best decision less that of the played one (never below 0). Positions are searched as the seat
-saw them: determinised, so the analysis knows no more than the player did.
+final margin of its best decision less that of the played one (never below 0; decisions that read alike, such as
+two Architect cards in hand, count as one). Positions are searched as the seat saw them: determinised, so the
+analysis knows no more than the player did.
 """
 from __future__ import annotations
 
@@ -67,9 +68,12 @@ def analyse(record: dict[str, Any], seat: int, level: str = "medium", seed: int 
             progress(i, len(actions))
         if game.to_act() == seat and len(game.legal_actions()) > 1:
             lines = [line for line in bot.search(game, seat, must=a) if line.values]
-            played = next((line for line in lines if line.action == a), None)
             best = lines[0]
-            value = played.value if played else best.value
+            # the played decision is worth the best of the decisions that read as it does: two cards alike in hand
+            # (the first Architect and one bought) are one choice to the player, whichever the bot searched higher
+            words = game.describe(a)
+            alike = [line.value for line in lines if line.action == a or game.describe(line.action) == words]
+            value = max(alike) if alike else best.value
             shown = value - bot.evaluator.steering(game.state, seat)  # the margin as points (as the hints')
             out.decisions.append(Review(i, game.state.turn, game.describe(a), game.describe(best.action),
                                         max(0.0, best.value - value), shown))

@@ -70,6 +70,8 @@ class _Static:
         self.options = game.options.to_dict()
         self.extra = s.rules.mode.public(s) if self.mode_public else {}
         self.by_seat: dict[int, np.ndarray] = {}
+        self.seen: dict[int, _Seen] = {}  # per observer: its vector as last made, and what it was made from
+        self.houses_total = s.cat.houses
 
     def rel(self, me: int) -> list[int]:
         """Each seat's relative seat for observer ``me`` (-1: past the layout)."""
@@ -247,13 +249,36 @@ def _is_seat_arg(s: GameState, kind: str, k: int) -> bool:
     return out
 
 
+class _Seen:
+    """One observer's encoding as last made, kept per game and observer: its vector (never handed out: a copy is) and
+    what each part of it was made from. A part is written again only when what it shows changed; its entries whose
+    place depends on the state (a house's city, a card's slot...) are listed, to be cleared first. What a part was made
+    from is kept as values (copies), so that copies of a game, which share this cache, may take turns."""
+
+    __slots__ = ("v", "m", "rel", "players", "step", "hot", "display", "display_placed", "marker_up")
+
+    def __init__(self, static_vector: np.ndarray, rel: list[int]) -> None:
+        self.v = static_vector.copy()
+        self.m: Any = self.v.data  # item writes through a memoryview cost half of numpy's
+        self.rel = rel  # each seat's relative seat
+        self.players: list[list[Any] | None] = [None] * len(rel)  # per seat: what its part was made from (see below)
+        self.step: list[tuple[int, float]] = []  # the waiting step's writes
+        self.hot = (-1, -1, -1, -1)  # the entries set of the one-hot fields: current seat, Praefectus Magnus,
+        # Concordia's holder, the stack's top numeral (-1: none)
+        self.display: list[Any] | None = None  # the display its cards were written from
+        self.display_placed: list[int] = []  # and the entries they set
+        self.marker_up: list[bool] | None = None  # the bonus markers' sides as last written
+
+
 def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
     """The observation vector of ``seat`` in ``game``: what ``game.view(seat)`` shows and what the seat may see
     beyond it (:func:`beyond_view`), built from the state directly. ``out``: an array of OBSERVATION_SIZE float32 to
     fill instead of a new one.
 
-    What never changes in a game is encoded once per game and observer (``_Static``); the waiting step's writes and
-    each seat's bought cards are kept while they stay the same; the rest is written value by value."""
+    What never changes in a game is encoded once per game and observer (``_Static``). The observer's last vector is
+    kept (``_Seen``) and brought up to date: a seat's part, the waiting step, the display are written again only when
+    they changed since (between two decisions of one seat, mostly that seat's part); the counters are written every
+    time. The boards', variants' and modes' own parts and the scores are written on the copy handed out."""
     if not hasattr(game, "state"):
         raise TypeError("observe() takes the game and the seat (since observation version 2); observe_view() "
                         "encodes a view")
@@ -263,128 +288,119 @@ def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
     n = s.n
     if not 0 <= me < n:
         raise ValueError(f"observe() needs a seat of the game (0..{n - 1}), not {seat}")
-    if out is None:
-        v = static.vector(game, me).copy()
-    else:
-        v = out
-        np.copyto(v, static.vector(game, me))
-    m: Any = v.data  # item writes through a memoryview cost half of numpy's
-    rel = static.rel(me)
+    seen = static.seen.get(me)
+    if seen is None:
+        seen = static.seen[me] = _Seen(static.vector(game, me), static.rel(me))
+    m = seen.m
+    rel = seen.rel
 
     # the game
     m[_TURN] = s.turn / 100
     over = s.over
-    if over:
-        m[_OVER] = 1.0
-    if rel[s.current] >= 0:
-        m[_CURRENT + rel[s.current]] = 1.0
+    m[_OVER] = 1.0 if over else 0.0
+    current = _CURRENT + rel[s.current] if rel[s.current] >= 0 else -1
+    writes: list[tuple[int, float]] = []
     if s.pending and not over:
         st = s.pending[-1]
-        writes = static.steps.get((st, me))
+        writes = static.steps.get((st, me))  # type: ignore[assignment]
         if writes is None:
             if len(static.steps) >= _BLOCKS_MAX:
                 static.steps.clear()
             writes = static.steps[(st, me)] = _step_writes(s, st, rel)
+    if writes is not seen.step:
+        for i, _x in seen.step:
+            m[i] = 0.0
         for i, x in writes:
             m[i] = x
-    if 0 <= s.pm < n and rel[s.pm] >= 0:
-        m[_PM + rel[s.pm]] = 1.0
-    if 0 <= s.concordia < n and rel[s.concordia] >= 0:
-        m[_CONCORDIA + rel[s.concordia]] = 1.0
+        seen.step = writes
+    pm = s.pm
+    holder = s.concordia
     if s.final_turns >= 0:
         m[_FINAL] = 1.0
         m[_FINAL + 1] = s.final_turns / 6
+    else:
+        m[_FINAL] = m[_FINAL + 1] = 0.0
     m[_DECK] = len(s.deck) / 20
-    if s.deck_labels and s.deck_labels[-1] in _NUMERAL_INDEX:
-        m[_DECK_TOP + _NUMERAL_INDEX[s.deck_labels[-1]]] = 1.0
-    pos = _DISPLAY_CARD
-    for key in s.display[:DISPLAY]:
-        if key is not None and key in CARD_INDEX:
-            m[pos + CARD_INDEX[key]] = 1.0
-        pos += CARD_SLOTS
+    top = s.deck_labels[-1] if s.deck_labels else None
+    hot = (current, _PM + rel[pm] if 0 <= pm < n and rel[pm] >= 0 else -1,
+           _CONCORDIA + rel[holder] if 0 <= holder < n and rel[holder] >= 0 else -1,
+           _DECK_TOP + _NUMERAL_INDEX[top] if top in _NUMERAL_INDEX else -1)
+    if hot != seen.hot:  # (the one-hot fields: the entry set before cleared, the new one set)
+        for i in seen.hot:
+            if i >= 0:
+                m[i] = 0.0
+        for i in hot:
+            if i >= 0:
+                m[i] = 1.0
+        seen.hot = hot
+    if s.display != seen.display:
+        for i in seen.display_placed:
+            m[i] = 0.0
+        placed = seen.display_placed = []
+        pos = _DISPLAY_CARD
+        for key in s.display[:DISPLAY]:
+            if key is not None and key in CARD_INDEX:
+                m[pos + CARD_INDEX[key]] = 1.0
+                placed.append(pos + CARD_INDEX[key])
+            pos += CARD_SLOTS
+        seen.display = s.display.copy()
 
-    # the seats
-    br = s.rules.board
-    houses_total = s.cat.houses
-    R = static.R
-    RC = R + static.cities
-    land = static.land
+    # the seats: each part of a seat is written again when what it shows changed
     storage = static.storage
     own_houses = static.own_houses
+    known = seen.players
     for seat_, p in enumerate(s.players):
         r = rel[seat_]
         if r < 0:
             continue
-        m[_MONEY + r] = p.money / 50
-        g = p.goods
-        o = _GOODS + 5 * r
-        m[o], m[o + 1], m[o + 2], m[o + 3], m[o + 4] = g[0] / 10, g[1] / 10, g[2] / 10, g[3] / 10, g[4] / 10
-        col = p.col
-        m[_STORE + 2 * r] = (s.storehouse_used(seat_) if storage else sum(g) + col.count(-1)) / 12
-        houses = p.houses
-        m[_HOUSES + r] = len(houses) / 15
-        for c in houses:
-            if c < CITIES:
-                m[_CITY_HOUSES + SEATS * c + r] = 1.0
-        left = houses_total - len(houses) - (br.other_houses(s, seat_) if own_houses else 0)
-        if left > 0:
-            m[_HOUSES_LEFT + r] = left / 15
-        m[_HAND_SIZE + r] = len(p.hand) / 10
-        pile = p.pile
-        if pile:
-            m[_PILE_SIZE + r] = len(pile) / 10
-            if pile[-1] in CARD_INDEX:
-                m[_PILE_TOP + CARD_SLOTS * r + CARD_INDEX[pile[-1]]] = 1.0
-        if p.vp > 0:
-            m[_VP + r] = p.vp / 100
-        store_land = store_sea = routes = cities = elsewhere = 0
-        in_city: dict[int, int] = {}
-        for slot, loc in enumerate(col):
-            if loc < 0:
-                if slot < land:
-                    store_land += 1
-                else:
-                    store_sea += 1
-            elif loc < R:
-                routes += 1
-                if loc < ROUTES:  # one colonist per route: the route's occupant is this seat
-                    m[_ROUTE_COLONIST + SEATS * loc + r] = 1.0
-            elif loc < RC:
-                cities += 1
-                in_city[loc] = in_city.get(loc, 0) + 1
-            else:
-                elsewhere += 1
-        o = _COLONISTS + 5 * r
-        m[o], m[o + 1], m[o + 2], m[o + 3], m[o + 4] = (store_land / 6, store_sea / 6, routes / 6, cities / 6,
-                                                        elsewhere / 6)
-        for loc, count in in_city.items():
-            if loc - R < CITIES:
-                m[_CITY_COLONISTS + SEATS * (loc - R) + r] = count / 3
-        total = len(p.hand) + len(pile)
-        if total > static.setup_size[seat_]:  # a seat never loses a card: one more than at setup is one bought
-            known = static.bought[seat_]
-            if known is None or known[0] is not p or known[1] != total:
-                known = static.bought[seat_] = (p, total, _bought(p.hand + pile, static.setup[seat_]))
-            o = _BOUGHT + CARD_SLOTS * r
-            for i, x in known[2]:
-                m[o + i] = x
-    mine = s.players[me]
-    for k, c in _hand_counts(mine.hand).items():
-        if k in CARD_INDEX:
-            m[_HAND + CARD_INDEX[k]] = c / 3
-    for k, c in _hand_counts(mine.pile).items():
-        if k in CARD_INDEX:
-            m[_PILE + CARD_INDEX[k]] = c / 3
+        was = known[seat_]
+        if was is None:
+            was = known[seat_] = [None, None, None, None, None, None, None, [], [], []]
+        if p.money != was[0] or p.goods != was[1] or p.vp != was[2] or p.col != was[3]:
+            if p.col != was[3]:
+                _clear(m, was[7])
+                was[7] = _write_colonists(m, static, p.col, r)
+                was[3] = p.col.copy()
+            g = was[1] = p.goods.copy()
+            was[0] = p.money
+            was[2] = vp = p.vp
+            m[_MONEY + r] = p.money / 50
+            o = _GOODS + 5 * r
+            m[o], m[o + 1], m[o + 2], m[o + 3], m[o + 4] = g[0] / 10, g[1] / 10, g[2] / 10, g[3] / 10, g[4] / 10
+            m[_VP + r] = vp / 100 if vp > 0 else 0.0
+            if not storage:
+                m[_STORE + 2 * r] = (sum(g) + p.col.count(-1)) / 12
+        if p.houses != was[4]:
+            _clear(m, was[8])
+            was[8] = _write_houses(m, static, p.houses, r)
+            was[4] = p.houses.copy()
+        if p.hand != was[5] or p.pile != was[6]:
+            _clear(m, was[9])
+            was[9] = _write_cards(m, static, seat_, p, r, seat_ == me)
+            was[5], was[6] = p.hand.copy(), p.pile.copy()
+        if storage:  # (what the storehouse holds beyond goods and colonists is the variants' own state)
+            m[_STORE + 2 * r] = s.storehouse_used(seat_) / 12
+        if own_houses:
+            left = s.cat.houses - len(p.houses) - s.rules.board.other_houses(s, seat_)
+            m[_HOUSES_LEFT + r] = left / 15 if left > 0 else 0.0
 
     # the board
-    for i, up in enumerate(s.marker_up[:PROVINCES]):
-        if up:
-            m[_GOOD_SIDE + i] = 1.0
+    if s.marker_up != seen.marker_up:
+        for i, up in enumerate(s.marker_up[:PROVINCES]):
+            m[_GOOD_SIDE + i] = 1.0 if up else 0.0
+        seen.marker_up = s.marker_up.copy()
+
+    if out is None:
+        v = seen.v.copy()
+    else:
+        v = out
+        np.copyto(v, seen.v)
     if static.dynamic_board:
-        _board_now(s, static, m)
+        _board_now(s, static, v.data)
 
     # the parts of boards, variants and modes, and the scores: from what the view shows of them
     if static.has_parts or s.intermediate or over:
+        br = s.rules.board
         parts: dict[str, Any] = {}
         if static.board_public:
             parts.update(br.public(s))
@@ -401,6 +417,99 @@ def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         w.finish()
         np.clip(v, 0.0, HIGH, out=v)
     return v
+
+
+def _clear(m: Any, placed: list[int]) -> None:
+    for i in placed:
+        m[i] = 0.0
+
+
+# A seat's part, by what it is made from (``_Seen.players``: per seat, its money, goods, victory points, colonists,
+# houses, hand and pile as last written, then the entries the colonists, the houses and the cards set, to be cleared
+# before they are written again).
+
+def _write_colonists(m: Any, static: _Static, col: list[int], r: int) -> list[int]:
+    placed: list[int] = []
+    R = static.R
+    RC = R + static.cities
+    land = static.land
+    store_land = store_sea = routes = cities = elsewhere = 0
+    in_city: dict[int, int] = {}
+    for slot, loc in enumerate(col):
+        if loc < 0:
+            if slot < land:
+                store_land += 1
+            else:
+                store_sea += 1
+        elif loc < R:
+            routes += 1
+            if loc < ROUTES:  # one colonist per route: the route's occupant is this seat
+                i = _ROUTE_COLONIST + SEATS * loc + r
+                m[i] = 1.0
+                placed.append(i)
+        elif loc < RC:
+            cities += 1
+            in_city[loc] = in_city.get(loc, 0) + 1
+        else:
+            elsewhere += 1
+    o = _COLONISTS + 5 * r
+    m[o], m[o + 1], m[o + 2], m[o + 3], m[o + 4] = (store_land / 6, store_sea / 6, routes / 6, cities / 6,
+                                                    elsewhere / 6)
+    for loc, count in in_city.items():
+        if loc - R < CITIES:
+            i = _CITY_COLONISTS + SEATS * (loc - R) + r
+            m[i] = count / 3
+            placed.append(i)
+    return placed
+
+
+def _write_houses(m: Any, static: _Static, houses: list[int], r: int) -> list[int]:
+    placed: list[int] = []
+    m[_HOUSES + r] = len(houses) / 15
+    for c in houses:
+        if c < CITIES:
+            i = _CITY_HOUSES + SEATS * c + r
+            m[i] = 1.0
+            placed.append(i)
+    if not static.own_houses:
+        left = static.houses_total - len(houses)
+        m[_HOUSES_LEFT + r] = left / 15 if left > 0 else 0.0
+    return placed
+
+
+def _write_cards(m: Any, static: _Static, seat: int, p: Any, r: int, mine: bool) -> list[int]:
+    """The hand's and the pile's sizes, the pile's top, the cards bought; the observer's own (``mine``): its hand and
+    its pile too."""
+    placed: list[int] = []
+    hand = p.hand
+    m[_HAND_SIZE + r] = len(hand) / 10
+    pile = p.pile
+    m[_PILE_SIZE + r] = len(pile) / 10
+    if pile and pile[-1] in CARD_INDEX:
+        i = _PILE_TOP + CARD_SLOTS * r + CARD_INDEX[pile[-1]]
+        m[i] = 1.0
+        placed.append(i)
+    total = len(hand) + len(pile)
+    if total > static.setup_size[seat]:  # a seat never loses a card: one more than at setup is one bought
+        known = static.bought[seat]
+        if known is None or known[0] is not p or known[1] != total:
+            known = static.bought[seat] = (p, total, _bought(hand + pile, static.setup[seat]))
+        o = _BOUGHT + CARD_SLOTS * r
+        for i, x in known[2]:
+            m[o + i] = x
+            placed.append(o + i)
+    if mine:
+        for k, c in _hand_counts(hand).items():
+            if k in CARD_INDEX:
+                i = _HAND + CARD_INDEX[k]
+                m[i] = c / 3
+                placed.append(i)
+        for k, c in _hand_counts(pile).items():
+            if k in CARD_INDEX:
+                i = _PILE + CARD_INDEX[k]
+                m[i] = c / 3
+                placed.append(i)
+    return placed
 
 
 def _board_now(s: GameState, static: _Static, m: Any) -> None:

@@ -26,6 +26,7 @@ from sestertius.data.overrides import blamed
 from sestertius.rules.boards.base import BoardRules, store_goods
 from sestertius.rules.state import CHANCE, NOBODY, GameState
 from sestertius.rules.steps import Action, Pending, Step
+from sestertius.rules.words import money_words
 
 EFFECTS: Final = ("no_bonus", "no_building", "no_production")
 
@@ -217,8 +218,11 @@ def draw(s: GameState, seat: int, name: str) -> None:
         v.neutral -= 1
         v.unseen = tuple(n - (j == k) for j, n in enumerate(v.unseen))
         got = _bonus(s, taker, d.neutral_money[k], d.neutral_goods[k])
-        s.log("volcano", seat, f"draws a neutral volcano tile ({name}): "
-              + (got if taker != NOBODY else nobody if seat != NOBODY else "put aside"), tile=name)
+        if seat == NOBODY:  # at setup nobody draws: the log says what happened (its entries all have a subject)
+            s.log("volcano", seat, f"setup: a neutral volcano tile ({name}) is drawn and put aside", tile=name)
+        else:
+            s.log("volcano", seat, f"draws a neutral volcano tile ({name}): " + (got if taker != NOBODY else nobody),
+                  tile=name)
         return
     prov = b.provinces.index(name)
     i = RULES.column_of(s, prov)
@@ -232,7 +236,8 @@ def draw(s: GameState, seat: int, name: str) -> None:
     effect = {d.row_of["no_bonus"]: f"{name} loses its production bonus for the rest of the game",
               d.row_of["no_building"]: f"no more houses may be built in {name}",
               d.row_of["no_production"]: f"Etna erupts: {name} can no longer produce"}.get(row)
-    s.log("volcano", seat, f"draws a volcano tile of {name}" + (f" ({got})" if got else "")
+    drawn = f"draws a volcano tile of {name}" if seat != NOBODY else f"setup: a volcano tile of {name} is drawn"
+    s.log("volcano", seat, drawn + (f" ({got})" if got else "")
           + f", placed in row {row}" + (f": {effect}" if effect else ""), tile=name, row=row)
     if row == d.row_of["no_production"]:
         for variant in s.rules.variants:  # the marker spot leaves the mini map: e.g. its fish go back to the supply
@@ -244,7 +249,7 @@ def _bonus(s: GameState, seat: int, money: int, goods: tuple[int, ...]) -> str:
         return ""
     p = s.players[seat]
     p.money += money
-    parts = [f"+{money} sestertius" if money == 1 else f"+{money} sestertii"] if money else []
+    parts = [f"+{money_words(money)}"] if money else []
     for g, n in enumerate(goods):
         k = store_goods(s, seat, g, n)
         if n:

@@ -312,8 +312,12 @@ STEPS: Final[tuple[Step, ...]] = (
          prompt=lambda s, st: (f"Architect: move your colonists ({st[ARCH_MOVE_POINTS]} movement "
                                f"point{'s' * (st[ARCH_MOVE_POINTS] != 1)} left). "
                                f"Choose a route (or first one of your colonists), then Done."),
-         words={"move": words_move}, refuse=refuse_arch_move, verbs=frozenset({"move", "done"})),
+         words={"move": words_move}, refuse=refuse_arch_move, verbs=frozenset({"move", "done"}),
+         guide=("Move your colonists: pick a glowing route (or first one of your ringed colonists), then “Done moving” "
+                "to build.")),
     Step("arch_build", "Architect (build)", legal_arch_build, apply_arch_build, optional=("houses",),
          prompt="Architect: build houses. Choose a city, then Done.",
-         words={"build": words_build}, refuse=refuse_arch_build, verbs=frozenset({"build", "done"})),
+         words={"build": words_build}, refuse=refuse_arch_build, verbs=frozenset({"build", "done"}),
+         guide=("Pick a city to build in: a glowing city next to your colonists; “Done building” when you have built "
+                "enough.")),
 )

@@ -10,7 +10,7 @@ from sestertius.rules.errors import IllegalAction
 from sestertius.rules.state import STORE, Entry, GameState, entry
 from sestertius.rules.steps import DECIDER, DONE, Action, Pending, PerformFn, Step
 from sestertius.rules.turn import can_pay, pay
-from sestertius.rules.words import KINDS, goods_dict, goods_words, place_name, spot
+from sestertius.rules.words import KINDS, goods_dict, goods_words, money_words, place_name, spot
 
 COLONIST_PLACED: Final = 2  # ("colonist", seat, placed): 1 once a colonist is placed (no cash then)
 
@@ -68,7 +68,7 @@ def apply_colonist(s: GameState, st: Pending, a: Action) -> None:
         p.money += s.cat.colonist_base_money + n
         s.pending.pop()
         s.turn_info.colonist = "cash"
-        s.log("cash", seat, f"takes {s.cat.colonist_base_money + n} sestertii ({s.cat.colonist_base_money} + 1 per "
+        s.log("cash", seat, f"takes {money_words(s.cat.colonist_base_money + n)} ({s.cat.colonist_base_money} + 1 per "
                             f"colonist on the board: {n})", money=s.cat.colonist_base_money + n)
         return
     _, kind, c = a
@@ -146,8 +146,10 @@ STEPS: Final[tuple[Step, ...]] = (
          prompt=("Colonist: place new colonists (1 food + 1 tool each) in the capital or a city with your house — "
                  "or take the money."),
          words={"place": lambda s, a: f"place a {KINDS[a[1]]} colonist in {place_name(s, a[2])}"},
-         refuse=refuse_colonist, verbs=frozenset({"place", "cash", "done"})),
+         refuse=refuse_colonist, verbs=frozenset({"place", "cash", "done"}),
+         guide="Put new colonists into the capital or a city of yours — or take the money instead."),
     Step("tribune", "Tribune", legal_tribune, apply_tribune,
          prompt="Tribune: you may buy one colonist into the capital for 1 food + 1 tool.",
-         words={"recruit": words_recruit}, refuse=refuse_tribune, verbs=frozenset({"recruit", "done"})),
+         words={"recruit": words_recruit}, refuse=refuse_tribune, verbs=frozenset({"recruit", "done"}),
+         guide="Buy a new colonist if you want one, or decline."),
 )

@@ -64,8 +64,10 @@ STEPS: Final[tuple[Step, ...]] = (
     Step("diplomat", "Diplomat", legal_diplomat, apply_diplomat, prompt="Diplomat: choose the card to copy.",
          words={"copy": words_copy},
          refuse=lambda s, st, a: "the Diplomat copies the top card of another player's pile: not empty and not a "
-                                 "Diplomat", verbs=frozenset({"copy"})),
+                                 "Diplomat", verbs=frozenset({"copy"}),
+         guide="Pick the player whose top card you copy."),
     Step("half", "Double card", legal_half, apply_half, fields=("seat", "card"),
          prompt="Choose which half of the card to perform.",
-         words={"half": lambda s, a: f"perform the {('first', 'second')[a[1]]} half"}, verbs=frozenset({"half"})),
+         words={"half": lambda s, a: f"perform the {('first', 'second')[a[1]]} half"}, verbs=frozenset({"half"}),
+         guide="Pick which half of the double card you perform."),
 )

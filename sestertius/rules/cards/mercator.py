@@ -9,6 +9,7 @@ from sestertius.data.catalog import GOODS, Card
 from sestertius.rules.errors import shown
 from sestertius.rules.state import Entry, GameState, entry
 from sestertius.rules.steps import DECIDER, DONE, Action, Pending, PerformFn, Step
+from sestertius.rules.words import money_words
 
 # the fields of ("trade", seat, sold, bought, types) (its record: STEPS below)
 TRADE_SOLD: Final = 2  # a bitmask of the goods types sold so far
@@ -26,7 +27,7 @@ def perform_mercator(s: GameState, seat: int, card: Card) -> None:
 
 def income_entry(s: GameState, turn: int, seat: int, key: str) -> Entry:
     card = s.cat.cards[key]
-    return entry(turn, "income", seat, f"{card.title}: takes {card.money} sestertii from the bank", card=key,
+    return entry(turn, "income", seat, f"{card.title}: takes {money_words(card.money)} from the bank", card=key,
                  money=card.money)
 
 
@@ -52,7 +53,7 @@ TRADE_WORDS: Final[dict[str, Callable[[GameState, int, int], str]]] = {  # (stat
     "none": lambda s, g, funds: f"you have no {GOODS[g]} to sell",
     "both ways": lambda s, g, funds: "you may not buy and sell the same good in one trade",
     "full": lambda s, g, funds: "your storehouse is full",
-    "money": lambda s, g, funds: f"{GOODS[g]} costs {s.cat.prices[g]} sestertii; you have {funds}",
+    "money": lambda s, g, funds: f"{GOODS[g]} costs {money_words(s.cat.prices[g])}; you have {funds}",
 }
 
 
@@ -106,7 +107,7 @@ def apply_trade(s: GameState, st: Pending, a: Action) -> None:
 
 
 def trade_entry(s: GameState, turn: int, seat: int, verb: str, g: int, price: int) -> Entry:
-    return entry(turn, "trade", seat, f"{verb}s 1 {GOODS[g]} for {price} sestertii", verb=verb, good=GOODS[g],
+    return entry(turn, "trade", seat, f"{verb}s 1 {GOODS[g]} for {money_words(price)}", verb=verb, good=GOODS[g],
                  money=price)
 
 
@@ -126,5 +127,6 @@ STEPS: Final[tuple[Step, ...]] = (
     Step("trade", "Mercator", legal_trade, apply_trade, fields=("seat", "sold", "bought"), optional=("types",),
          prompt="Mercator: sell and buy goods of at most two kinds, then Done.",
          words={"sell": words_trade, "buy": words_trade}, refuse=refuse_trade,
-         verbs=frozenset({"sell", "buy", "done"})),
+         verbs=frozenset({"sell", "buy", "done"}),
+         guide="Sell and buy goods with the buttons (up to two kinds); “Done trading” when you are finished."),
 )

@@ -9,7 +9,7 @@ from sestertius.rules.errors import shown
 from sestertius.rules.state import NOBODY, Entry, GameState, entry
 from sestertius.rules.steps import DECIDER, Action, Pending, PerformFn, Step
 from sestertius.rules.turn import queue_overflow
-from sestertius.rules.words import goods_dict, goods_words
+from sestertius.rules.words import goods_dict, goods_words, money_words
 
 PREFECT_CARD: Final = 2  # ("prefect", seat, card): the card performed
 
@@ -82,7 +82,7 @@ def apply_prefect(s: GameState, st: Pending, a: Action) -> None:
         s.players[seat].money += coins
         s.marker_up = [True] * len(s.marker_up)
         s.turn_info.prefect = ("cash", coins)
-        s.log("cash", seat, f"takes {coins} sestertii from the bonus markers; all markers show goods again")
+        s.log("cash", seat, f"takes {money_words(coins)} from the bonus markers; all markers show goods again")
         br.after_cash(s, seat)  # e.g. Roma: move one sea colonist forward
         return
     produce_province(s, seat, a[1], bonus=True)
@@ -152,5 +152,7 @@ PERFORMERS: Final[dict[str, PerformFn]] = {"prefect": perform_prefect, "speciali
 STEPS: Final[tuple[Step, ...]] = (
     Step("prefect", "Prefect", legal_prefect, apply_prefect, fields=("seat", "card"),
          prompt="Prefect: choose a bonus marker to produce in its province, or take the money of the turned markers.",
-         words={"produce": words_produce}, refuse=refuse_prefect, verbs=frozenset({"produce", "cash"})),
+         words={"produce": words_produce}, refuse=refuse_prefect, verbs=frozenset({"produce", "cash"}),
+         guide=("Pick a province to produce in: its glowing bonus marker — or cash in the markers turned to their "
+                "coin side.")),
 )

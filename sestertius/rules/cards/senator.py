@@ -127,5 +127,7 @@ STEPS: Final[tuple[Step, ...]] = (
     # left: cards the seat may still buy; with_position: 1 when the display position's cost is paid too (Senator)
     Step("buy", "Buying cards", legal_buy, apply_buy, fields=("seat", "left", "with_position"),
          prompt="Buy cards from the display, then Done.",
-         words={"card": words_card}, refuse=refuse_buy, verbs=frozenset({"card", "done"})),
+         words={"card": words_card}, refuse=refuse_buy, verbs=frozenset({"card", "done"}),
+         guide=("Buy a card: pick a glowing card of the display (you pay its goods and the position's extra cost) — "
+                "or pass.")),
 )

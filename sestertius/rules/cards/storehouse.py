@@ -35,5 +35,6 @@ STEPS: Final[tuple[Step, ...]] = (
     Step("discard", "Storehouse", legal_discard, apply_discard,
          prompt="Your storehouse is over full: choose the goods to give up.",
          words={"drop": lambda s, a: f"drop 1 {GOODS[a[1]]}"},
-         refuse=lambda s, st, a: f"you have no {GOODS[a[1]]}", verbs=frozenset({"drop"})),
+         refuse=lambda s, st, a: f"you have no {GOODS[a[1]]}", verbs=frozenset({"drop"}),
+         guide="Your storehouse is over full: pick the goods you give up."),
 )

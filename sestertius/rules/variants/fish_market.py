@@ -42,7 +42,7 @@ from sestertius.rules.steps import DECIDER, DONE, KIND, Action, ApplyFn, LegalFn
 from sestertius.rules.turn import queue_overflow, refill_display
 from sestertius.rules.variants.base import Variant
 from sestertius.rules.variants.fish_part import FishPart, empty_spots, fish, fish_bonus, regrow, side
-from sestertius.rules.words import place_name
+from sestertius.rules.words import money_words, place_name
 
 # the fields of the steps (their records: STEPS below)
 MARKET_START: Final = 2  # ("market", seat, start): the spot where the phase began (NOT_YET before the first use)
@@ -144,7 +144,7 @@ def apply_market(s: GameState, st: Pending, a: Action) -> None:
     if taken:
         p.money += taken
         f.coins[j] = 0
-        text += f", takes the {taken} sestertii lying there"
+        text += f", takes the {money_words(taken)} lying there"
     if start == NOT_YET:
         start = j
     returned = pos != NOT_YET and j == start  # back where the phase began: stop here
@@ -265,7 +265,7 @@ def apply_fish_prefect(s: GameState, st: Pending, a: Action) -> None:
         p.money += empty
         regrow(s)
         s.turn_info.prefect = ("cash", empty)
-        s.log("cash", seat, f"takes {empty} sestertii (1 per province without fish) and 1 good of choice; "
+        s.log("cash", seat, f"takes {money_words(empty)} (1 per province without fish) and 1 good of choice; "
                             f"1-fish markers turn to 2 fish, each empty spot gets 1 fish")
         br.after_cash(s, seat)  # e.g. Roma: move one sea colonist forward, after the good of choice
         s.pending.append(("fish_good", seat, 31, 1))  # the good may overflow the storehouse
@@ -313,7 +313,7 @@ def describe_enter(s: GameState, a: Action) -> str:
         if skips:
             text += f", skipping {skips} spot{'s' if skips > 1 else ''} (1 sestertius each)"
         if f.coins[j]:
-            text += f", taking the {f.coins[j]} sestertii there"
+            text += f", taking the {money_words(f.coins[j])} there"
     return text
 
 
@@ -354,7 +354,7 @@ def explain(s: GameState, st: Pending, a: Action) -> str:
                             f"(spot {start + 1}); spot {j + 1} lies beyond it")
                 funds = s.rules.mode.funds(s, seat)
                 if d - 1 > funds:
-                    return (f"skipping {d - 1} spot{'s' if d > 2 else ''} costs {d - 1} sestertii (1 left on each "
+                    return (f"skipping {d - 1} spot{'s' if d > 2 else ''} costs {money_words(d - 1)} (1 left on each "
                             f"skipped spot); you have {funds}")
             why = refusal(s, seat, spots[j][k])
             return f"spot {j + 1} ({_stand_text(s, j, k)}): {why or 'not possible now'}"

@@ -17,7 +17,11 @@ class ErrorAnswer(BaseModel):
     not your turn, or the game has moved on), 413 a request body over the limit, 422 a malformed request, 503 the
     database could not store it. A refused request changes nothing."""
     error: str = Field(..., description="what was refused and why, in words")
-    rule: str = Field(..., description="the rule (or part of the API) that refused it, e.g. 'Seat secret'")
+    rule: str = Field(..., description="the rule (or part of the API) that refused it, in words, e.g. 'Seat secret'")
+    code: str = Field(..., description="the refusal's stable key, what a program acts on (the words may change): "
+                                       "for a decision the rules refuse, the kind of the step refused ('arch_move', "
+                                       "'contrarius_roll', or 'decision_shape', 'game_over'); else the rule's name "
+                                       "in lower case joined by _ ('seat_secret', 'stale_view', 'request')")
     detail: list[dict[str, Any]] | None = Field(None, description="422 only: where the request is malformed")
 
 
@@ -102,6 +106,21 @@ class GeoProvince(BaseModel):
     cities: list[int]
 
 
+class GeoGateRoute(BaseModel):
+    id: int = Field(..., description="the gate route's id (after the board's own routes)")
+    site: int = Field(..., description="the one building site at its inner end")
+    points: list[list[float]] = Field(..., description="drawn from the gate to the site (board units)")
+    space: list[float] = Field(..., description="where its route space is drawn")
+
+
+class GeoGate(BaseModel):
+    gate: str
+    road: str = Field(..., description="the road coming in through the gate")
+    side: str = Field(..., description="the board's edge the gate stands on: north, south, west or east")
+    xy: list[float] = Field(..., description="where the gate is drawn (board units)")
+    routes: list[GeoGateRoute]
+
+
 class GeoFrame(BaseModel):
     x0: float = Field(..., description="layout units: the left edge")
     y0: float = Field(..., description="layout units: the top edge")
@@ -118,6 +137,7 @@ class BoardGeometry(BaseModel):
     routes: list[GeoRoute]
     provinces: list[GeoProvince]
     frame: GeoFrame | None = Field(None, description="where a board's own places given in layout units (xy) go")
+    gates: list[GeoGate] = Field([], description="Roma: its gates at the board's edge and their routes")
 
 
 class CardInfo(BaseModel):
@@ -233,6 +253,12 @@ class GameView(BaseModel):
     over: bool
     step: list[str] | None = Field(..., description="kind of the step to decide")
     prompt: str | None = Field(..., description="the words for the step to decide")
+    table: dict[str, Any] | None = Field(None, description="dice entered by hand: what the last decision, outcome or "
+                                         "take-back changed on the physical board (moves: kind, seat, text), "
+                                         "whether the person at the table has moves to make they did not decide "
+                                         "(show), the points as the track shows them")
+    guide: str = Field("", description="a first game's guide to the step to decide: what to do and how, from the "
+                                       "engine's record of the step (empty: none)")
     players: list[PlayerView]
     legal: list[LegalEntry] = Field(..., description="the decisions this seat may take now")
     events: list[dict[str, Any]] = Field(..., description="the log's last entries, oldest first: turn, kind, seat, "

@@ -109,3 +109,13 @@ async def post_undo(at: UndoSeat, service: ServiceDep, hub: HubDep) -> RawJSON:
     view = await run_in_threadpool(service.undo_answer, at.live, at.seat, at.given.expect)
     hub.notify(service, at.live)
     return answer(view)
+
+
+@router.post("/api/games/{gid}/retype", response_model=ViewAnswer, responses=errors(403, 404, 409, 413, 422, 503),
+             summary="Dice entered by hand: take back the last outcome entered (and what followed it) to enter it "
+                     "again; only the seat that enters the dice")
+async def post_retype(at: UndoSeat, service: ServiceDep, hub: HubDep) -> RawJSON:
+    assert at.seat is not None  # a retype always names its seat (the body requires it)
+    view = await run_in_threadpool(service.retype_answer, at.live, at.seat, at.given.expect)
+    hub.notify(service, at.live)
+    return answer(view)

@@ -9,6 +9,10 @@ export const PLAYER_COLORS = ["#c8312b", "#2561c6", "#2e8b3e", "#e0a911", "#3535
 export const PLAYER_TEXT_COLORS = ["#b0261f", "#1f4fa8", "#23732f", "#8f6a00", "#222222", "#6b6355"];
 export const PLAYER_NAMES_OF_COLORS = ["red", "blue", "green", "yellow", "black", "white"];
 export const CONTRARIUS_COLOR = "#7e3fa0";
+// a letter per colour, drawn on every piece and swatch, so that the colours can be told apart without seeing colour
+// (black is K, as in printing, apart from blue's B)
+export const PLAYER_LETTERS = ["R", "B", "G", "Y", "K", "W"];
+export const CONTRARIUS_LETTER = "C";
 export const ACTION_TEXT = {
   tribune: "Take back played cards; buy a colonist",
   architect: "Move colonists, build houses",
@@ -47,7 +51,8 @@ export class ApiError extends Error {
   constructor(status, body) {
     super((body && body.error) || `HTTP ${status}`);
     this.status = status;
-    this.rule = body && body.rule;
+    this.rule = body && body.rule;  // the rule in words, to show
+    this.code = (body && body.code) || "";  // its stable key, what the page acts on
     this.body = body;
   }
 }
@@ -166,7 +171,7 @@ export function goodCount(g, n) {
 }
 
 export function coin(n, title) {
-  return el("span", { class: "coin", title: title || `${n} sestertii` }, String(n));
+  return el("span", { class: "coin", title: title || sestertii(n) }, String(n));
 }
 
 export function costIcons(costArr) {
@@ -191,7 +196,7 @@ export function cardTitle(key) {
 
 export function cardWhat(c) {
   if (c.action === "specialist") return `Houses in ${c.good} cities produce ${c.good}`;
-  if (c.action === "mercator") return `+${c.money} sestertii, then trade`;
+  if (c.action === "mercator") return `+${sestertii(c.money)}, then trade`;
   if (c.action === "senator" && c.buys) return `Buy up to ${c.buys} card${c.buys > 1 ? "s" : ""}`;
   if (c.action === "double" && c.halves && c.halves.length) return c.halves.map(cardTitle).join(" or ");
   return ACTION_TEXT[c.action] || c.action || "";
@@ -271,6 +276,24 @@ export function playerColor(seat, view) {
   return PLAYER_COLORS[seat % PLAYER_COLORS.length];
 }
 
+export function playerLetter(seat, view) {
+  if (view && isContrarius(view, seat)) return CONTRARIUS_LETTER;
+  return PLAYER_LETTERS[seat % PLAYER_LETTERS.length];
+}
+
+// black or white, whichever reads better on a player's colour (for the letter drawn on it)
+export function inkOn(hex) {
+  const n = parseInt(hex.slice(1), 16);
+  const lum = 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
+  return lum > 150 ? "#111" : "#fff";
+}
+
+// a player's swatch: the colour with its letter
+export function swatch(seat, view, attrs = {}) {
+  const col = playerColor(seat, view);
+  return el("span", { class: "swatch", style: `background:${col};color:${inkOn(col)}`, dataset: { letter: playerLetter(seat, view) }, ...attrs });
+}
+
 export function playerTextColor(seat, view) {
   if (view && isContrarius(view, seat)) return CONTRARIUS_COLOR;
   return PLAYER_TEXT_COLORS[seat % PLAYER_TEXT_COLORS.length];
@@ -292,6 +315,30 @@ export function seatName(view, seat) {
   if (seat === -1) return "";
   const s = (view.seats || []).find((x) => x.seat === seat);
   return s ? s.name : `Player ${seat + 1}`;
+}
+
+// a sum of money in words: "1 sestertius", "3 sestertii"
+export function sestertii(n) {
+  return `${n} sesterti${n === 1 ? "us" : "i"}`;
+}
+
+// the engine names players "seat 3" in its words; the page knows their names
+export function namePlayers(view, text) {
+  return String(text).replace(/\bseat (\d+)\b/g, (m, n) => seatName(view, Number(n) - 1) || m);
+}
+
+// the engine words what a player does in the third person ("plays Architect", "is to decide"); after the name
+// "You" the verb takes its own form ("You play Architect", "You are to decide")
+const YOU_VERBS = { is: "are", has: "have", does: "do", goes: "go" };
+export function afterName(name, text) {
+  const t = String(text);
+  if (name !== "You") return t;
+  const m = /^([a-z]+)\b/.exec(t);
+  if (!m || !m[1].endsWith("s")) return t;
+  const w = m[1];
+  const base = YOU_VERBS[w] || (w.endsWith("ies") ? w.slice(0, -3) + "y"
+    : /(ch|sh|ss|x)es$/.test(w) ? w.slice(0, -2) : w.slice(0, -1));
+  return base + t.slice(w.length);
 }
 
 // a short text for any JSON value (board rules and variants publish their own data in the view)

@@ -3,20 +3,24 @@
 import { $, CampaignKeys, Creds, Owners, PLAYER_COLORS, PLAYER_NAMES_OF_COLORS, api, el, fmtDate, optionsSummary } from "./common.js";
 
 let META = null;
+// short enough for a phone's seat row (the option's title says more)
 const PEOPLE = [
-  ["hotseat", "Person at this screen (hot-seat)"],
-  ["human", "Person elsewhere (invite link)"],
+  ["hotseat", "Here (hot-seat)", "a person at this screen"],
+  ["human", "Elsewhere (invite)", "a person elsewhere, with their own invite link"],
 ];
 // the bots come from /api/meta (sestertius.bots.BOTS); "easy" is the greedy bot's other name
 const BOT_WORDS = {
-  greedy: "Bot: easy (greedy)", medium: "Bot: medium (search)", hard: "Bot: hard (search)", random: "Bot (random)",
+  greedy: "Bot: easy", medium: "Bot: medium", hard: "Bot: hard", random: "Bot: random",
+};
+const BOT_TITLES = {
+  greedy: "the greedy bot", medium: "the search bot, medium", hard: "the search bot, hard", random: "a bot that picks at random",
 };
 
 function seatKindOptions() {
   const bots = (META && META.bots) || ["greedy", "random"];
   const shown = bots.filter((b) => !(b === "easy" && bots.includes("greedy")));
   shown.sort((a, b) => (a === "random") - (b === "random"));
-  return [...PEOPLE, ...shown.map((b) => [`bot:${b}`, BOT_WORDS[b] || `Bot (${b})`])];
+  return [...PEOPLE, ...shown.map((b) => [`bot:${b}`, BOT_WORDS[b] || `Bot: ${b}`, BOT_TITLES[b] || `the ${b} bot`])];
 }
 
 // Which modes and numbers of players there are, which of them are played against Contrarius, and who partners whom
@@ -210,7 +214,7 @@ function seatRowsInto(box, n, opts = {}) {
   box.innerHTML = "";
   for (let i = 0; i < n; i++) {
     const sel = el("select", { "aria-label": `seat ${i + 1} is played by`, dataset: { seat: i } });
-    for (const [v, t] of seatKindOptions()) sel.append(el("option", { value: v }, t));
+    for (const [v, t, title] of seatKindOptions()) sel.append(el("option", { value: v, title }, t));
     sel.value = old[i] ? old[i].kind : (i === 0 ? "hotseat" : "bot:greedy");
     const name = el("input", { type: "text", maxlength: 40, placeholder: `Player ${i + 1}`, value: old[i] ? old[i].name : "" });
     const team = opts.team ? el("span", { class: "tag", dataset: { team: opts.team(i) }, title: opts.teamTitle ? opts.teamTitle(i) : "" }, opts.teamName(i)) : null;
@@ -372,24 +376,39 @@ function afterCreate(res) {
     location.href = `/play/${res.id}`;
     return;
   }
+  // the game exists now: its invitations come into sight at once (the page stays here so that they can be sent)
   const box = $("invites");
   box.innerHTML = "";
   box.classList.remove("hidden");
-  box.append(el("h3", {}, "Invitations"), el("p", { class: "small" },
-    "Send each person their own link: it is the secret of their seat (whoever has it can play that seat). Keep yours."));
+  box.setAttribute("role", "status");
+  box.append(el("h3", { tabindex: "-1" }, `Game created — invite ${online.length === 1 ? "the other player" : `the ${online.length} other players`}`),
+    el("p", { class: "small" },
+      "Send each person their own link: it is the secret of their seat (whoever has it can play that seat). Keep yours."));
   for (const s of online) {
     const input = el("input", { type: "text", readonly: true, value: s.link, onclick: (e) => e.target.select(), dataset: { seat: s.seat } });
+    const copy = el("button", { type: "button", class: "copy", dataset: { seat: s.seat },
+      onclick: async () => { copy.textContent = (await copyText(input)) ? "Copied ✓" : "Select and copy"; } }, "Copy link");
     box.append(el("div", { class: "invite" },
       el("div", {}, el("span", { class: "swatch", style: `background:${PLAYER_COLORS[s.seat]}` }), " ", el("b", {}, s.name), " "),
       input,
       el("div", { style: "margin-top:4px;display:flex;gap:6px" },
-        el("button", { type: "button", onclick: () => { input.select(); navigator.clipboard && navigator.clipboard.writeText(s.link); } }, "Copy"),
-        el("a", { class: "btn", href: s.link, target: "_blank", rel: "noopener" }, "Open this seat here"))));
+        copy, el("a", { class: "btn", href: s.link, target: "_blank", rel: "noopener" }, "Open this seat here"))));
   }
   const hot = res.seats.filter((s) => s.kind === "hotseat");
   box.append(el("div", { style: "margin-top:8px" },
     el("a", { class: "btn primary", href: `/play/${res.id}` }, hot.length ? "Go to the table" : "Watch the game")));
+  box.scrollIntoView({ block: "start" });
+  box.querySelector("h3").focus({ preventScroll: true });
   listGames();
+}
+
+// a link to the clipboard: the Clipboard API where the page may use it (https, localhost), else the selection
+async function copyText(input) {
+  input.select();
+  try {
+    if (navigator.clipboard && window.isSecureContext) { await navigator.clipboard.writeText(input.value); return true; }
+  } catch (e) { /* refused: the selection below */ }
+  try { return document.execCommand("copy"); } catch (e) { return false; }
 }
 
 // the games of this browser (those it holds a seat's or the creator's secret of), and the public games of others

@@ -17,6 +17,7 @@ from sestertius.rules.cards.architect import house_cost
 from sestertius.rules.state import STORE, GameState
 from sestertius.rules.steps import Action
 from sestertius.rules.turn import can_pay
+from sestertius.rules.words import money_words
 
 
 # -- where sea colonists may sail --------------------------------------------------------------------------------
@@ -102,7 +103,7 @@ def arrive(s: GameState, seat: int, slot: int, to: int) -> None:
         for key, n in gain.items():
             if key == "sestertii":
                 p.money += n
-                s.log("bonus", seat, f"{name}: +{n} sestertii")
+                s.log("bonus", seat, f"{name}: +{money_words(n)}")
             else:
                 kept = store_goods(s, seat, GOODS.index(key), n)
                 s.log("bonus", seat, f"{name}: +{kept} {key}" + (f" ({n - kept} lost: storehouse full)"

@@ -40,6 +40,7 @@ from sestertius.rules.steps import (
     auto_step,
     legal_auto,
 )
+from sestertius.rules.words import money_words
 
 # the fields of the steps (their records: STEPS below); cap: None, or an Architect limited in houses (the fish
 # market's stand) builds on the track only while the seat has fewer houses than this
@@ -184,7 +185,7 @@ def _why_not_build(s: GameState, seat: int, c: int) -> str:
         return "you have no house left"
     goods, coins = house_cost(s, c)
     need = ", ".join(f"{n} {GOODS[g]}" for g, n in enumerate(goods) if n)
-    return f"a house on {s.board.cities[c]} costs {need} and {coins} sestertii; you cannot pay it"
+    return f"a house on {s.board.cities[c]} costs {need} and {money_words(coins)}; you cannot pay it"
 
 
 def _step(kind: str, title: str, legal: LegalFn, apply: ApplyFn, prompt: str, words: dict[str, WordsFn],

@@ -40,7 +40,8 @@ def apply_roll(s: GameState, st: Pending, a: Action) -> None:
     d = data(s)
     die = d.dice[die_key]
     face = a[1]
-    s.log("die", NOBODY, f"rolled {face} on the {die.name}", die=die_key, face=face, purpose=purpose)  # no seat
+    # no seat: the die is the subject
+    s.log("die", NOBODY, f"the {die.name} shows {face}", die=die_key, face=face, purpose=purpose)
     asker = veto_asker(s, None)
     if asker is not None:  # Contrarius as a third player: a player may veto this die result
         s.pending.append(("contrarius_veto", asker, die_key, purpose, chain, face))

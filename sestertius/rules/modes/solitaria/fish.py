@@ -20,7 +20,7 @@ def take_paid_fish(s: GameState, seat: int, n: int) -> None:
     info = part(s)
     assert info.fish is not None
     info.fish += n
-    who = "you" if s.options.players == 1 else f"player {seat + 1}"
+    who = "you" if s.options.players == 1 else f"seat {seat + 1}"
     say(s, f"takes the {n} fish {who} paid at the market (now {info.fish} fish, "
            f"{data(s).fish_market.get('vp_per_fish', 1)} VP each at the end)", fish=n)
 

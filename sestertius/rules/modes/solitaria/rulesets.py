@@ -105,11 +105,11 @@ class SoloRuleset(Ruleset):
         s.concordia = seat
         if seat == cseat(s):
             s.final_turns = 2  # this turn, then one last card of the player without reaction
-            s.log("concordia", seat, "Contrarius takes the Concordia card and ends the game: you play one last card, "
-                                     "without reaction")
+            s.log("concordia", seat, "takes the Concordia card and ends the game: you play one last card, without "
+                                     "reaction")  # the entry's seat is its subject
         else:
             s.final_turns = 1  # the game ends with Contrarius' reaction to this card
-            s.log("concordia", seat, "you take the Concordia card and end the game: Contrarius reacts one last time")
+            s.log("concordia", seat, "takes the Concordia card and ends the game: Contrarius reacts one last time")
 
     def next_seat(self, s: GameState, seat: int) -> int:
         return PLAYER
@@ -172,13 +172,13 @@ class ThirdPlayerRuleset(SoloRuleset):
         return d.reaction(key)
 
     def whose(self, s: GameState) -> str:
-        return f"player {(1 if s.turn_info.seat is None else s.turn_info.seat) + 1}'s"
+        return f"seat {(1 if s.turn_info.seat is None else s.turn_info.seat) + 1}'s"  # a page names the seat
 
     def after_card(self, s: GameState, seat: int, card: Card) -> None:
         if seat not in data(s).third.get("reacting_seats", (1,)):
             return  # the starting player's cards never cause a reaction, bought cards included
         if last_card_after_its_end(s):
-            say(s, f"does not react to player {seat + 1}'s last card: it ended the game")
+            say(s, f"does not react to seat {seat + 1}'s last card: it ended the game")
             return
         s.pending.append(("contrarius_react", AUTOMATON))
 
@@ -205,12 +205,12 @@ class ThirdPlayerRuleset(SoloRuleset):
         s.concordia = seat
         if seat == cseat(s):
             s.final_turns = 3  # this turn, then one last card of each player, without reaction (A-THIRD-END)
-            s.log("concordia", seat, "Contrarius takes the Concordia card and ends the game: each player plays one "
-                                     "last card, without reaction")
+            s.log("concordia", seat, "takes the Concordia card and ends the game: each player plays one last card, "
+                                     "without reaction")
         else:
             s.final_turns = 2  # this turn and one more turn of the other player (regular Concordia)
-            s.log("concordia", seat, f"player {seat + 1} takes the Concordia card and ends the game: the other "
-                                     f"player has one more turn")
+            s.log("concordia", seat, "takes the Concordia card and ends the game: the other player has one more "
+                                     "turn")
 
     def next_seat(self, s: GameState, seat: int) -> int:
         return 1 - seat

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from sestertius.data.catalog import GOODS
 from sestertius.data.solitaria import SPECIAL_FACE
 from sestertius.rules.errors import shown
-from sestertius.rules.modes.solitaria.contrarius import con, data
+from sestertius.rules.modes.solitaria.contrarius import best_specialist, con, data
 from sestertius.rules.modes.solitaria.dice import CONTRARIUS_ROLL_DIE, CONTRARIUS_ROLL_PURPOSE
 from sestertius.rules.state import GameState
 from sestertius.rules.steps import KIND, Action, Pending
@@ -18,10 +19,15 @@ def describe_roll(s: GameState, a: Action) -> str:
     if st and st[KIND] == "contrarius_roll":
         die = data(s).dice[st[CONTRARIUS_ROLL_DIE]]
         face = a[1]
-        if die.key == "architect":
-            return f"{face} (the card at display position {face})"
+        if die.key == "architect":  # the card it takes, once the display's gaps are closed (as ``take_card`` does)
+            cards = [k for k in s.display if k is not None]
+            if isinstance(face, int) and 0 < face <= len(cards):
+                return f"{face}: {s.cat.cards[cards[face - 1]].title}"
+            return f"{face}: the deck's next card" if s.deck else f"{face}: no card there, it takes the first card"
         if face == SPECIAL_FACE:
-            return "S (the good of Contrarius' best specialist)"
+            spec, good = best_specialist(s, data(s))
+            why = f"its best specialist, {s.cat.cards[spec].title}" if spec else "it has no specialist"
+            return f"S: {GOODS[good]} ({why})"
         if face in KINDS:
             return f"{face} colonist"
         return str(face)

@@ -37,6 +37,10 @@ export function postUndo(seat, expect) {
   return api("POST", `${gamePath()}/undo`, { seat, key: G.creds[seat], expect });
 }
 
+export function postRetype(seat, expect) {
+  return api("POST", `${gamePath()}/retype`, { seat, key: G.creds[seat], expect });
+}
+
 export function fetchReplay(step) {
   return api("GET", `${gamePath()}/replay?step=${step}`);
 }
@@ -67,7 +71,7 @@ export function openSocket(seat, { onView, onOpen, onClose }) {
 // a refusal in words
 export function describeError(e) {
   if (e.status === 0) return e.message;
-  const rule = e.rule && !["Request", "HTTP"].includes(e.rule) ? ` (${e.rule})` : "";
+  const rule = e.rule && !["request", "http"].includes(e.code) ? ` (${e.rule})` : "";
   if (e.status === 409) return `Not allowed${rule}: ${e.message}`;
   if (e.status === 403) return `Refused: ${e.message}`;
   return e.message + rule;

@@ -1,7 +1,8 @@
 // The decision panel: the engine's prompt for the step, the legal decisions as buttons grouped by verb, the chooser
 // when one click fits several decisions, and the last refusal.
-import { $, CATALOG, GOODS, cardInfo, cardTitle, el, seatName } from "../common.js";
+import { $, CATALOG, GOODS, cardInfo, cardTitle, el, seatName, sestertii } from "../common.js";
 import { G, actions, cityName, placeName, routeName } from "./state.js";
+import { canRetype } from "./table.js";
 
 const VERB_GROUPS = {
   play: "Play a card", move: "Move a colonist", build: "Build a house", produce: "Produce", cash: "Money",
@@ -32,7 +33,7 @@ export function labelOf(entry) {
       case "build": {
         if (!entry.cost) break;  // the server names what the engine charges for the house
         const goods = Object.entries(entry.cost.goods).map(([g, n]) => `${n} ${g}`);
-        return `${entry.text} — ${[...goods, `${entry.cost.coins} sestertii`].join(", ")}`;
+        return `${entry.text} — ${[...goods, sestertii(entry.cost.coins)].join(", ")}`;
       }
       case "produce": {
         const p = v.provinces[a[1]];
@@ -56,6 +57,8 @@ export function labelOf(entry) {
 }
 
 function doneLabel(step) {
+  // Roma: the house a ship's entry into Carthago or Athenae allows comes next, as its own step (A-ROMA-TRACK-HOUSE)
+  if (step === "arch_build" && G.view && G.view.roma) return "Done building in the city";
   return { arch_move: "Done moving → build", arch_build: "Done building", trade: "Done trading", buy: "Done buying",
     colonist: "Done", tribune: "No colonist, thanks" }[step] || "Done";
 }
@@ -118,5 +121,11 @@ export function renderDecision(v) {
         title: rolled ? `${e.text} (${die.name})` : e.text, onclick: () => actions.send(e.action),
       }, label));
     }
+  }
+  // at a real table: a mis-tapped face is entered again; the board (above the sheet on a phone) one tap away
+  if (canRetype(v)) {
+    box2.append(el("div", { class: "table-tools" },
+      el("button", { type: "button", class: "retype", onclick: () => actions.retype() }, "Re-enter the last die"),
+      el("button", { type: "button", class: "to-map", onclick: () => $("board").scrollIntoView({ block: "start" }) }, "Map")));
   }
 }

@@ -1,19 +1,16 @@
 // The game log: every event of the view, newest at the bottom (kept in sight as events arrive); above it, what the
 // others did since this seat's last turn (a block that folds), and a marker in the log where that began.
-import { $, el, playerTextColor, seatName } from "../common.js";
+import { $, afterName, el, namePlayers, playerTextColor, seatName } from "../common.js";
 import { G } from "./state.js";
 
-// the engine names players "seat 3" in its words; the page knows their names
-function words(v, text) {
-  return String(text).replace(/\bseat (\d+)\b/g, (m, n) => seatName(v, Number(n) - 1) || m);
-}
-
+// an entry: its turn, its subject (the player; the engine's words carry the subject of an entry without one) and
+// what happened, players by name
 function entryEl(v, e) {
-  const name = e.kind === "die" ? "Die" : seatName(v, e.seat);
+  const name = seatName(v, e.seat);
   return el("div", { class: "ev " + (e.kind || ""), dataset: { kind: e.kind || "" } },
     el("span", { class: "t" }, `T${(e.turn ?? 0) + 1}`),
     name ? el("b", { style: e.seat >= 0 ? `color:${playerTextColor(e.seat, v)}` : "" }, name + " ") : null,
-    words(v, e.text));
+    afterName(name, namePlayers(v, e.text)));
 }
 
 // the entries since the seat's last turn that others made (its own entries of this turn left out)

@@ -1,6 +1,26 @@
 // Online play: the tab's title says when it is this browser's turn ("• Your turn — Concordia"), and, if the person
 // allowed it (the bell button asks the browser's permission), a notification says so when the tab is hidden.
 import { $, seatName } from "../common.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+// the bell, drawn (an emoji or font glyph is missing on some systems)
+function bell() {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("width", "16");
+  svg.setAttribute("height", "16");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("class", "icon bell");
+  const path = document.createElementNS(SVG, "path");
+  path.setAttribute("d", "M12 2a1.5 1.5 0 0 0-1.5 1.5v.7A6 6 0 0 0 6 10v4.5L4 17v1h16v-1l-2-2.5V10a6 6 0 0 0-4.5-5.8v-.7A1.5 1.5 0 0 0 12 2zm-2.5 17a2.5 2.5 0 0 0 5 0z");
+  path.setAttribute("fill", "currentColor");
+  svg.append(path);
+  return svg;
+}
+
+function label(btn, text) {
+  btn.replaceChildren(bell(), " " + text);
+}
 import { G } from "./state.js";
 
 const TITLE = "Concordia";
@@ -27,10 +47,11 @@ function renderBell(v) {
   btn.classList.toggle("hidden", !ask);
   if (!btn.dataset.wired) {
     btn.dataset.wired = "1";
+    label(btn, "Notify me");
     btn.addEventListener("click", async () => {
       try { await Notification.requestPermission(); } catch (e) { /* an old browser: no promise */ }
       btn.classList.toggle("hidden", Notification.permission !== "default");
-      btn.textContent = Notification.permission === "granted" ? "🔔 on" : "🔔 Notify me";
+      label(btn, Notification.permission === "granted" ? "on" : "Notify me");
     });
   }
 }

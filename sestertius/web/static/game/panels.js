@@ -1,5 +1,5 @@
 // The side panels: final scoring, the seat's hand, Contrarius (Solitaria's automaton) and the card display.
-import { $, cardEl, cardFull, cardTitle, contrariusInfo, el, goodIcon, playerColor, pressable, seatName } from "../common.js";
+import { $, cardEl, cardFull, cardTitle, contrariusInfo, el, goodIcon, pressable, seatName, swatch } from "../common.js";
 import { G, actions } from "./state.js";
 
 const GOD_COLORS = { Vesta: "#c0392b", Jupiter: "#7f8c8d", Saturnus: "#2c6e49", Venus: "#d35d9b", Mercurius: "#d4a017",
@@ -25,7 +25,7 @@ export function renderScores(v) {
   const keys = Object.keys(v.scores[0]).filter((k) => k !== "total");
   const win = v.ranking ? v.ranking[0] : null;
   const head = el("tr", {}, el("th", {}, "God"), seats.map((s) => el("th", { class: s === win ? "winner" : "" },
-    el("span", { class: "swatch", style: `background:${playerColor(s, v)}` }), " ", seatName(v, s))));
+    swatch(s, v), " ", seatName(v, s))));
   const rows = keys.map((k) => el("tr", { dataset: { god: k } }, el("td", {}, k),
     seats.map((s) => gods.includes(k) ? godCell(table[s][k]) : el("td", {}, String(v.scores[s][k] ?? 0)))));
   const total = el("tr", { class: "total" }, el("td", {}, "Total"), seats.map((s) => el("td", { class: s === win ? "winner" : "" }, String(v.scores[s].total))));
@@ -48,7 +48,7 @@ function scoreChart(v, keys) {
         style: `width:${(100 * pts / max).toFixed(2)}%;background:${GOD_COLORS[k] || "#a98f64"}` }, pts >= max / 12 ? String(pts) : ""));
     }
     chart.append(el("div", { class: "row", dataset: { seat: s } },
-      el("span", { class: "who" }, el("span", { class: "swatch", style: `background:${playerColor(s, v)}` }), " ", seatName(v, s)),
+      el("span", { class: "who" }, swatch(s, v), " ", seatName(v, s)),
       bar, el("b", { class: "sum" }, String(sc.total))));
   });
   const legend = el("div", { class: "legend small" }, keys.filter((k) => v.scores.some((sc) => (sc[k] || 0) > 0)).map((k) =>
@@ -56,18 +56,28 @@ function scoreChart(v, keys) {
   return el("div", {}, chart, legend);
 }
 
-// the running score: each player's points were the game to end now (always in sight, above the decision)
+// the points: first as the physical track shows them (each player's marker), then what each would score were the
+// game to end now (always in sight, above the decision)
 export function renderStanding(v) {
   const box = $("standing");
   if (!box) return;
   box.classList.toggle("hidden", !v.standing);
   box.innerHTML = "";
   if (!v.standing) return;
-  box.append(el("span", { class: "small muted" }, "Score now: "));
-  v.standing.forEach((sc, s) => {
-    box.append(el("span", { class: "pts", dataset: { seat: s }, title: Object.entries(sc).filter(([k, x]) => k !== "total" && x).map(([k, x]) => `${k} ${x}`).join(", ") || "no points yet" },
-      el("span", { class: "swatch", style: `background:${playerColor(s, v)}` }), ` ${seatName(v, s)} `, el("b", {}, String(sc.total))));
+  box.append(el("span", { class: "small muted" }, "Points track: "));
+  (v.players || []).forEach((p) => {
+    const ended = v.standing[p.seat] ? v.standing[p.seat].total : null;
+    box.append(el("span", { class: "pts track", dataset: { seat: p.seat, track: p.vp },
+      title: `the marker on the points track${ended === null ? "" : `; ${ended} were the game to end now`}` },
+      swatch(p.seat, v), ` ${seatName(v, p.seat)} `, el("b", {}, String(p.vp))));
   });
+  // (a phone keeps to the track: this part is in each figure's title)
+  const now = el("span", { class: "standing-now" }, el("span", { class: "small muted" }, "· if the game ended now: "));
+  v.standing.forEach((sc, s) => {
+    now.append(el("span", { class: "pts", dataset: { seat: s }, title: Object.entries(sc).filter(([k, x]) => k !== "total" && x).map(([k, x]) => `${k} ${x}`).join(", ") || "no points yet" },
+      ` ${seatName(v, s)} `, el("b", {}, String(sc.total))));
+  });
+  box.append(now);
 }
 
 export function renderHand(v, t) {
@@ -137,7 +147,7 @@ export function renderDisplay(v, t) {
     }
     const extra = el("div", { class: "poscost", title: "the position's extra cost" },
       slot.extra.length ? ["+", ...slot.extra.map((g) => goodIcon(g))] : el("span", { class: "muted" }, "free"));
-    box.append(el("div", { class: "slot", dataset: { pos } }, c, extra));
+    box.append(el("div", { class: "slot", dataset: { pos } }, el("div", { class: "posno", title: "display position" }, String(pos + 1)), c, extra));
   });
   box.append(el("div", { class: "slot deck" },
     el("div", { class: "card back" + (v.deck_size ? "" : " empty") }, v.deck_size ? el("div", { class: "title", style: "margin-top:30px" }, v.deck_top || "") : null),

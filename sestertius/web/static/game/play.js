@@ -2,10 +2,11 @@
 // and live views over the WebSocket (reconnecting after a restart of the server).
 import { $, el, seatName } from "../common.js";
 import { BoardView } from "../board.js";
-import { describeError, fetchBoard, fetchView, openSocket, postDecision, postUndo } from "./api.js";
+import { describeError, fetchBoard, fetchView, openSocket, postDecision, postRetype, postUndo } from "./api.js";
 import { setButtonsDisabled } from "./decision.js";
 import { render } from "./render.js";
 import { G, actions, hideHands, wantedSeat } from "./state.js";
+import { renderTable } from "./table.js";
 import { targetsOf } from "./targets.js";
 
 export async function ensureBoard(v) {
@@ -17,21 +18,34 @@ export async function ensureBoard(v) {
   G.board.on("province", (pid) => clickTarget("provinces", pid));
   G.board.on("pawn", (key) => { G.selectedPawn = G.selectedPawn === key ? null : key; G.chooser = null; render(); });
   $("boardtitle").textContent = G.geom.title;
-  $("zoom-in").onclick = () => G.board.setZoom(G.board.zoom * 1.4);
-  $("zoom-out").onclick = () => G.board.setZoom(G.board.zoom / 1.4);
+  $("zoom-in").onclick = () => G.board.setZoom(G.board.effectiveZoom() * 1.5);
+  $("zoom-out").onclick = () => G.board.setZoom(G.board.effectiveZoom() / 1.5);
+  $("zoom-fit").onclick = () => G.board.fit();
 }
 
 export async function show(v) {
   const want = wantedSeat(v);
   if (want !== v.seat) v = await fetchView(want);
   const seatChanged = G.shownSeat !== v.seat;
-  if (seatChanged || (G.view && G.view.decisions !== v.decisions)) { G.selectedPawn = null; G.chooser = null; }
+  const moved = seatChanged || (G.view && G.view.decisions !== v.decisions);
+  if (moved) { G.selectedPawn = null; G.chooser = null; }
   // two or more people share this screen: each hand is shown only once its person says they sit in front of it
   // (also when the page opens: whoever opened it may not be the seat shown)
   if (seatChanged && v.seat !== null && G.local.length > 1 && hideHands() && !v.over) curtain(v);
   G.view = v;
   G.shownSeat = v.seat;
   render();
+  renderTable(v);
+  if (moved && v.options && v.options.manual_dice) calm();
+}
+
+// at a real table taps come fast (a die's face, then the next prompt's button under the same finger): for a moment
+// after a new position its buttons take no decision, so that two taps are never two decisions
+const CALM_MS = 350;
+function calm() {
+  G.calmUntil = Date.now() + CALM_MS;
+  setButtonsDisabled(true);
+  setTimeout(() => { if (!G.busy) setButtonsDisabled(false); }, CALM_MS);
 }
 
 // hot-seat: cover the whole screen (opaque) until the next person says they sit in front of it
@@ -83,7 +97,7 @@ function setConn(live) {
 
 // ---- deciding -------------------------------------------------------------------------------------------------
 async function send(action) {
-  if (G.busy || !G.view) return;
+  if (G.busy || !G.view || Date.now() < (G.calmUntil || 0)) return;
   const seat = G.view.seat;
   if (seat === null || seat === undefined) return;
   G.busy = true;
@@ -96,7 +110,7 @@ async function send(action) {
   } catch (e) {
     G.busy = false;
     G.error = describeError(e);
-    if (e.status === 409 && e.rule === "Stale view") {
+    if (e.code === "stale_view") {
       try { await show(await fetchView(seat)); } catch (e2) { /* ignore */ }
     }
     render();
@@ -110,6 +124,23 @@ export async function undo() {
   G.error = null;
   try {
     const res = await postUndo(seat, G.view.decisions);
+    G.busy = false;
+    await show(res.view);
+  } catch (e) {
+    G.busy = false;
+    G.error = describeError(e);
+    render();
+  }
+}
+
+// dice entered by hand: take back the last outcome entered (and what followed it) to enter it again
+async function retype() {
+  if (G.busy || !G.view) return;
+  const seat = G.view.seat;
+  G.busy = true;
+  G.error = null;
+  try {
+    const res = await postRetype(seat, G.view.decisions);
     G.busy = false;
     await show(res.view);
   } catch (e) {
@@ -138,4 +169,4 @@ function choose(entries) {
   render();
 }
 
-Object.assign(actions, { send, choose });
+Object.assign(actions, { send, choose, retype });

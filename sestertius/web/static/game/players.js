@@ -1,6 +1,6 @@
 // The players panel: money, goods, storehouse, colonists, houses, hand size, pile, points, badges (Praefectus
 // Magnus, Concordia, to act, the team partner the view names).
-import { $, CATALOG, GOOD_COLORS, GOODS, cardInfo, cardTitle, cardWhat, coin, contrariusInfo, el, goodCount, playerColor, seatName } from "../common.js";
+import { $, CATALOG, GOOD_COLORS, GOODS, cardInfo, cardTitle, cardWhat, coin, contrariusInfo, el, goodCount, playerColor, seatName, swatch } from "../common.js";
 
 export function renderPlayers(v) {
   const box = $("players");
@@ -51,7 +51,7 @@ export function renderPlayers(v) {
       p.vp || isCon || v.options.mode === "solo" ? el("span", { title: "victory points scored during play" }, `VP ${p.vp}`) : null,
     );
     box.append(el("div", { class: "player" + (v.to_act === p.seat && !v.over ? " acting" : ""), style: `border-left-color:${colr}`, dataset: { seat: p.seat } },
-      el("div", { class: "head" }, el("span", { class: "swatch", style: `background:${colr}` }), el("span", { class: "name" }, seatName(v, p.seat)),
+      el("div", { class: "head" }, swatch(p.seat, v), el("span", { class: "name" }, seatName(v, p.seat)),
         el("span", { class: "small muted" }, kind || ""), ...badges),
       isCon ? null : row1, row2, row3));
   }

@@ -1,5 +1,5 @@
 // Drawing the page from the view: title, board (with the legal targets glowing), banner and every panel.
-import { $, contrariusInfo, el, optionsSummary, playerColor, seatName, showReactions } from "../common.js";
+import { $, afterName, contrariusInfo, el, optionsSummary, seatName, showReactions, swatch } from "../common.js";
 import { renderDecision } from "./decision.js";
 import { renderGuide } from "./guide.js";
 import { renderHints } from "./hints.js";
@@ -84,7 +84,7 @@ function renderBanner(v) {
   b.classList.remove("mine");
   if (v.over) {
     const win = v.ranking ? v.ranking[0] : null;
-    b.append(el("div", {}, "Game over. ", win !== null ? el("span", { class: "who" }, el("span", { class: "swatch", style: `background:${playerColor(win, v)}` }), " ", seatName(v, win), " wins") : ""));
+    b.append(el("div", {}, "Game over. ", win !== null ? el("span", { class: "who" }, swatch(win, v), " ", seatName(v, win), " wins") : ""));
     if (v.campaign && !G.replay) b.append(el("div", { class: "small" }, el("a", { href: "/campaigns" }, `Campaign ${v.campaign}: see the next game's starting points →`)));
     return;
   }
@@ -98,8 +98,8 @@ function renderBanner(v) {
     const mine = v.seat === who;
     if (mine) b.classList.add("mine");
     b.append(el("div", {},
-      el("span", { class: "swatch", style: `background:${playerColor(who, v)}` }), " ",
-      mine ? el("span", { class: "who" }, `${seatName(v, who)}, it is your turn`) : el("span", {}, el("span", { class: "who" }, seatName(v, who)), " is to decide…")));
+      swatch(who, v), " ",
+      mine ? el("span", { class: "who" }, `${seatName(v, who)}, it is your turn`) : el("span", {}, el("span", { class: "who" }, seatName(v, who)), " " + afterName(seatName(v, who), "is to decide…"))));
   }
   const you = v.seat === null || v.seat === undefined ? "You are watching (no seat secret in this browser)." :
     G.local.length > 1 ? `Hot-seat: this screen plays ${G.local.map((s) => seatName(v, s)).join(", ")}.` :

@@ -1,6 +1,6 @@
 // What the board's own rules and the variants publish in the view (Sicilia's volcano, Balearica's start boats,
 // Roma's ship track, the fish market...), the intermediate scoring, and the assumptions behind this game's numbers.
-import { $, describeValue, el, playerColor, seatName } from "../common.js";
+import { $, describeValue, el, seatName, swatch } from "../common.js";
 import { routeName } from "./state.js";
 
 // the view's fields shown elsewhere on the page; any other field is a board's or a variant's own
@@ -8,10 +8,10 @@ const KNOWN_KEYS = new Set(["options", "turn", "current", "to_act", "over", "ste
   "final_turns", "display", "deck_size", "deck_top", "players", "board", "cities", "routes", "provinces", "legal",
   "events", "can_undo", "scores", "ranking", "intermediate", "extra", "chance", "game", "seat", "seats", "decisions",
   "status", "campaign", "assumptions", "dice_seat", "seed_chosen", "events_from", "since", "standing",
-  "movement_points", "score_table"]);
+  "movement_points", "score_table", "guide", "table"]);
 
 const whoOf = (v, seats) => (seats && seats.length ? seats.map((s) => seatName(v, s)).join(", ") : "—");
-const chip = (v, seat) => el("span", { class: "swatch", style: `background:${playerColor(seat, v)}`, title: seatName(v, seat) });
+const chip = (v, seat) => swatch(seat, v, { title: seatName(v, seat) });
 
 // readable panels for what the boards' own rules and the variants publish
 const VARIANT_PANELS = {
@@ -19,11 +19,14 @@ const VARIANT_PANELS = {
     const rows = Object.entries(vol.rows || {}).sort((a, b) => a[1] - b[1]);
     return el("div", { class: "variant-panel", dataset: { panel: "volcano" } },
       el("h3", {}, "Etna (the volcano)"),
-      el("div", { class: "small muted" }, `tiles left in the pile: ${vol.pile} (neutral: ${vol.neutral_in_pile})` + (vol.last ? ` · last eruption: ${vol.last}` : "")),
-      el("table", { class: "mini" },
-        el("tr", {}, el("th", {}, "province"), el("th", {}, "tiles"), el("th", {}, "in pile"), ...rows.map(([e, r]) => el("th", { title: `from ${r} tiles` }, `${e.replace(/_/g, " ")} (≥${r})`))),
-        ...(vol.columns || []).map((c) => el("tr", {}, el("td", {}, c.name), el("td", {}, String(c.tiles)), el("td", {}, String(c.tiles_in_pile)),
-          ...rows.map(([e]) => el("td", {}, c[e] ? "yes" : "—"))))));
+      el("div", { class: "small muted" }, `tiles left in the pile: ${vol.pile} (neutral: ${vol.neutral_in_pile})` + (vol.last ? ` · last tile drawn: ${vol.last}` : "")),
+      // narrow enough for a side column (a tablet's 320 px): tiles placed with those left in one cell, short
+      // headers that wrap, and a scroll of its own should a board name more effects
+      el("div", { class: "mini-scroll" }, el("table", { class: "mini" },
+        el("tr", {}, el("th", {}, "province"), el("th", { title: "tiles placed (left in the pile)" }, "tiles (left)"),
+          ...rows.map(([e, r]) => el("th", { title: `from ${r} tiles` }, `${e.replace(/_/g, " ")} ≥${r}`))),
+        ...(vol.columns || []).map((c) => el("tr", {}, el("td", {}, c.name), el("td", {}, `${c.tiles} (${c.tiles_in_pile})`),
+          ...rows.map(([e]) => el("td", {}, c[e] ? "yes" : "—")))))));
   },
   start_boats(v, boats) {
     return el("div", { class: "variant-panel", dataset: { panel: "start_boats" } },
