@@ -300,8 +300,9 @@ def main() -> None:
     db = args.db or f"sqlite:///{Path(tmp.name) / 'load.sqlite3'}"
     port = free_port()
     server_root = str(Path(args.server_root).resolve())
+    # the rates per client address off: every simulated player comes from this one address
     env = {**os.environ, "SESTERTIUS_CAMPAIGNS": str(Path(tmp.name) / "campaigns.sqlite3"),
-           "PYTHONPATH": server_root}
+           "PYTHONPATH": server_root, "SESTERTIUS_RATE_LIMITS": "off"}
     proc = subprocess.Popen([sys.executable, "-m", "sestertius", "serve", "--port", str(port), "--db", db,
                              "--workers", str(args.workers)], cwd=server_root, env=env, stdout=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"

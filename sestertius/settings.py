@@ -68,6 +68,46 @@ class Settings(BaseSettings):
                                "in the background, at a lower priority (each makes one at a time: the cap on the "
                                "bots' CPU)")
 
+    # the limits per client (sestertius/web/limits.py): the rates are "burst,per_second" (a token bucket each)
+    rate_limits: bool = Field(default=True, description="the four rates per client address below (off: none, as "
+                              "for a load test from one address)")
+    limit_games: str = Field(default="20,0.5", description="games created per client address: so many at once, "
+                             "then so many a second")
+    limit_unknown: str = Field(default="30,1", description="requests for game ids that turn out unknown, per client "
+                               "address (once spent, ids not in memory are refused before the database is read)")
+    limit_decisions: str = Field(default="100,20", description="decisions and undos per client address")
+    limit_websockets: str = Field(default="30,2", description="new WebSockets per client address")
+    body_seconds: float = Field(default=10.0, description="seconds a request body may take to arrive after its "
+                                "headers (then 408, the connection closed)")
+    forwarded_allow_ips: str = Field(default="127.0.0.1", description="the proxies whose X-Forwarded-For names the "
+                                     "client (addresses or networks, comma-separated; * for any)")
+    connection_requests: int = Field(default=100, description="requests a keep-alive connection serves before it is "
+                                     "closed (so that every worker process gets its share of the clients)")
+    connection_seconds: float = Field(default=60.0, description="seconds a keep-alive connection serves before it "
+                                      "is closed")
+
+    @field_validator("limit_games", "limit_unknown", "limit_decisions", "limit_websockets", mode="before")
+    @classmethod
+    def _rate(cls, v: Any) -> str:
+        burst, _, per_second = str(v).partition(",")
+        try:
+            _whole(burst.strip(), 1)
+            _seconds(per_second.strip())
+        except ValueError:
+            raise ValueError(f"must be a burst and a rate, as 20,0.5 (at least 1 and above 0), not {str(v)!r}") \
+                from None
+        return f"{burst.strip()},{per_second.strip()}"
+
+    @field_validator("connection_requests", mode="before")
+    @classmethod
+    def _requests(cls, v: Any) -> int:
+        return _whole(v, 1)
+
+    @field_validator("body_seconds", "connection_seconds", mode="before")
+    @classmethod
+    def _limit_seconds(cls, v: Any) -> float:
+        return _seconds(v)
+
     @field_validator("port", mode="before")
     @classmethod
     def _port(cls, v: Any) -> int:

@@ -13,6 +13,10 @@ import sestertius
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# the rates per client address off (every test client has one address, and many tests play quickly): the servers
+# started here inherit it; the tests of the limits give theirs explicitly (tests/web/test_limits.py)
+os.environ.setdefault("SESTERTIUS_RATE_LIMITS", "off")
+
 
 def pytest_report_header(config):
     return f"sestertius engine build: {sestertius.engine_build()} ({Path(sestertius.__file__).parent})"

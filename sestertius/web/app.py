@@ -16,8 +16,10 @@ secrets it holds. The creator may delete a game that is not finished. Campaigns 
 
 Errors are JSON ``{"error": "...", "rule": "...", "code": "..."}``: 404 unknown game, 403 wrong or missing secret,
 405 a method the path does not offer (with ``Allow``), 409 a decision the rules do not allow now (or not your turn,
-or the game has moved on), 413 a request body over the limit, 422 a malformed request, 503 the database could not
-store it. A refused request changes nothing. A client acts on ``code``, a stable key (the words may change).
+or the game has moved on), 408 a request body that did not arrive in time, 413 a request body over the limit, 422 a
+malformed request, 429 too many requests of a kind from one address (``Retry-After`` says when to try again), 503
+the database could not store it. A refused request changes nothing. A client acts on ``code``, a stable key (the
+words may change).
 """
 from __future__ import annotations
 
@@ -36,6 +38,7 @@ from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 from starlette.routing import Route
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from sestertius.data.catalog import load_catalog, load_fish_market
 from sestertius.data.solitaria import solo_data
@@ -46,7 +49,8 @@ from sestertius.web.campaigns import Campaigns
 from sestertius.web.hot import HotRoutes
 from sestertius.web.hot import threads as hot_threads
 from sestertius.web.hub import MAX_PER_CLIENT, MAX_PER_GAME, Hub
-from sestertius.web.limits import MAX_BODY, BodyLimit
+from sestertius.web.keepalive import Recycle
+from sestertius.web.limits import MAX_BODY, BodyLimit, ClientLimits, Limits
 from sestertius.web.live import rule_code
 from sestertius.web.routes import analysis, campaigns, data, games, pages, replay, websocket
 from sestertius.web.routes.pages import STATIC
@@ -62,16 +66,19 @@ TAGS = [{"name": "games", "description": "create, list, view and play games"},
 
 def create_app(db_url: str | None = None, campaigns_path: str | None = None, max_body: int = MAX_BODY,
                ws_per_game: int = MAX_PER_GAME, ws_per_client: int = MAX_PER_CLIENT,
-               hot_routes: bool = True, settings: Settings | None = None) -> FastAPI:
+               hot_routes: bool = True, settings: Settings | None = None, limits: Limits | None = None) -> FastAPI:
     """The application. ``settings``: the server's (default: from the environment, :mod:`sestertius.settings`);
     ``db_url`` and ``campaigns_path``, when given, take the place of its database URL (default: see
     store.default_db_url) and Solitaria campaign file (default: the automaton's); the limits: bytes of a
     request body, WebSockets per game and per client address; ``hot_routes``: plain decisions and views of cached
-    games answered without FastAPI's machinery (:mod:`.hot`; the same answers). Refuses to make the app
+    games answered without FastAPI's machinery (:mod:`.hot`; the same answers); ``limits``: per client address,
+    the time of a request body, the trusted proxies and the keep-alive connections' turnover (default: the
+    settings', :meth:`Limits.of`). Refuses to make the app
     (DataError, naming the file and the key) when the data with the user's overrides file does not load: every
     request would fail on it."""
     settings = settings or Settings()
     load_data()
+    limits = limits or Limits.of(settings)
     store = Store(default_db_url(db_url or settings.db))
     service = GameService(store, bot_processes=settings.bot_processes)
     logs.install()
@@ -120,6 +127,13 @@ def create_app(db_url: str | None = None, campaigns_path: str | None = None, max
     app.state.hot_threads = hot_threads()
     if hot_routes:  # outside BodyLimit: it hands on what it does not answer itself, bodies over the limit too
         app.add_middleware(HotRoutes, max_bytes=max_body)
+    # outside the hot routes (which read a decision's body themselves), after the forwarded address is known
+    app.add_middleware(ClientLimits, limits=limits)
+    # the client's address from a trusted proxy's X-Forwarded-For (here rather than by uvicorn: outside it, the
+    # keep-alive turnover sees the peer's own address and port, one per connection)
+    app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=limits.forwarded_allow_ips)
+    app.add_middleware(Recycle, max_requests=limits.connection_requests, max_seconds=limits.connection_seconds,
+                       keep_alive=settings.keep_alive)
     app.state.campaigns = Campaigns(service, campaigns_path or settings.campaigns)
 
     # the handlers answer HTTP requests and close WebSockets alike, so they take the common HTTPConnection, which
@@ -174,7 +188,7 @@ async def _http_error(conn: HTTPConnection, exc: StarletteHTTPException) -> JSON
     if exc.status_code == 405:
         # every method the path offers (Starlette names only those of the first route matching the path)
         headers["Allow"] = ", ".join(_allowed(conn))
-    rule = "Request size" if exc.status_code == 413 else "HTTP"
+    rule = {413: "Request size", 408: "Request time"}.get(exc.status_code, "HTTP")
     return JSONResponse({"error": str(exc.detail), "rule": rule, "code": rule_code(rule)}, status_code=exc.status_code,
                         headers=headers)
 
@@ -215,10 +229,11 @@ def server_options(host: str, port: int, log_level: str, keep_alive: float = KEE
     """uvicorn's settings for ``concordia serve``: uvloop and httptools (uvicorn's choice when they are installed,
     as ``uvicorn[standard]`` does); the access log only at level info or below (above it, uvicorn would still
     format each request's line for a logger that drops it); WebSocket messages are a seat and its secret, or
-    "ping": a small frame limit (the app closes longer ones); idle connections kept ``keep_alive`` seconds."""
+    "ping": a small frame limit (the app closes longer ones); idle connections kept ``keep_alive`` seconds; the
+    proxy's headers read by the app (the ``forwarded_allow_ips`` setting), not by uvicorn."""
     return {"host": host, "port": port, "log_level": log_level, "ws_max_size": 64 * 1024,
             "access_log": log_level.lower() in ("info", "debug", "trace"), "loop": "auto", "http": "auto",
-            "timeout_keep_alive": keep_alive}
+            "timeout_keep_alive": keep_alive, "proxy_headers": False}
 
 
 def run(settings: Settings | None = None) -> None:

@@ -40,6 +40,12 @@ class Hub:
         self.open_clients[client] += 1
         return True
 
+    def refusal(self, gid: str, client: str) -> str:
+        """Why a connection was not admitted (the reason of its closing, at most 123 bytes)."""
+        if self.open_games[gid] >= self.per_game:
+            return f"too many connections to this game ({self.per_game} at most): try again later"
+        return f"too many connections from your address ({self.per_client} at most): try again later"
+
     def release(self, gid: str, client: str) -> None:
         for counter, k in ((self.open_games, gid), (self.open_clients, client)):
             counter[k] -= 1

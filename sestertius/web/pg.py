@@ -14,14 +14,18 @@ row moved on and writes nothing. A game is created the same way: its row, its se
 or bots before the first person) in one statement, one round trip and one flush, where SQLAlchemy's transaction took
 five round trips.
 
-A connection found lost (PostgreSQL restarted) is dropped with every other of the pool, and a read is tried once more
-on a new one; a write is not (its caller answers 503: nothing changed).
+A pooled connection that the server closed while it was idle (PostgreSQL restarted) is replaced when it is lent
+(:func:`closed_by_server`, the store's checkout check), before anything is sent on it. One lost while in use is
+dropped with every other of the pool, and a read is tried once more on a new one; a write is not (it may have been
+stored before the connection broke: its caller answers 503, and the client's next try carries the position it saw,
+so a stored decision is not stored twice).
 """
 from __future__ import annotations
 
 import datetime as dt
 import json
 import logging
+import select
 import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -102,6 +106,17 @@ def _text(x: Any) -> Param:
     if isinstance(x, dt.datetime):
         return x.isoformat(sep=" ").encode()
     return str(x).encode()
+
+
+def closed_by_server(conn: Any) -> bool:
+    """Whether an idle psycopg connection is closed or has something to read: PostgreSQL writes to an idle
+    connection only when it ends it (a restart: a FATAL message, then the socket's end), or, rarely, a notice
+    (then a good connection is replaced: one reconnection). A poll of the socket with no wait, no round trip."""
+    if conn.closed or conn.broken:
+        return True
+    watch = select.poll()
+    watch.register(conn.fileno(), select.POLLIN)  # poll, not select: no limit on the descriptor's number
+    return bool(watch.poll(0))
 
 
 @contextmanager

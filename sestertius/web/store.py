@@ -64,7 +64,7 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, DisconnectionError
 
 from sestertius.rules.errors import shown
 from sestertius.web import lite, pg
@@ -228,10 +228,18 @@ class Store:
             # when busy and closed when given back) opened and closed a PostgreSQL connection, that is a server
             # process forked and set up, for most requests once more than 5 ran at once
             kwargs.update(pool_size=POOL_SIZE, max_overflow=0)
-        # PostgreSQL: no ping before each use of a pooled connection (a round trip per query); a connection lost
-        # (the server restarted) fails its query, the pool drops every connection, and a read is tried once more
-        # (see _retried); a write is answered 503 (nothing changed: try again)
+        # PostgreSQL: no ping before each use of a pooled connection (a round trip per query), but a look at its
+        # socket (pg.closed_by_server, no round trip): one the server closed (it restarted) is replaced before
+        # anything is sent on it, so that the first write after a restart is not refused. A connection lost while
+        # in use fails its query, the pool drops every connection, and a read is tried once more (see _retried);
+        # a write is answered 503 (it may or may not have been stored: never sent again here)
         self.engine: Engine = create_engine(url, **kwargs)
+        if not self.is_sqlite:
+            @event.listens_for(self.engine, "checkout")
+            def _check(dbapi_conn: Any, _rec: Any, _proxy: Any) -> None:
+                if pg.closed_by_server(dbapi_conn):
+                    log.warning("a pooled database connection was closed by the server; replacing it")
+                    raise DisconnectionError("closed by the server")  # the pool connects again (SQLAlchemy)
         if self.is_sqlite:
             @event.listens_for(self.engine, "connect")
             def _pragmas(dbapi_conn: Any, _rec: Any) -> None:  # pragma: no cover - trivial

@@ -41,6 +41,12 @@ class Server:
             conn.execute(f'CREATE DATABASE "{name}"')
         return self.url(name)
 
+    def restart(self) -> None:
+        """Stop the server (its connections ended, as an administrator's restart does) and start it again; returns
+        once it accepts connections. Its output goes to its log: a pipe would be held open by the server."""
+        subprocess.run([*self.as_user, f"{bindir()}/pg_ctl", "-D", f"{self.folder}/data", "-m", "fast", "-l",
+                        f"{self.folder}/log", "-w", "restart"], check=True, capture_output=True)
+
     def stop(self) -> None:
         subprocess.run([*self.as_user, f"{bindir()}/pg_ctl", "-D", f"{self.folder}/data", "-m", "immediate", "stop"],
                        capture_output=True)

@@ -375,12 +375,14 @@ def test_websockets_are_limited_per_game_and_per_client(small_client):
         with pytest.raises(WebSocketDisconnect) as e:  # a fourth to the same game
             with c.websocket_connect(f"/ws/{g1['id']}") as ws:
                 ws.receive_json()
-        assert e.value.code == 4429
+        assert (e.value.code, e.value.reason) == (1013, "too many connections to this game (3 at most): try again "
+                                                        "later")
         open_ws(g2["id"])
         with pytest.raises(WebSocketDisconnect) as e:  # a fifth from the same client
             with c.websocket_connect(f"/ws/{g2['id']}") as ws:
                 ws.receive_json()
-        assert e.value.code == 4429
+        assert (e.value.code, e.value.reason) == (1013, "too many connections from your address (4 at most): try "
+                                                        "again later")
         opened.pop(0).__exit__(None, None, None)  # a closed connection frees its place
         time.sleep(0.2)
         open_ws(g2["id"])

@@ -2,11 +2,11 @@
 
 The client's first message names the seat and carries its secret, ``{"seat": 0, "key": "..."}``, or ``{}`` for the
 public view: a secret is never put in the WebSocket's URL, which access logs record. Closing codes: 4404 unknown
-game (before the connection is accepted), 4429 too many connections (to this game, or from this address), 4400 a
-malformed first message or a secret in the URL, 4408 no first message in time, 4403 a wrong or missing secret, 1013
-the database could not be read (try again), 1003 a binary frame, 1009 a message over the size limit. The client may
-send "ping"; it is answered with
-{"type": "pong"}.
+game (before the connection is accepted), 1013 "try again later" with the reason (accepted first, so that the browser
+sees them): too many connections open (to this game, or from this address) or opened lately from this address
+(:mod:`..limits`), or the database could not be read; 4400 a malformed first message or a secret in the URL, 4408 no
+first message in time, 4403 a wrong or missing secret, 1003 a binary frame, 1009 a message over the size limit. The
+client may send "ping"; it is answered with {"type": "pong"}.
 """
 from __future__ import annotations
 
@@ -36,7 +36,9 @@ async def ws_game(ws: WebSocket, gid: str, service: ServiceDep, hub: HubDep) -> 
     live = await run_in_threadpool(service.get, gid)  # an unknown game: closed (4404) by the app's error handler
     client = ws.client.host if ws.client else "unknown"
     if not hub.admit(live.id, client):
-        await ws.close(code=4429, reason="too many connections")
+        # accepted, then closed: a WebSocket closed before it is accepted is a bare HTTP 403 to the browser
+        await ws.accept()
+        await ws.close(code=1013, reason=hub.refusal(live.id, client))
         return
     seat: int | None = None
     seated = False

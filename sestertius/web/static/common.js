@@ -57,25 +57,52 @@ export class ApiError extends Error {
   }
 }
 
-// a JSON request; secrets go in `headers` (X-Seat-Key, X-Owner-Key, X-Campaign-Key) or in the body, never in `path`
+// a JSON request; secrets go in `headers` (X-Seat-Key, X-Owner-Key, X-Campaign-Key) or in the body, never in `path`.
+// A 503 (the database restarting) or a 429 (too many requests from this address) is tried again after a wait that
+// doubles each time (or the server's Retry-After), up to 5 times, the player told meanwhile; only a request that
+// cannot be stored twice: a read, or a decision or undo (they carry the position they were made on: one stored
+// already is refused as stale when tried again)
 export async function api(method, path, body, headers = {}) {
   const opts = { method, headers: { ...headers } };
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = JSON.stringify(body);
   }
-  let resp;
-  try {
-    resp = await fetch(path, opts);
-  } catch (e) {
-    throw new ApiError(0, { error: "the server cannot be reached (is it running?)", rule: "Connection" });
+  const retried = method === "GET" || (body !== undefined && body !== null && body.expect !== undefined);
+  for (let attempt = 0; ; attempt++) {
+    let resp;
+    try {
+      resp = await fetch(path, opts);
+    } catch (e) {
+      retryNotice(null);
+      throw new ApiError(0, { error: "the server cannot be reached (is it running?)", rule: "Connection" });
+    }
+    if (retried && (resp.status === 503 || resp.status === 429) && attempt < 5) {
+      const wait = Math.min(30, Math.max(Number(resp.headers.get("Retry-After")) || 0, 0.5 * 2 ** attempt));
+      retryNotice(`The server is ${resp.status === 503 ? "busy" : "limiting requests"}: trying again in ${Math.ceil(wait)} s…`);
+      await new Promise((done) => setTimeout(done, wait * 1000));
+      continue;
+    }
+    retryNotice(null);
+    let data = null;
+    if (resp.status !== 204) {
+      try { data = await resp.json(); } catch (e) { data = null; }
+    }
+    if (!resp.ok) throw new ApiError(resp.status, data);
+    return data;
   }
-  let data = null;
-  if (resp.status !== 204) {
-    try { data = await resp.json(); } catch (e) { data = null; }
+}
+
+// the line telling the player a request is being tried again (null: gone)
+function retryNotice(text) {
+  let n = document.getElementById("retry-notice");
+  if (text === null) { if (n) n.remove(); return; }
+  if (!n) {
+    n = el("div", { id: "retry-notice", role: "status",
+      style: "position:fixed;bottom:1em;left:50%;transform:translateX(-50%);padding:.5em 1em;background:#fff8d0;border:1px solid #c9a400;border-radius:4px;z-index:1000" });
+    document.body.append(n);
   }
-  if (!resp.ok) throw new ApiError(resp.status, data);
-  return data;
+  n.textContent = text;
 }
 
 // secrets kept in this browser, by prefix: the creators' (sestertius.owner.<game> = key) and the campaigns'
