@@ -138,11 +138,39 @@ def run_tasks(tasks: list[Task], procs: int, ray: str | None) -> Iterator[dict[s
 
 
 def read_lines(path: Path) -> list[dict[str, Any]]:
+    """The records of a JSON-lines file (gzip-compressed if it ends in .gz). A run stopped while it wrote leaves
+    a last line cut short (or a gzip member): it is left out, and ``play_into`` plays that game again."""
     if not path.exists():
         return []
+    out = []
+    opener: Callable[..., Any] = gzip.open if path.suffix == ".gz" else open
+    try:
+        with opener(path, "rt", encoding="utf-8") as f:
+            for line in f:
+                try:
+                    out.append(json.loads(line))
+                except json.JSONDecodeError:
+                    break
+    except (EOFError, gzip.BadGzipFile):
+        pass
+    return out
+
+
+def repair(path: Path) -> None:
+    """Rewrite a file that a stopped run left cut short with its whole records only (appends go after them)."""
+    if not path.exists():
+        return
+    good = read_lines(path)
+    text = "".join(json.dumps(r) + "\n" for r in good)
     opener: Callable[..., Any] = gzip.open if path.suffix == ".gz" else open
     with opener(path, "rt", encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
+        try:
+            whole = f.read() == text
+        except (EOFError, gzip.BadGzipFile):
+            whole = False
+    if not whole:
+        with opener(path, "wt", encoding="utf-8") as f:
+            f.write(text)
 
 
 def append_line(path: Path, record: dict[str, Any]) -> None:
@@ -155,6 +183,9 @@ def play_into(path: Path, rows: Path | None, cells: list[str], games: int, seed:
               level: str, procs: int, ray: str | None, label: str) -> list[dict[str, Any]]:
     """Play the games of ``cells`` (seeds ``seed + i``) not yet in ``path``, appending each result as it ends (and
     its positions' rows to ``rows``, when given); all of them, in the order of the file."""
+    for p in (path, rows):
+        if p is not None:
+            repair(p)
     done = {(r["cell"], r["seed"]) for r in read_lines(path)}
     js = model.to_json()
     tasks: list[Task] = [(cell, seed + i, i, js, level, rows is not None) for i in range(games) for cell in cells
@@ -285,7 +316,11 @@ def run(args: argparse.Namespace) -> None:
         for h in range(max(0, g - args.window), g + 1):
             for path in sorted((out / "rows").glob(f"{name(h)}-*.jsonl.gz")):
                 sources.append(path.name)
+                seen = set()  # a game played again after a stop is counted once
                 for r in read_lines(path):
+                    if (r["cell"], r["seed"]) in seen:
+                        continue
+                    seen.add((r["cell"], r["seed"]))
                     games += 1
                     rows += [dict(row, game=r["seed"]) for row in r["rows"]]
         date = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")

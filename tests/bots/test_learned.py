@@ -153,3 +153,17 @@ def test_the_pipeline_trains_judges_resumes_and_replays(tmp_path):
     table = subprocess.run([sys.executable, str(TOOL), "curve", str(out)], check=True, capture_output=True,
                            env=env, text=True).stdout
     assert table.count("| gen-00") == 2
+
+
+@pytest.mark.parametrize("suffix", [".jsonl", ".jsonl.gz"])
+def test_a_file_cut_short_by_a_stop_keeps_its_whole_records(tmp_path, suffix):
+    train = tool()
+    path = tmp_path / f"rows{suffix}"
+    for k in range(2):
+        train.append_line(path, {"cell": "c", "seed": k})
+    whole = path.read_bytes()
+    path.write_bytes(whole + (whole[:25] if suffix.endswith(".gz") else b'{"cell": "c", "se'))  # a cut append
+    assert [r["seed"] for r in train.read_lines(path)] == [0, 1]
+    train.repair(path)
+    train.append_line(path, {"cell": "c", "seed": 2})
+    assert [r["seed"] for r in train.read_lines(path)] == [0, 1, 2]

@@ -3,7 +3,8 @@ decision lost by its estimate, the costliest ones marked (as a chess engine's re
 
 ``analyse(record, seat)`` replays the record; at each decision of the seat with a choice, the bot searches the
 position from that seat's view (the played decision is always among those searched) and the loss is the estimated
-final margin of its best decision less that of the played one (never below 0). Positions are searched as the seat
+final margin of its best decision less that of the played one (never below 0; nothing when the played decision
+reads as the bot's own choice). Positions are searched as the seat
 saw them: determinised, so the analysis knows no more than the player did.
 """
 from __future__ import annotations
@@ -71,8 +72,11 @@ def analyse(record: dict[str, Any], seat: int, level: str = "medium", seed: int 
             best = lines[0]
             value = played.value if played else best.value
             shown = value - bot.evaluator.steering(game.state, seat)  # the margin as points (as the hints')
-            out.decisions.append(Review(i, game.state.turn, game.describe(a), game.describe(best.action),
-                                        max(0.0, best.value - value), shown))
+            said, best_said = game.describe(a), game.describe(best.action)
+            # a decision that reads as the bot's choice is its choice (two Architects in hand are one decision to
+            # the player): it loses nothing, whatever the searches of the two cards found
+            loss = 0.0 if said == best_said else max(0.0, best.value - value)
+            out.decisions.append(Review(i, game.state.turn, said, best_said, loss, shown))
         game.apply(a)
     for r in sorted(out.decisions, key=lambda r: -r.loss)[:MARKED]:
         if r.loss > 0:
