@@ -5,6 +5,7 @@
     python tools/train_value.py curve benchmarks/results/value                            # the learning curve
     python tools/train_value.py install benchmarks/results/value                          # the best into the package
     python tools/train_value.py records benchmarks/results/value --records DIR           # the last games' records
+    python tools/train_value.py judge benchmarks/results/value --games 100 [--level hard] # the best on fresh seeds
 
 Each generation: the search (``--level``, medium by default: cheap) judged by the current best model plays
 ``--games`` games per cell on the generation's own seeds, recording at the start of every turn each seat's features
@@ -412,6 +413,32 @@ def records(args: argparse.Namespace) -> None:
     print(f"{len(games)} records of {name(g)}'s games (played by {player}) in {target}")
 
 
+def judge(args: argparse.Namespace) -> None:
+    """A model against the hand-made estimate on fresh seeds (``--seed``, not the evaluation seeds its generation was
+    chosen on), paired game by game: the check of a kept model free of the choice's luck."""
+    out = Path(args.out)
+    version = best_model(out) if args.model is None else args.model
+    config = json.loads((out / "config.json").read_text())
+    cells = args.cells.split(",") if args.cells else config["cells"]
+    level = args.level or config["level"]
+    folder = out / "judge"
+    folder.mkdir(exist_ok=True)
+    results = {}
+    for v in (HAND_ONLY.version, version):
+        results[v] = play_into(folder / f"{v}-{level}-{args.seed}.jsonl", None, cells, args.games, args.seed,
+                               load_model(out, v), level, args.procs, args.ray, f"{v} at {level}")
+    p = paired(results[HAND_ONLY.version], results[version])
+    print(f"{version} against hand at {level}, seeds {args.seed}+: {p['diff']:+.2f} ({p['low']:+.2f} to "
+          f"{p['high']:+.2f}) points over {p['games']} paired games; wins {p['wins_b']} "
+          f"({p['rate_b'][1] * 100:.1f}-{p['rate_b'][2] * 100:.1f}%) against {p['wins_a']}; mean score "
+          f"{p['score_b']:.1f} against {p['score_a']:.1f}")
+    for cell in cells:
+        c = paired([r for r in results[HAND_ONLY.version] if r["cell"] == cell],
+                   [r for r in results[version] if r["cell"] == cell])
+        print(f"  {cell}: {c['diff']:+.2f} ({c['low']:+.2f} to {c['high']:+.2f}) over {c['games']}, wins {c['wins_b']}"
+              f" against {c['wins_a']}, mean score {c['score_b']:.1f} against {c['score_a']:.1f}")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = p.add_subparsers(dest="command", required=True)
@@ -437,8 +464,17 @@ def main() -> None:
     d.add_argument("out")
     d.add_argument("--records", required=True, help="the folder to write the records to")
     d.add_argument("--generation", type=int, default=None)
+    j = sub.add_parser("judge", help="a model against the hand-made estimate on fresh seeds, paired")
+    j.add_argument("out")
+    j.add_argument("--model", default=None, help="a version; the best by default")
+    j.add_argument("--games", type=int, default=100, help="games per cell")
+    j.add_argument("--seed", type=int, default=4_000_000)
+    j.add_argument("--cells", default=None, help="the run's cells by default")
+    j.add_argument("--level", default=None, help="the run's level by default (master: hard's search)")
+    j.add_argument("--procs", type=int, default=multiprocessing.cpu_count())
+    j.add_argument("--ray", default=None)
     args = p.parse_args()
-    {"run": run, "curve": show_curve, "install": install, "records": records}[args.command](args)
+    {"run": run, "curve": show_curve, "install": install, "records": records, "judge": judge}[args.command](args)
 
 
 if __name__ == "__main__":

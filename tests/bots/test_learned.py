@@ -153,6 +153,9 @@ def test_the_pipeline_trains_judges_resumes_and_replays(tmp_path):
     table = subprocess.run([sys.executable, str(TOOL), "curve", str(out)], check=True, capture_output=True,
                            env=env, text=True).stdout
     assert table.count("| gen-00") == 2
+    judged = subprocess.run([sys.executable, str(TOOL), "judge", str(out), "--games", "1", "--procs", "1"],
+                            check=True, capture_output=True, env=env, text=True).stdout
+    assert "over 1 paired games" in judged and "solo:italia:standard" in judged
 
 
 @pytest.mark.parametrize("suffix", [".jsonl", ".jsonl.gz"])
