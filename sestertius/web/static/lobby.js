@@ -9,7 +9,8 @@ const PEOPLE = [
 ];
 // the bots come from /api/meta (sestertius.bots.BOTS); "easy" is the greedy bot's other name
 const BOT_WORDS = {
-  greedy: "Bot: easy (greedy)", medium: "Bot: medium (search)", hard: "Bot: hard (search)", random: "Bot (random)",
+  greedy: "Bot: easy (greedy)", medium: "Bot: medium (search)", hard: "Bot: hard (search)",
+  master: "Bot: master (search, learned evaluation)", random: "Bot (random)",
 };
 
 function seatKindOptions() {
