@@ -9,16 +9,18 @@
 
 Each generation: the search (``--level``, medium by default: cheap) judged by the current best model plays
 ``--games`` games per cell on the generation's own seeds, recording at the start of every turn each seat's features
-(:mod:`sestertius.bots.learned.features`) and, at the end, its final score (``rows/gen-NNN.jsonl.gz``); a candidate
-is fitted to the rows of the last ``--window`` generations (per role, ridge regression of the final score less the
-hand-made estimate, its strength chosen on the held-out games: numpy, the ``train`` extra); the candidate plays
-``--eval-games`` games per cell on fixed seeds (the same for every generation), paired game by game with the
-current best's games on those seeds (``eval/gen-NNN.jsonl``, the lines of ``benchmarks/bot_strength.py``: its
-``--pair`` reads them). It is kept when its mean paired margin is above zero (``--keep mean``, the default) or its
-95% interval's lower bound is (``--keep lower``). Generation 0 is the hand-made estimate alone. Every stage appends
-as it goes and is skipped when done, so a stopped run resumes where it stopped; ``curve.jsonl`` holds the learning
-curve (generation, games, rows, fit error, paired margin with its 95% interval, win rates with Wilson intervals,
-kept?).
+(:mod:`sestertius.bots.learned.features`) and, at the end, its final score (``games/gen-NNN.jsonl``, the rows in
+``rows/gen-NNN-self.jsonl.gz``). A model is fitted to the rows of its generation and the ``--window`` before it
+(generation 0: the hand-made estimate's evaluation games), self-play and the evaluation games of every candidate,
+rejected ones too (per role, ridge regression of the final score less the hand-made estimate, its strength chosen on
+held-out games: numpy, the ``train`` extra). Its correction at each scale of ``--shrinks`` is a candidate, playing
+``--eval-games`` games per cell on fixed seeds (the same for every generation: ``eval/VERSION.jsonl``, the lines of
+``benchmarks/bot_strength.py``, which its ``--pair`` reads), paired game by game with the current best's games on
+those seeds. The best candidate is kept when its mean paired margin is above zero (``--keep mean``, the default) or
+its 95% interval's lower bound is (``--keep lower``). Generation 0 is the hand-made estimate alone (``hand``). Every
+stage appends as it goes and is skipped when done, so a stopped run resumes where it stopped; ``curve.jsonl`` holds
+the learning curve (generation, games, rows, fit error, paired margin with its 95% interval, win rates with Wilson
+intervals, kept?).
 """
 from __future__ import annotations
 
@@ -449,7 +451,8 @@ def main() -> None:
     r.add_argument("--eval-games", type=int, default=60, help="paired evaluation games per cell")
     r.add_argument("--cells", default=",".join(CELLS))
     r.add_argument("--level", default="medium", help="the search level that plays (its estimate: the model)")
-    r.add_argument("--window", type=int, default=3, help="generations of games a candidate is fitted to")
+    r.add_argument("--window", type=int, default=3,
+                   help="generations before its own whose games a candidate is fitted to")
     r.add_argument("--keep", choices=["mean", "lower"], default="mean")
     r.add_argument("--shrinks", default="0.5,1",
                    help="the correction's scales tried per generation (each a candidate; the best judged kept)")
