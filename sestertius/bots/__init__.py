@@ -2,7 +2,8 @@
 ``load_bot(spec)`` also takes your own, as ``module:factory`` (the command line's simulations and tournaments).
 
 Levels: ``easy`` is the greedy bot (one decision ahead), ``medium`` and ``hard`` the search bot
-(:mod:`sestertius.bots.search`) with growing budgets; ``random`` picks uniformly."""
+(:mod:`sestertius.bots.search`) with growing budgets, ``master`` hard's search with the learned evaluation
+(:mod:`sestertius.bots.learned`); ``random`` picks uniformly."""
 from __future__ import annotations
 
 import importlib
@@ -27,6 +28,7 @@ class Bot(Protocol):
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot, "greedy": GreedyBot, "easy": GreedyBot,
     "medium": partial(SearchBot, level="medium"), "hard": partial(SearchBot, level="hard"),
+    "master": partial(SearchBot, level="master"),
 }
 
 

@@ -134,6 +134,23 @@ def test_the_review_finds_a_costly_decision():
     assert any(r.marked for r in review.decisions)
 
 
+def test_a_decision_that_reads_as_the_bots_choice_loses_nothing():
+    """Two Architects in hand (the starting one and one bought) read alike: whichever the player plays, the review
+    counts no loss where the bot's choice reads the same (here, seed 13, it counted 0.6 points for the bought one:
+    the two cards' searches differ)."""
+    for card in ("architect", "architect_sale"):
+        g = Game.new({"board": "italia", "players": 2}, seed=13)
+        g.apply(("play", "senator"))
+        g.apply(next(a for a in g.legal_actions() if a[0] == "card" and g.state.display[a[1]] == "architect_sale"))
+        while g.to_act() != 0 or ("play", card) not in g.legal_actions():
+            g.apply(("done",) if ("done",) in g.legal_actions() else g.legal_actions()[0])
+        g.apply(("play", card))
+        review = analyse(g.record(), 0, "quick", seed=3)
+        played = review.decisions[-1]
+        assert played.played == played.best == "play Architect"
+        assert played.loss == 0 and not played.marked
+
+
 def test_the_review_refuses_an_unknown_seat():
     with pytest.raises(ValueError):
         analyse(new_game(players=2).record(), 5)

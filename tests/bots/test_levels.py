@@ -1,5 +1,5 @@
-"""The search bot's levels (medium, hard) at positions of every mode, board and variant: each decision is legal, and
-a level is seeded (the same bot seed and position give the same search, whatever was searched before)."""
+"""The search bot's levels (medium, hard, master) at positions of every mode, board and variant: each decision is
+legal, and a level is seeded (the same bot seed and position give the same search, whatever was searched before)."""
 from __future__ import annotations
 
 import random
@@ -35,14 +35,14 @@ def test_every_level_decides_legally_in_every_mode(name):
         found += 1
         seat = game.to_act()
         legal = game.legal_actions()
-        for level in ("medium", "hard") if k else ("medium",):
+        for level in ("medium", "hard", "master") if k else ("medium",):
             before = list(game.history)
             action = make_bot(level, seat).choose(game, legal)
             assert action in legal and game.history == before  # the bot searches copies only
     assert found == 2
 
 
-@pytest.mark.parametrize("level", ["medium", "hard"])
+@pytest.mark.parametrize("level", ["medium", "hard", "master"])
 def test_a_level_is_seeded(level):
     game = next(positions(CONFIGS["solo-expert"], 8, (30,)))
     seat = game.to_act()

@@ -75,8 +75,11 @@ def analyse(record: dict[str, Any], seat: int, level: str = "medium", seed: int 
             alike = [line.value for line in lines if line.action == a or game.describe(line.action) == words]
             value = max(alike) if alike else best.value
             shown = value - bot.evaluator.steering(game.state, seat)  # the margin as points (as the hints')
-            out.decisions.append(Review(i, game.state.turn, game.describe(a), game.describe(best.action),
-                                        max(0.0, best.value - value), shown))
+            said, best_said = game.describe(a), game.describe(best.action)
+            # a decision that reads as the bot's choice is its choice (two Architects in hand are one decision to
+            # the player): it loses nothing, whatever the searches of the two cards found
+            loss = 0.0 if said == best_said else max(0.0, best.value - value)
+            out.decisions.append(Review(i, game.state.turn, said, best_said, loss, shown))
         game.apply(a)
     for r in sorted(out.decisions, key=lambda r: -r.loss)[:MARKED]:
         if r.loss > 0:

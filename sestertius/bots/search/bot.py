@@ -35,6 +35,7 @@ class Level:
     others: int  # cards tried for another seat's turn in the look-ahead (EVERY_CARD: all of them)
     branch: int  # decisions tried per step inside a turn
     budget: int  # the work a decision may spend (``Planner.work``): a line is followed ahead only if it fits
+    learned: bool = False  # the estimate: the hand-made one, or corrected by the learned model (bots.learned)
 
 
 EVERY_CARD = 1_000  # more cards than a hand holds: every card is tried
@@ -52,6 +53,10 @@ LEVELS = {
     # it): some 1.5 s of work on a quiet machine, 2 s with the other core busy
     "hard": Level("hard", samples=2, width=12, depth=3, deep=5, beam=4, next_width=6, others=EVERY_CARD, branch=30,
                   budget=50_000),
+    # master: hard's search judged by the learned evaluation (sestertius.bots.learned, its model trained by
+    # tools/train_value.py; docs/BOTS.md, "The learned evaluation")
+    "master": Level("master", samples=2, width=12, depth=3, deep=5, beam=4, next_width=6, others=EVERY_CARD,
+                    branch=30, budget=50_000, learned=True),
 }
 
 _PLANS: OrderedDict[tuple[object, ...], list[Action]] = OrderedDict()  # plans by position, shared by bots
@@ -64,11 +69,15 @@ def _key(game: Game, seat: int, level: str, seed: int) -> tuple[object, ...]:
 
 
 class SearchBot:
-    def __init__(self, seed: int = 0, level: str = "hard", weights: Weights = DEFAULT) -> None:
+    def __init__(self, seed: int = 0, level: str = "hard", weights: Weights = DEFAULT,
+                 evaluator: Evaluator | None = None) -> None:
         self.seed = seed
         self.level = LEVELS[level]
         self.name = level
-        self.evaluator = Evaluator(weights)
+        if evaluator is None and self.level.learned:
+            from sestertius.bots.learned import LearnedEvaluator  # it builds on this package's evaluator
+            evaluator = LearnedEvaluator(weights=weights)
+        self.evaluator = evaluator if evaluator is not None else Evaluator(weights)
         self.last: list[Line] = []  # the lines of the last decision searched (best first), for hints
         self.seconds = 0.0
 

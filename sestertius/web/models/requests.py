@@ -33,8 +33,9 @@ class SeatSpec(BaseModel):
     kind: Literal["hotseat", "human", "online", "bot"] = Field(
         "hotseat", description="hotseat: a person at this screen; human/online: a person elsewhere, who gets an "
                                "invite link; bot: played by the server")
-    bot: Literal["random", "greedy", "easy", "medium", "hard"] | None = Field(
-        None, description="bot name when kind is bot: easy (= greedy), medium, hard (the search bot), random")
+    bot: Literal["random", "greedy", "easy", "medium", "hard", "master"] | None = Field(
+        None, description="bot name when kind is bot: easy (= greedy), medium, hard (the search bot), master (hard's "
+                          "search with the learned evaluation), random")
     name: StrictStr | None = Field(None, max_length=40)
 
 

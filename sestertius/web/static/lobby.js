@@ -10,10 +10,12 @@ const PEOPLE = [
 ];
 // the bots come from /api/meta (sestertius.bots.BOTS); "easy" is the greedy bot's other name
 const BOT_WORDS = {
-  greedy: "Bot: easy", medium: "Bot: medium", hard: "Bot: hard", random: "Bot: random",
+  greedy: "Bot: easy", medium: "Bot: medium", hard: "Bot: hard", master: "Bot: master (trial)", random: "Bot: random",
 };
 const BOT_TITLES = {
-  greedy: "the greedy bot", medium: "the search bot, medium", hard: "the search bot, hard", random: "a bot that picks at random",
+  greedy: "the greedy bot", medium: "the search bot, medium", hard: "the search bot, hard",
+  master: "the hard search with a learned evaluation: a trial, not yet measured stronger than hard",
+  random: "a bot that picks at random",
 };
 
 function seatKindOptions() {
