@@ -9,6 +9,7 @@ Games in progress are bots' games played to the end by the server, shown by the 
 from __future__ import annotations
 
 import random
+import time
 
 import httpx
 import pytest
@@ -47,13 +48,19 @@ def on(*names: str):
 @pytest.fixture(scope="module")
 def bot_games(server):  # noqa: F811
     """One finished bots' game per board: {board: (game id, decisions)}."""
+    made = {board: httpx.post(server.base + "/api/games", json={
+        "board": board, "seed": 7, "seats": [{"kind": "bot", "bot": "greedy"}] * n}, timeout=60).json()["id"]
+        for board, n in BOARDS.items()}
     out = {}
-    for board, n in BOARDS.items():
-        g = httpx.post(server.base + "/api/games", json={
-            "board": board, "seed": 7, "seats": [{"kind": "bot", "bot": "greedy"}] * n}, timeout=120).json()
-        v = httpx.get(f"{server.base}/api/games/{g['id']}", timeout=30).json()
+    deadline = time.monotonic() + 600  # the bots play in the server's background, the games taking turns
+    for board, gid in made.items():
+        while True:
+            v = httpx.get(f"{server.base}/api/games/{gid}", timeout=30).json()
+            if v["over"] or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
         assert v["over"], board
-        out[board] = (g["id"], v["decisions"])
+        out[board] = (gid, v["decisions"])
     return out
 
 
