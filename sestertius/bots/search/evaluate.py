@@ -24,6 +24,8 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from sestertius import Memo
 from sestertius.bots.search.model import DEFAULT, Context, Weights, features, turns_left
 
@@ -41,6 +43,9 @@ class SeatEstimate:
 
 
 
+# the learned evaluation (bots/learned, not compiled) builds on it: on the compiled build an interpreted class may
+# subclass a compiled one only where the compiled one allows it
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Evaluator:
     """Estimates every seat's final score; ``objective`` is what one seat plays for."""
 
