@@ -49,7 +49,10 @@ const CALM_MS = 350;
 function calm() {
   G.calmUntil = Date.now() + CALM_MS;
   setButtonsDisabled(true);
-  setTimeout(() => { if (!G.busy) setButtonsDisabled(false); }, CALM_MS);
+  // positions can come in quick succession (the bots' decisions, one view each): only the last one's timer gives the
+  // buttons back, so that a button never looks ready while its tap would still be ignored
+  clearTimeout(G.calmTimer);
+  G.calmTimer = setTimeout(() => { if (!G.busy) setButtonsDisabled(false); }, CALM_MS);
 }
 
 // hot-seat: cover the whole screen (opaque) until the next person says they sit in front of it
