@@ -140,30 +140,30 @@ def test_one_decision_or_several_written_alike(postgres_db, monkeypatch):
 @pytest.mark.parametrize("kind", ["postgres", "sqlite"])
 def test_a_game_is_created_in_one_statement_and_reads_back_whole(kind, request, tmp_path, monkeypatch):
     """A new game: its row, its seats and its first decisions in one statement on PostgreSQL (web/pg.py), one
-    transaction on SQLite's connection (web/lite.py); read back as SQLAlchemy reads them, and rebuilt from them. The
-    bot in the first seat decides in the server's background, after the game is stored: none of its decisions is in
-    the creation."""
+    transaction on SQLite's connection (web/lite.py); read back as SQLAlchemy reads them, and rebuilt from them. Bots
+    decide in the server's background, after the game is stored: the bot sits second here, so that it waits for the
+    person and nothing moves while the test reads."""
     import datetime as dt
     url = request.getfixturevalue("postgres_db") if kind == "postgres" else f"sqlite:///{tmp_path / 'g.sqlite3'}"
     service = GameService(Store(url))
     sent = _statements_sent(monkeypatch)
     live, tokens, _ = service.create({"board": "italia", "seed": 3, "public": True, "manual_dice": True,
-                                      "table_seat": 1, "seats": [{"kind": "bot", "bot": "random", "name": "Q \"é\\"},
-                                                {"kind": "human", "name": "Ann"}]})
+                                      "table_seat": 0, "seats": [{"kind": "human", "name": "Ann"},
+                                                                 {"kind": "bot", "bot": "random", "name": "Q \"é\\"}]})
     assert sent == (["sestertius_create"] if kind == "postgres" else [])
     monkeypatch.undo()
     store = service.store
-    assert live.stored == len(live.game.history) == 0  # the bots decide after the creation, in the background
+    assert live.stored == len(live.game.history) == 0 and live.game.to_act() == 0  # the person first
     row = store.game_row(live.id)
     assert (row["decisions"], row["state_hash"], row["status"]) == (live.stored, live.stored_hash, "active")
-    assert row["public"] is True and row["seed_chosen"] is True and row["table_seat"] == 1 and row["seed"] == 3
+    assert row["public"] is True and row["seed_chosen"] is True and row["table_seat"] == 0 and row["seed"] == 3
     assert isinstance(row["created"], dt.datetime) and row["created"] == row["updated"]
     assert row["campaign"] is None and row["owner_hash"] == live.owner_hash
     assert store.list_games(public=True)[0]["id"] == live.id
     seats = store.seat_rows(live.id)
     assert [(s["seat"], s["kind"], s["bot"], s["name"]) for s in seats] == [
-        (0, "bot", "random", 'Q "é\\'), (1, "human", None, "Ann")]
-    assert seats[0]["token_hash"] is None and seats[1]["token_hash"] == live.seats[1]["token_hash"] and tokens[1]
+        (0, "human", None, "Ann"), (1, "bot", "random", 'Q "é\\')]
+    assert seats[1]["token_hash"] is None and seats[0]["token_hash"] == live.seats[0]["token_hash"] and tokens[0]
     assert [(list(a), d) for a, d in zip(live.game.history, live.game.deciders)] == store.decision_rows(live.id)
     service.forget_all()
     again = service.get(live.id)
