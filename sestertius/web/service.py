@@ -299,9 +299,7 @@ class GameService:
         g = live.game
         if g.is_over:
             raise ApiError(409, "the game is over", "End of game")
-        if expect is not None and expect != len(g.history):
-            raise ApiError(409, f"the game has moved on since your view (decision {expect}, now "
-                                f"{len(g.history)}); look again", "Stale view")
+        _check_fresh(g, expect)
         to_act = g.to_act()
         seat_checks.check_turn(live, seat, to_act, to_act == CHANCE)
         new = g.copy()  # the cached game changes only once the database holds the decision
@@ -313,21 +311,20 @@ class GameService:
             raise ApiError(422, f"malformed decision {action!r}: {e}", "Request") from None
         assert len(new.history) > len(g.history)
         self._committed(live, g, new, None if to_act == CHANCE else to_act)
-        self.bots.wake(live)  # the bots after it decide in the background
 
     def _committed(self, live: Live, old: Game, new: Game, by: int | None, undo: bool = False) -> None:
         """Store ``new`` as the live game; at a real table (dice entered by hand), keep what changed on the board."""
         moves = table.moves_at(live, old, new, by) if new.options.manual_dice else None
         commit(self, live, new, undo=undo)
         live.table = (len(new.history), moves) if moves else None
+        self.bots.wake(live)  # the bots after it decide in the background
 
     def undo(self, live: Live, seat: int, expect: int | None = None) -> None:
         with live.lock:
             self.sync(live)
             self._alive(live)
             g = live.game
-            if expect is not None and expect != len(g.history):
-                raise ApiError(409, "the game has moved on since your view; look again", "Stale view")
+            _check_fresh(g, expect)
             if g.to_act() != seat:
                 raise ApiError(409, "you can only take back your own decisions while it is your turn", "Undo")
             new = g.copy()
@@ -336,7 +333,6 @@ class GameService:
             except IllegalAction as e:
                 raise ApiError(409, e.detail or str(e), e.rule or "Undo", e.code) from None
             self._committed(live, g, new, seat, undo=True)
-            self.bots.wake(live)
 
     def retype(self, live: Live, seat: int, expect: int | None = None) -> None:
         """At a real table (dice entered by hand): take back the last outcome entered, and every decision after it,
@@ -345,9 +341,7 @@ class GameService:
             self.sync(live)
             self._alive(live)
             g = live.game
-            if expect is not None and expect != len(g.history):
-                raise ApiError(409, "the game has moved on since your view; look again", "Stale view")
-            i = g.last_typed_outcome()
+            _check_fresh(g, expect)
             enters = seat_checks.dice_seat(live, g)
             if seat != enters:
                 raise ApiError(409, "only the person who enters the dice may enter one again", "Dice")
@@ -356,9 +350,7 @@ class GameService:
                 new.retype_outcome()
             except IllegalAction as e:
                 raise ApiError(409, e.detail or str(e), e.rule or "Dice", e.code) from None
-            assert i is not None
             self._committed(live, g, new, None, undo=True)
-            self.bots.wake(live)
 
     def retype_answer(self, live: Live, seat: int, expect: int | None = None) -> bytes:
         """:meth:`retype`, then the seat's new view as JSON."""
@@ -432,3 +424,10 @@ class GameService:
 
 __all__ = ["SEAT_KINDS", "ApiError", "GameService", "Live", "plausible_id", "public_seats",
            "secret_matches"]
+
+
+def _check_fresh(g: Game, expect: int | None) -> None:
+    """Refuse a request made on a view older than the game (``expect``: the decisions the view showed)."""
+    if expect is not None and expect != len(g.history):
+        raise ApiError(409, f"the game has moved on since your view (decision {expect}, now {len(g.history)}); "
+                            "look again", "Stale view")
