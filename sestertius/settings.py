@@ -98,12 +98,7 @@ class Settings(BaseSettings):
                 from None
         return f"{burst.strip()},{per_second.strip()}"
 
-    @field_validator("connection_requests", mode="before")
-    @classmethod
-    def _requests(cls, v: Any) -> int:
-        return _whole(v, 1)
-
-    @field_validator("body_seconds", "connection_seconds", mode="before")
+    @field_validator("body_seconds", "connection_seconds", "keep_alive", mode="before")
     @classmethod
     def _limit_seconds(cls, v: Any) -> float:
         return _seconds(v)
@@ -113,15 +108,10 @@ class Settings(BaseSettings):
     def _port(cls, v: Any) -> int:
         return _whole(v, *PORTS)
 
-    @field_validator("workers", "bot_processes", mode="before")
+    @field_validator("workers", "bot_processes", "connection_requests", mode="before")
     @classmethod
     def _at_least_one(cls, v: Any) -> int:
         return _whole(v, 1)
-
-    @field_validator("keep_alive", mode="before")
-    @classmethod
-    def _keep_alive(cls, v: Any) -> float:
-        return _seconds(v)
 
     @field_validator("log", mode="before")
     @classmethod
