@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+import threading
+import time
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +19,7 @@ if TYPE_CHECKING:
 
 NICE = 10  # the bots yield the CPU to the server's requests
 KEPT = 64  # games kept per process (a game's next decision usually comes to the same process)
+WATCH_SECONDS = 1.0  # how often a bot process looks whether its server process is still there
 
 _games: OrderedDict[str, Game] = OrderedDict()
 
@@ -37,9 +40,22 @@ def choose(g: Game, seat: int, bot: str) -> Any:
     return make_bot(bot, seed=bot_seed(g.seed, seat)).choose(g, g.legal_actions())
 
 
+def watch_parent(parent: int, every: float = WATCH_SECONDS) -> threading.Thread:
+    """Ends this process when its parent is gone: a server killed outright (kill -9, the OOM killer) cannot end its
+    pool, whose processes would otherwise live on as orphans, one of them finishing a search nobody waits for."""
+    def run() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(0)  # no clean-up to do: a bot process holds nothing but copies of games
+    t = threading.Thread(target=run, name="parent-watch", daemon=True)
+    t.start()
+    return t
+
+
 def start() -> None:
-    """A bot process's start: a lower priority, then the engine, the bots and the data loaded (with the user's
-    overrides, as the server's)."""
+    """A bot process's start: a watch on its server process, a lower priority, then the engine, the bots and the
+    data loaded (with the user's overrides, as the server's)."""
+    watch_parent(os.getppid())
     try:
         os.nice(NICE)
     except OSError:  # not allowed here: the bots then run at the server's priority

@@ -152,3 +152,39 @@ def test_the_settings_size_the_bot_pool(db, campaigns_db):
         g = create(c, seed=8, seats=ALL_BOTS)
         assert c.get(f"/api/games/{g['id']}").json()["over"]
     assert 2 in botruns._pools and botruns._pools[2]._max_workers == 2
+
+
+def test_a_bot_process_ends_when_its_server_is_killed_outright(tmp_path):
+    """A server killed with SIGKILL cannot stop its pool: each bot process watches its parent and ends itself
+    (before the watch, one was found alive minutes after the benchmark's server was gone)."""
+    import signal
+    import subprocess
+    script = ("import os, sys\n"
+              "from sestertius.web import botruns\n"
+              "print(botruns.pool(1).submit(os.getpid).result(120), flush=True)\n"
+              "sys.stdin.read()\n")  # waits until killed
+    server = subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True, cwd=tmp_path, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    try:
+        line = server.stdout.readline()
+        bot = int(line)
+        os.kill(bot, 0)  # alive while its server is
+        server.send_signal(signal.SIGKILL)
+        server.wait(10)
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            try:
+                os.kill(bot, 0)
+            except ProcessLookupError:
+                break
+            try:  # reaped by init; a zombie still answers kill(0) until then
+                if Path(f"/proc/{bot}/stat").read_text().split(")")[1].split()[0] == "Z":
+                    break
+            except FileNotFoundError:
+                break
+            time.sleep(0.1)
+        else:
+            os.kill(bot, signal.SIGKILL)
+            pytest.fail("the bot process outlived its killed server by 15 s")
+    finally:
+        server.kill()
