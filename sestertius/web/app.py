@@ -24,6 +24,7 @@ words may change).
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import os
 import threading
@@ -213,11 +214,28 @@ def _jsonable(x: Any) -> Any:
     return str(x)
 
 
+# Young collections this much rarer than Python's default (700, 10, 10): a server process holds every live game,
+# so most of its objects are long-lived and nearly all young collections find nothing (measured: 1,000 human-paced
+# games, 40 s, each worker spent 1.7-2.3 s of CPU in the collector, 0.4-0.5 s with this and the freeze below).
+GC_THRESHOLDS = (20_000, 20, 20)
+
+
+def tune_gc() -> None:
+    """For a server process, once its modules and app are made: what exists now (the imported code and data) is
+    left out of every later collection (``gc.freeze``), and young collections are made rarer (``GC_THRESHOLDS``). A
+    full collection stops the process's event loop while it scans, for each of its requests."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 # ---------------------------------------------------------------------------------------------------------------
 def app_from_env() -> FastAPI:
     """The application of a worker process of ``concordia serve --workers N`` (its settings in the environment:
     ``Settings.environ``)."""
-    return create_app(settings=Settings())
+    app = create_app(settings=Settings())
+    tune_gc()
+    return app
 
 
 KEEP_ALIVE = Settings.model_fields["keep_alive"].default  # seconds an idle keep-alive connection stays open
@@ -260,6 +278,7 @@ def run(settings: Settings | None = None) -> None:
         uvicorn.run("sestertius.web.app:app_from_env", factory=True, workers=settings.workers, **common)
         return
     app = create_app(settings=settings)
+    tune_gc()
     print(f"Concordia: open http://{host}:{port}/ in your browser (games stored in {shown}; Ctrl+C stops)",
           flush=True)
     uvicorn.run(app, **common)

@@ -9,14 +9,16 @@ from sestertius.web import app as web_app
 
 
 def test_the_server_runs_on_uvloop_and_httptools_without_an_access_log(monkeypatch, tmp_path):
-    seen = []
+    seen, tuned = [], []
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.append(kw))
+    monkeypatch.setattr(web_app, "tune_gc", lambda: tuned.append(True))  # (not this test process's collector)
     monkeypatch.delenv("SESTERTIUS_LOG", raising=False)
     monkeypatch.setenv("SESTERTIUS_CAMPAIGNS", str(tmp_path / "c.sqlite3"))
     web_app.run(Settings(port=8123, db=f"sqlite:///{tmp_path / 'g.sqlite3'}"))
     monkeypatch.setenv("SESTERTIUS_LOG", "info")
     web_app.run(Settings(port=8123, db=f"sqlite:///{tmp_path / 'g.sqlite3'}"))
     quiet, told = seen
+    assert tuned == [True, True]  # the server's collector tuned before it serves
     assert quiet["access_log"] is False and quiet["log_level"] == "warning"
     assert told["access_log"] is True and told["log_level"] == "info"
     config = uvicorn.Config(lambda scope, receive, send: None, **quiet)
@@ -89,8 +91,9 @@ def test_an_idle_connection_is_kept_longer_than_a_person_thinks(tmp_path):
 
 def test_keep_alive_is_given_to_uvicorn_and_checked(monkeypatch, tmp_path, capsys):
     from sestertius.cli import main
-    seen = []
+    seen, tuned = [], []
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.append(kw))
+    monkeypatch.setattr(web_app, "tune_gc", lambda: tuned.append(True))  # (not this test process's collector)
     monkeypatch.setenv("SESTERTIUS_CAMPAIGNS", str(tmp_path / "c.sqlite3"))
     db = f"sqlite:///{tmp_path / 'g.sqlite3'}"
     assert main(["serve", "--db", db]) == 0
@@ -98,3 +101,22 @@ def test_keep_alive_is_given_to_uvicorn_and_checked(monkeypatch, tmp_path, capsy
     assert [kw["timeout_keep_alive"] for kw in seen] == [75.0, 300.0]
     # the settings refuse it (tests/cli/test_cli_bad_input.py, tests/web/test_settings.py)
     assert main(["serve", "--db", db, "--keep-alive", "0"]) == 2 and "--keep-alive" in capsys.readouterr().err
+
+
+def test_a_server_process_freezes_what_it_imported_and_collects_young_objects_less_often(tmp_path):
+    """The collector of a server process (web_app.tune_gc, as ``concordia serve`` and each worker call it): the
+    imported code and data frozen out of later collections, young collections at GC_THRESHOLDS."""
+    import json
+    import os
+    import subprocess
+    import sys
+    code = ("import gc, json; from sestertius.web import app\n"
+            "before = [gc.get_threshold(), gc.get_freeze_count()]\n"
+            "app.tune_gc()\n"
+            "print(json.dumps(before + [gc.get_threshold(), gc.get_freeze_count()]))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path,
+                         env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}).stdout
+    threshold, frozen_before, after, frozen = json.loads(out)
+    assert threshold == [700, 10, 10] and frozen_before == 0  # Python's defaults before
+    assert tuple(after) == web_app.GC_THRESHOLDS
+    assert frozen > 10_000  # the web app's modules, FastAPI's and the engine's data
