@@ -98,6 +98,9 @@ class _Static:
                 if seat == me or seat == partner:
                     m[at + PRIVATE_MY_TEAM + (seat - me) % s.n] = 1.0
             out = self.gathers[me] = gather(s.n, me, min(self.cities, CITIES), min(self.R, ROUTES))
+            was = self.kept.players[me]
+            if was is not None:  # (its hand and pile are counted only for the seats observed: written again now)
+                was[5] = None
         return out
 
     def _make(self, game: Game, me: int) -> np.ndarray:
@@ -353,6 +356,7 @@ def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
     storage = static.storage
     own_houses = static.own_houses
     known_players = kept.players
+    gathers = static.gathers  # (the seats observed so far: only their own hands and piles are counted)
     for r, p in enumerate(s.players):
         was = known_players[r]
         if was is None:
@@ -377,7 +381,7 @@ def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
             was[4] = p.houses.copy()
         if p.hand != was[5] or p.pile != was[6]:
             clear(m, was[9])
-            was[9] = write_cards(m, static, r, p, r, private_at(r) + PRIVATE_HAND)
+            was[9] = write_cards(m, static, r, p, r, private_at(r) + PRIVATE_HAND if r in gathers else -1)
             was[5], was[6] = p.hand.copy(), p.pile.copy()
         if storage:  # (what the storehouse holds beyond goods and colonists is the variants' own state)
             m[_STORE + 2 * r] = s.storehouse_used(r) / 12

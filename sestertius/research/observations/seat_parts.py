@@ -95,7 +95,8 @@ def write_houses(m: Any, static: Static, houses: list[int], r: int) -> list[int]
 
 def write_cards(m: Any, static: Static, seat: int, p: Any, r: int, own: int) -> list[int]:
     """The hand's and the pile's sizes, the pile's top, the cards bought; and the seat's own hand and pile, which
-    only it sees, counted from ``own`` (its private block: the hand, then the pile ``CARD_SLOTS`` on)."""
+    only it sees, counted from ``own`` (its private block: the hand, then the pile ``CARD_SLOTS`` on; -1: not
+    counted, the seat is not observed)."""
     placed: list[int] = []
     hand = p.hand
     m[_HAND_SIZE + r] = len(hand) / 10
@@ -114,6 +115,8 @@ def write_cards(m: Any, static: Static, seat: int, p: Any, r: int, own: int) -> 
         for i, x in known[2]:
             m[o + i] = x
             placed.append(o + i)
+    if own < 0:
+        return placed
     for k, c in hand_counts(hand).items():
         if k in CARD_INDEX:
             i = own + CARD_INDEX[k]
