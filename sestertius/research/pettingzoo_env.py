@@ -47,6 +47,7 @@ class ConcordiaAEC(AECEnv):
         self.seats = agent_seats(self.options)
         self.possible_agents = [agent_name(s) for s in self.seats]
         self._seat_of = {agent_name(s): s for s in self.seats}
+        self._name_of = {s: agent_name(s) for s in self.seats}
         obs_space = spaces.Dict({
             "observation": spaces.Box(0.0, HIGH, (OBSERVATION_SIZE,), np.float32),
             "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
@@ -92,7 +93,7 @@ class ConcordiaAEC(AECEnv):
     def _to_act(self) -> str:
         assert self.game is not None
         seat = self.game.to_act()
-        return agent_name(seat) if seat is not None and seat >= 0 else self.agents[0]
+        return self._name_of[seat] if seat is not None and seat >= 0 else self.agents[0]
 
     def _legal_now(self) -> list[int]:
         """The action ids of the legal decisions (``self._legal`` holds the decisions, in the same order)."""
@@ -132,20 +133,22 @@ class ConcordiaAEC(AECEnv):
         game.apply_unchecked(decision)
         self.decisions += 1
         self._cumulative_rewards[agent] = 0.0
-        if self.reward != "win":  # ("win": no reward before the end, the rewards stay the zeros of reset)
+        win = self.reward == "win"
+        if not win:  # ("win": no reward before the end, the rewards stay the zeros of reset)
             now = self._scores_now()
             for a in self.agents:
                 self.rewards[a] = now[a] - self._scores[a]
             self._scores = now
-        if game.is_over:
+        over = game.state.over
+        if over:
             for a in self.agents:
                 self.rewards[a] += final_reward(game, self._seat_of[a], self.reward)
                 self.terminations[a] = True
         elif self.decisions >= self.max_decisions:
             self.truncations = dict.fromkeys(self.agents, True)
-        if self.reward != "win" or game.is_over:  # (else every reward is 0: nothing to add)
+        if not win or over:  # (else every reward is 0: nothing to add)
             self._accumulate_rewards()
-        if not game.is_over and not self.truncations[agent]:
+        if not over and not self.truncations[agent]:
             self.agent_selection = self._to_act()
 
     def render(self) -> str | None:

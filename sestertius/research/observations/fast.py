@@ -1,6 +1,8 @@
 """The fast encoding: :func:`observe` builds the observation from the game state directly, encoding once per game
-and observer what never changes in a game (``_Static``) and keeping the waiting step's writes and each seat's bought
-cards while they stay the same. It equals the reference (:func:`~sestertius.research.observations.observe_view`)."""
+what never changes in a game (``_Static``) and keeping one vector per game (``_Kept``: as seat 0 sees it, with each
+seat's private part apart) brought up to date by what changed since it was last; an observer's vector is a copy of it
+with the seats made relative (:mod:`.relative`). It equals the reference
+(:func:`~sestertius.research.observations.observe_view`)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -28,6 +30,14 @@ from sestertius.research.observations.layout import (
     step_kind,
 )
 from sestertius.research.observations.reference import Writer, setup_holdings, write_options, write_parts
+from sestertius.research.observations.relative import (
+    PRIVATE_HAND,
+    PRIVATE_MY_SEAT,
+    PRIVATE_MY_TEAM,
+    PRIVATE_SIZE,
+    gather,
+    private_at,
+)
 from sestertius.research.observations.seat_parts import clear, hand_counts, write_cards, write_colonists, write_houses
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -36,7 +46,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 class _Static:
     """What never changes in one game, encoded once: the options, the map, the tokens, the display's extra costs and
-    the seats' cards at setup; per observer, the vector of all that with its seats made relative."""
+    the seats' cards at setup; the game's kept vector (``_Kept``), and per observer its private block (its seat and
+    team) and the index arrays that make its vector from the kept one."""
 
     def __init__(self, game: Game) -> None:
         s = game.state
@@ -55,10 +66,8 @@ class _Static:
         # per seat: the last player state seen (kept, so that its id is not reused), its card count and its bought
         # cards' (index, value) writes: they change only when that count does
         self.bought: list[tuple[Any, int, tuple[tuple[int, float], ...]] | None] = [None] * s.n
-        # what a part of the state shows (the game's counters, the display, the markers, a seat, the observer's
-        # cards) -> its block of writes; a tuple of blocks -> them joined
-        self.steps: dict[tuple[Any, int], list[tuple[int, float]]] = {}  # (waiting step, observer) -> its writes
-        self.rels: dict[int, list[int]] = {}
+        # waiting step -> its writes in absolute seats, and the (entry, seat) of its arguments that are seats
+        self.steps: dict[Any, tuple[list[tuple[int, float]], list[tuple[int, int]]]] = {}
         self.storage = bool(s.rules.storage)  # variants with pieces in the storehouse (fish)
         self.dynamic_board = self.dynamic_build or self.dynamic_coins or self.dynamic_produce or self.dynamic_bonus
         self.has_parts = self.board_public or bool(self.variants_public) or self.mode_public
@@ -69,36 +78,41 @@ class _Static:
         self.capital = s.board.capital
         self.options = game.options.to_dict()
         self.extra = s.rules.mode.public(s) if self.mode_public else {}
-        self.by_seat: dict[int, np.ndarray] = {}
-        self.seen: dict[int, _Seen] = {}  # per observer: its vector as last made, and what it was made from
         self.houses_total = s.cat.houses
+        if s.n > SEATS:
+            raise ValueError(f"the observation has room for {SEATS} seats, not {s.n}")
+        self.kept = _Kept(self._make(game, 0), s.n)
+        self.gathers: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # per observer: (dst, src) of relative.gather
 
-    def rel(self, me: int) -> list[int]:
-        """Each seat's relative seat for observer ``me`` (-1: past the layout)."""
-        out = self.rels.get(me)
+    def observer(self, game: Game, me: int) -> tuple[np.ndarray, np.ndarray]:
+        """The observer's index arrays (its private block written first, the first time)."""
+        out = self.gathers.get(me)
         if out is None:
-            out = self.rels[me] = [(seat - me) % self.n if (seat - me) % self.n < SEATS else -1
-                                   for seat in range(self.n)]
+            s = game.state
+            m = self.kept.m
+            at = private_at(me)
+            if me < SEATS:
+                m[at + PRIVATE_MY_SEAT + me] = 1.0
+            partner = s.rules.mode.partner(s, me)
+            for seat in range(s.n):
+                if seat == me or seat == partner:
+                    m[at + PRIVATE_MY_TEAM + (seat - me) % s.n] = 1.0
+            out = self.gathers[me] = gather(s.n, me, min(self.cities, CITIES), min(self.R, ROUTES))
+            was = self.kept.players[me]
+            if was is not None:  # (its hand and pile are counted only for the seats observed: written again now)
+                was[5] = None
         return out
-
-    def vector(self, game: Game, me: int) -> np.ndarray:
-        v = self.by_seat.get(me)
-        if v is None:
-            v = self.by_seat[me] = self._make(game, me)
-        return v
 
     def _make(self, game: Game, me: int) -> np.ndarray:
         s = game.state
         br = s.rules.board
-        rs = s.rules.mode
-        v = np.zeros(OBSERVATION_SIZE, np.float32)
+        v = np.zeros(OBSERVATION_SIZE + PRIVATE_SIZE * s.n, np.float32)  # with the seats' private blocks after it
         w = Writer(v, me, s.n)
-        write_options(w, {"options": self.options, "extra": self.extra}, me)
+        write_options(w, {"options": self.options, "extra": self.extra}, SEATS)  # (its own seat: in the block)
         for pos, costs in enumerate(s.display_costs[:min(DISPLAY, len(s.display))]):
             for g in costs:
                 w.add("display/extra", 1, pos, 5 if g == ANY else g)
         contrarius = self.extra.get("contrarius", {}).get("seat")
-        partner = rs.partner(s, me)
         for seat in range(s.n):
             r = w.rel(seat)
             if r is None:
@@ -106,8 +120,6 @@ class _Static:
             w.set("players/present", 1, r)
             if seat == contrarius:
                 w.set("players/contrarius", 1, r)
-            if seat == me or seat == partner:
-                w.set("players/my_team", 1, r)
             w.put("players/storehouse", s.cat.storehouse, r, 1)
         b = s.board
         for c in range(min(len(b.cities), CITIES)):
@@ -192,15 +204,17 @@ _NUMERAL_INDEX = {k: i for i, k in enumerate(NUMERALS)}
 _SEAT_ARGS: dict[tuple[str, int], bool] = {}  # (step kind, argument index) -> the argument is a seat
 
 
-def _step_writes(s: GameState, st: tuple[Any, ...], rel: list[int]) -> list[tuple[int, float]]:
-    """The writes of the waiting step for one observer (``rel``: each seat's relative seat, -1 past the layout)."""
-    n = len(rel)
+def _step_writes(s: GameState, st: tuple[Any, ...]) -> tuple[list[tuple[int, float]], list[tuple[int, int]]]:
+    """The writes of the waiting step in absolute seats (as seat 0 sees it), and the entries of its arguments that are
+    seats, with the seat (their value is the seat relative to the observer, plus 1, divided by 10)."""
+    n = s.n
     out: list[tuple[int, float]] = []
+    seats: list[tuple[int, int]] = []
     to_act = st[1]
     if to_act < 0:
         out.append((_CHANCE, 1))
-    elif to_act < n and rel[to_act] >= 0:
-        out.append((_TO_ACT + rel[to_act], 1))
+    elif to_act < n:
+        out.append((_TO_ACT + to_act, 1))
     kind = step_kind(st)
     i = _STEP_INDEX.get(kind)
     if i is not None:
@@ -215,11 +229,12 @@ def _step_writes(s: GameState, st: tuple[Any, ...], rel: list[int]) -> list[tupl
             if i is not None:
                 out.append((_ARG_WORD + WORD_SLOTS * k + i, 1))
         elif _is_seat_arg(s, kind, k):
-            if 0 <= value < n and rel[value] >= 0:
-                out.append((_ARG_NUMBER + k, (rel[value] + 1) / 10))
+            if 0 <= value < n:
+                out.append((_ARG_NUMBER + k, (value + 1) / 10))
+                seats.append((_ARG_NUMBER + k, value))
         else:
             out.append((_ARG_NUMBER + k, max(0, int(value) + 1) / 10))
-    return out
+    return out, seats
 
 
 def _is_seat_arg(s: GameState, kind: str, k: int) -> bool:
@@ -232,20 +247,24 @@ def _is_seat_arg(s: GameState, kind: str, k: int) -> bool:
     return out
 
 
-class _Seen:
-    """One observer's encoding as last made, kept per game and observer: its vector (never handed out: a copy is) and
-    what each part of it was made from. A part is written again only when what it shows changed; its entries whose
-    place depends on the state (a house's city, a card's slot...) are listed, to be cleared first. What a part was made
-    from is kept as values (copies), so that copies of a game, which share this cache, may take turns."""
+class _Kept:
+    """The game's vector as last made (never handed out: an observer gets a copy), as seat 0 sees it, each seat's
+    private block after it, and what each part of it was made from. A part is written again only when what it shows
+    changed; its entries whose place depends on the state (a house's city, a card's slot...) are listed, to be
+    cleared first. What a part was made from is kept as values (copies), so that copies of a game, which share this
+    cache, may take turns."""
 
-    __slots__ = ("v", "m", "rel", "players", "step", "hot", "display", "display_placed", "marker_up")
+    __slots__ = ("v", "m", "public", "players", "st", "step", "seats", "hot", "display", "display_placed",
+                 "marker_up")
 
-    def __init__(self, static_vector: np.ndarray, rel: list[int]) -> None:
-        self.v = static_vector.copy()
+    def __init__(self, vector: np.ndarray, n: int) -> None:
+        self.v = vector
         self.m: Any = self.v.data  # item writes through a memoryview cost half of numpy's
-        self.rel = rel  # each seat's relative seat
-        self.players: list[list[Any] | None] = [None] * len(rel)  # per seat: what its part was made from (see below)
+        self.public = self.v[:OBSERVATION_SIZE]  # the vector without the private blocks
+        self.players: list[list[Any] | None] = [None] * n  # per seat: what its part was made from (see seat_parts)
+        self.st: Any = None  # the waiting step they were last made for
         self.step: list[tuple[int, float]] = []  # the waiting step's writes
+        self.seats: list[tuple[int, int]] = []  # and its seat arguments' entries, with their seats
         self.hot = (-1, -1, -1, -1)  # the entries set of the one-hot fields: current seat, Praefectus Magnus,
         # Concordia's holder, the stack's top numeral (-1: none)
         self.display: list[Any] | None = None  # the display its cards were written from
@@ -258,44 +277,50 @@ def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
     beyond it (:func:`beyond_view`), built from the state directly. ``out``: an array of OBSERVATION_SIZE float32 to
     fill instead of a new one.
 
-    What never changes in a game is encoded once per game and observer (``_Static``). The observer's last vector is
-    kept (``_Seen``) and brought up to date: a seat's part, the waiting step, the display are written again only when
-    they changed since (between two decisions of one seat, mostly that seat's part); the counters are written every
-    time. The boards', variants' and modes' own parts and the scores are written on the copy handed out."""
-    if not hasattr(game, "state"):
+    What never changes in a game is encoded once per game (``_Static``). The game's vector is kept (``_Kept``, as seat
+    0 sees it) and brought up to date: a seat's part, the waiting step, the display are written again only when they
+    changed since it was last (an environment that observes every decision: mostly the last decider's part); the
+    counters are written every time. The observer's vector is a copy with the seats made relative and its private
+    fields put in place (one gather, :mod:`.relative`); the boards', variants' and modes' own parts and the scores
+    are written on it."""
+    try:
+        s = game.state
+    except AttributeError:
         raise TypeError("observe() takes the game and the seat (since observation version 2); observe_view() "
-                        "encodes a view")
-    s = game.state
+                        "encodes a view") from None
     static = _static(game)
     me = seat
     n = s.n
     if not 0 <= me < n:
         raise ValueError(f"observe() needs a seat of the game (0..{n - 1}), not {seat}")
-    seen = static.seen.get(me)
-    if seen is None:
-        seen = static.seen[me] = _Seen(static.vector(game, me), static.rel(me))
-    m = seen.m
-    rel = seen.rel
+    gathered = static.gathers.get(me)
+    dst, src = gathered if gathered is not None else static.observer(game, me)
+    kept = static.kept
+    m = kept.m
 
     # the game
     m[_TURN] = s.turn / 100
     over = s.over
     m[_OVER] = 1.0 if over else 0.0
-    current = _CURRENT + rel[s.current] if rel[s.current] >= 0 else -1
     writes: list[tuple[int, float]] = []
-    if s.pending and not over:
-        st = s.pending[-1]
-        writes = static.steps.get((st, me))  # type: ignore[assignment]
-        if writes is None:
+    seat_args: list[tuple[int, int]] = []
+    st = s.pending[-1] if s.pending and not over else None
+    if st is not None and st is kept.st:  # (the same step as last time: its writes are in place)
+        writes, seat_args = kept.step, kept.seats
+    elif st is not None:
+        known = static.steps.get(st)
+        if known is None:
             if len(static.steps) >= _BLOCKS_MAX:
                 static.steps.clear()
-            writes = static.steps[(st, me)] = _step_writes(s, st, rel)
-    if writes is not seen.step:
-        for i, _x in seen.step:
+            known = static.steps[st] = _step_writes(s, st)
+        writes, seat_args = known
+    kept.st = st
+    if writes is not kept.step:
+        for i, _x in kept.step:
             m[i] = 0.0
         for i, x in writes:
             m[i] = x
-        seen.step = writes
+        kept.step, kept.seats = writes, seat_args
     pm = s.pm
     holder = s.concordia
     if s.final_turns >= 0:
@@ -305,40 +330,37 @@ def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         m[_FINAL] = m[_FINAL + 1] = 0.0
     m[_DECK] = len(s.deck) / 20
     top = s.deck_labels[-1] if s.deck_labels else None
-    hot = (current, _PM + rel[pm] if 0 <= pm < n and rel[pm] >= 0 else -1,
-           _CONCORDIA + rel[holder] if 0 <= holder < n and rel[holder] >= 0 else -1,
+    hot = (_CURRENT + s.current, _PM + pm if 0 <= pm < n else -1, _CONCORDIA + holder if 0 <= holder < n else -1,
            _DECK_TOP + _NUMERAL_INDEX[top] if top in _NUMERAL_INDEX else -1)
-    if hot != seen.hot:  # (the one-hot fields: the entry set before cleared, the new one set)
-        for i in seen.hot:
+    if hot != kept.hot:  # (the one-hot fields: the entry set before cleared, the new one set)
+        for i in kept.hot:
             if i >= 0:
                 m[i] = 0.0
         for i in hot:
             if i >= 0:
                 m[i] = 1.0
-        seen.hot = hot
-    if s.display != seen.display:
-        for i in seen.display_placed:
+        kept.hot = hot
+    if s.display != kept.display:
+        for i in kept.display_placed:
             m[i] = 0.0
-        placed = seen.display_placed = []
+        placed = kept.display_placed = []
         pos = _DISPLAY_CARD
         for key in s.display[:DISPLAY]:
             if key is not None and key in CARD_INDEX:
                 m[pos + CARD_INDEX[key]] = 1.0
                 placed.append(pos + CARD_INDEX[key])
             pos += CARD_SLOTS
-        seen.display = s.display.copy()
+        kept.display = s.display.copy()
 
-    # the seats: each part of a seat is written again when what it shows changed
+    # the seats (absolute): each part of a seat is written again when what it shows changed
     storage = static.storage
     own_houses = static.own_houses
-    known = seen.players
-    for seat_, p in enumerate(s.players):
-        r = rel[seat_]
-        if r < 0:
-            continue
-        was = known[seat_]
+    known_players = kept.players
+    gathers = static.gathers  # (the seats observed so far: only their own hands and piles are counted)
+    for r, p in enumerate(s.players):
+        was = known_players[r]
         if was is None:
-            was = known[seat_] = [None, None, None, None, None, None, None, [], [], []]
+            was = known_players[r] = [None, None, None, None, None, None, None, [], [], []]
         if p.money != was[0] or p.goods != was[1] or p.vp != was[2] or p.col != was[3]:
             if p.col != was[3]:
                 clear(m, was[7])
@@ -359,25 +381,31 @@ def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
             was[4] = p.houses.copy()
         if p.hand != was[5] or p.pile != was[6]:
             clear(m, was[9])
-            was[9] = write_cards(m, static, seat_, p, r, seat_ == me)
+            was[9] = write_cards(m, static, r, p, r, private_at(r) + PRIVATE_HAND if r in gathers else -1)
             was[5], was[6] = p.hand.copy(), p.pile.copy()
         if storage:  # (what the storehouse holds beyond goods and colonists is the variants' own state)
-            m[_STORE + 2 * r] = s.storehouse_used(seat_) / 12
+            m[_STORE + 2 * r] = s.storehouse_used(r) / 12
         if own_houses:
-            left = s.cat.houses - len(p.houses) - s.rules.board.other_houses(s, seat_)
+            left = s.cat.houses - len(p.houses) - s.rules.board.other_houses(s, r)
             m[_HOUSES_LEFT + r] = left / 15 if left > 0 else 0.0
 
     # the board
-    if s.marker_up != seen.marker_up:
+    if s.marker_up != kept.marker_up:
         for i, up in enumerate(s.marker_up[:PROVINCES]):
             m[_GOOD_SIDE + i] = 1.0 if up else 0.0
-        seen.marker_up = s.marker_up.copy()
+        kept.marker_up = s.marker_up.copy()
 
+    # the observer's vector: a copy, the seats made relative, its private fields from its block
     if out is None:
-        v = seen.v.copy()
+        v = kept.public.copy()
     else:
         v = out
-        np.copyto(v, seen.v)
+        np.copyto(v, kept.public)
+    v[dst] = kept.v[src]
+    if me and kept.seats:
+        vm: Any = v.data
+        for i, a in kept.seats:
+            vm[i] = ((a - me) % n + 1) / 10
     if static.dynamic_board:
         _board_now(s, static, v.data)
 

@@ -14,9 +14,8 @@ if TYPE_CHECKING:  # pragma: no cover
 _O = OFFSET
 _COLONISTS, _ROUTE_COLONIST, _CITY_COLONISTS = _O["players/colonists"], _O["routes/colonist"], _O["cities/colonists"]
 _HOUSES, _CITY_HOUSES, _HOUSES_LEFT = _O["players/houses"], _O["cities/houses"], _O["players/houses_left"]
-_HAND_SIZE, _PILE_SIZE, _PILE_TOP, _BOUGHT, _HAND, _PILE = (
-    _O["players/hand_size"], _O["players/pile_size"], _O["players/pile_top"], _O["players/bought"], _O["hand"],
-    _O["pile"])
+_HAND_SIZE, _PILE_SIZE, _PILE_TOP, _BOUGHT = (_O["players/hand_size"], _O["players/pile_size"],
+                                             _O["players/pile_top"], _O["players/bought"])
 
 
 def hand_counts(keys: Iterable[str]) -> dict[str, int]:
@@ -41,7 +40,7 @@ def clear(m: Any, placed: list[int]) -> None:
         m[i] = 0.0
 
 
-# A seat's part, by what it is made from (``_Seen.players``: per seat, its money, goods, victory points, colonists,
+# A seat's part, by what it is made from (``_Kept.players``: per seat, its money, goods, victory points, colonists,
 # houses, hand and pile as last written, then the entries the colonists, the houses and the cards set, to be cleared
 # before they are written again).
 
@@ -94,9 +93,10 @@ def write_houses(m: Any, static: Static, houses: list[int], r: int) -> list[int]
     return placed
 
 
-def write_cards(m: Any, static: Static, seat: int, p: Any, r: int, mine: bool) -> list[int]:
-    """The hand's and the pile's sizes, the pile's top, the cards bought; the observer's own (``mine``): its hand and
-    its pile too."""
+def write_cards(m: Any, static: Static, seat: int, p: Any, r: int, own: int) -> list[int]:
+    """The hand's and the pile's sizes, the pile's top, the cards bought; and the seat's own hand and pile, which
+    only it sees, counted from ``own`` (its private block: the hand, then the pile ``CARD_SLOTS`` on; -1: not
+    counted, the seat is not observed)."""
     placed: list[int] = []
     hand = p.hand
     m[_HAND_SIZE + r] = len(hand) / 10
@@ -115,15 +115,17 @@ def write_cards(m: Any, static: Static, seat: int, p: Any, r: int, mine: bool) -
         for i, x in known[2]:
             m[o + i] = x
             placed.append(o + i)
-    if mine:
-        for k, c in hand_counts(hand).items():
-            if k in CARD_INDEX:
-                i = _HAND + CARD_INDEX[k]
-                m[i] = c / 3
-                placed.append(i)
-        for k, c in hand_counts(pile).items():
-            if k in CARD_INDEX:
-                i = _PILE + CARD_INDEX[k]
-                m[i] = c / 3
-                placed.append(i)
+    if own < 0:
+        return placed
+    for k, c in hand_counts(hand).items():
+        if k in CARD_INDEX:
+            i = own + CARD_INDEX[k]
+            m[i] = c / 3
+            placed.append(i)
+    own += CARD_SLOTS
+    for k, c in hand_counts(pile).items():
+        if k in CARD_INDEX:
+            i = own + CARD_INDEX[k]
+            m[i] = c / 3
+            placed.append(i)
     return placed
