@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import httpx
 
@@ -16,17 +17,27 @@ def serve(url: str, port: int) -> subprocess.Popen:
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 
-def wait_up(port: int, proc: subprocess.Popen) -> None:
-    for _ in range(300):
+START_SECONDS = 60.0  # a server's start on a loaded machine (imports, data, migrations): seen over 20 s at load 15+
+
+
+def wait_up(port: int, proc: subprocess.Popen, seconds: float = START_SECONDS, log: Path | None = None) -> None:
+    """Wait until the server ``proc`` answers on ``port``; fail with what it printed (its pipe, or ``log``) if it
+    stops or does not answer within ``seconds``."""
+    def printed() -> str:
+        if log is not None:
+            return log.read_text(errors="replace")[-2000:]
+        return proc.stdout.read() if proc.stdout and proc.poll() is not None else ""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise AssertionError(f"the server stopped: {proc.stdout.read() if proc.stdout else ''}")
+            raise AssertionError(f"the server stopped: {printed()}")
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/meta", timeout=1).status_code == 200:
                 return
         except httpx.HTTPError:
             pass
         time.sleep(0.1)
-    raise AssertionError("the server did not start")
+    raise AssertionError(f"the server did not start within {seconds:.0f} s: {printed()}")
 
 
 def seat_view(base: str, gid: str, seat: int | None = None, key: str | None = None) -> dict:

@@ -21,6 +21,7 @@ import httpx
 import pytest
 
 import sestertius
+from support.servers import wait_up
 
 pytestmark = pytest.mark.browser
 
@@ -56,14 +57,7 @@ class Server:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "sestertius", "serve", "--port", str(self.port), "--db", self.db],
                 cwd=ROOT, env=self.env, stdout=log, stderr=log)
-        deadline = time.time() + 20
-        while time.time() < deadline:
-            try:
-                if httpx.get(self.base + "/api/meta", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise RuntimeError("the server did not start: " + self.log.read_text()[-2000:])
+        wait_up(self.port, self.proc, log=self.log)
 
     def stop(self) -> None:
         if self.proc:

@@ -17,6 +17,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from sestertius import CHANCE
 from sestertius.web.app import create_app
+from support.servers import START_SECONDS
 from support.settled import SettledClient
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -474,7 +475,7 @@ def test_no_secret_reaches_the_servers_log(db, campaigns_db):
     thread.start()
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.time() + 20
+        deadline = time.time() + START_SECONDS
         while not server.started and time.time() < deadline:
             time.sleep(0.05)
         with httpx.Client(base_url=base, timeout=10) as http:
