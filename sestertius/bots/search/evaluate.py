@@ -98,10 +98,7 @@ class Evaluator:
             self.forget()
         sale = ctx.sale_gods
         self._pins[id(sale)] = sale
-        shared: tuple[object, ...] = (ctx.turns, id(sale), ctx.track, s.over, s.concordia, s.current, s.final_turns,
-                                      tuple(s.houses))
-        if ctx.near is not None:  # Contrarius' next take reads the display's first positions
-            shared += (tuple(s.display),)
+        shared = (ctx.turns, id(sale), ctx.track, s.over, s.concordia, s.current, s.final_turns, tuple(s.houses))
         funds = s.rules.mode.funds
         automaton = ctx.automaton
         out = []

@@ -40,13 +40,7 @@ class Weights:
     build_rate: float = 0.4  # houses a player builds per own turn
     automaton_rate: float = 0.6  # houses Contrarius builds per turn of the players
     automaton_vp: float = 1.5  # points Contrarius scores per turn of a player during play (its track's houses)
-    # its track's houses counted as a ramp this many points wide about its projected points (0: a step, each house
-    # counted in full once the projection reaches it)
-    track_soft: float = 0.0
     automaton_cards: float = 0.2  # cards Contrarius takes per turn of the players
-    # of Contrarius' cards to come, how many are counted at the worth of the display cards its dice name (the blue
-    # Architect die: positions 1-5, position 1 twice; the red die: position 1) rather than at the mean card for sale
-    automaton_near: float = 0.0
     colonist_rate: float = 0.15  # colonists placed per own turn
     card_rate: float = 0.3  # cards a player buys per own turn
     province_rate: float = 0.5  # provinces a house to come adds (a share)
@@ -95,7 +89,6 @@ class Context:
         self.for_sale = len(keys)
         self.house_cost = _house_cost(s) if w.budget else 0.0
         self.sale_gods, self.sale_specialists = sale_gods(s.cat, keys)
-        self.near = near_cards(s.cat, tuple(s.display[:len(TAKE_ODDS)])) if w.automaton_near else None
         self.turns = _turns(s, w, self.automaton)
         # Contrarius' houses on its points track (Solitaria's expert levels)
         self.track = s.rules.mode.automaton_track(s) if self.automaton is not None else ()
@@ -122,39 +115,6 @@ def sale_gods(cat: Catalog, keys: tuple[str, ...]) -> tuple[dict[str, int], list
             elif god in gods:
                 gods[god] += 1
     return _SALE.keep(cat, (keys,), (gods, specialists))
-
-
-# the chance that Contrarius' blue die names each of the display's first positions (faces 1, 2, 3, 4, 5, 1); a
-# position without a card: the first card there is
-TAKE_ODDS = (2 / 6, 1 / 6, 1 / 6, 1 / 6, 1 / 6)
-_NEAR: Memo[tuple[dict[str, float], list[float]] | None] = Memo(4096)  # per catalogue and first display positions
-
-
-def near_cards(cat: Catalog, first: tuple[str | None, ...]) -> tuple[dict[str, float], list[float]] | None:
-    """The card Contrarius' next take is likely to be: per growing god the chance that card counts it, and per good
-    the expected points per house of a specialist (None: no card in the first positions). Shared: read it only."""
-    found = _NEAR.entries.get((id(cat), first))
-    if found is not None and found[0] is cat:
-        return found[1]
-    present = [k for k in first if k is not None]
-    if not present:
-        return _NEAR.keep(cat, (first,), None)
-    odds = [0.0] * len(first)
-    for i, k in enumerate(first):
-        # a position without a card: the first card is taken
-        odds[i if k is not None else first.index(present[0])] += TAKE_ODDS[i]
-    gods = dict.fromkeys(GROWING, 0.0)
-    specialists = [0.0] * 5
-    for k, chance in zip(first, odds):
-        if k is None or not chance:
-            continue
-        card = cat.cards[k]
-        for god in card.gods:
-            if god == "Minerva":
-                specialists[card.good] += chance * card.vp_per_house
-            elif god in gods:
-                gods[god] += chance
-    return _NEAR.keep(cat, (first,), (gods, specialists))
 
 
 _BOARDS: Memo[tuple[list[int], int]] = Memo(1024)  # per board and goods of its cities
@@ -258,11 +218,7 @@ def _future_houses(s: GameState, seat: int, w: Weights, ctx: Context, t: float, 
         # its houses to come: from its reactions, and from the victory point track (expert levels) as far as its
         # points will reach
         reach = p.vp + t * w.automaton_vp
-        if w.track_soft > 0:
-            soft = w.track_soft
-            track: float = sum(min(1.0, max(0.0, (reach - pos) / soft + 0.5)) for pos in ctx.track)
-        else:
-            track = sum(1 for pos in ctx.track if pos <= reach)
+        track = sum(1 for pos in ctx.track if pos <= reach)
         future = min(houses_left, t * w.automaton_rate + track)
         cards_to_come = min(t * w.automaton_cards, len(s.deck) + 7.0)
         return future, cards_to_come, players
@@ -322,16 +278,6 @@ def _god_features(s: GameState, seat: int, w: Weights, ctx: Context, t: float, n
             if vp:
                 worth += vp * (own_by_good[good] + minerva_end[good])
         f["cards"] = cards_to_come * worth / ctx.for_sale
-        if seat == ctx.automaton and ctx.near is not None:
-            # its next takes come from the display's first positions, not from the mean card for sale
-            near_gods, near_specialists = ctx.near
-            near = min(cards_to_come, w.automaton_near)
-            taken = (near_gods["Jupiter"] * end["Jupiter"] + near_gods["Saturnus"] * end["Saturnus"]
-                     + near_gods["Mercurius"] * end["Mercurius"] + near_gods["Mars"] * end["Mars"])
-            for good, points in enumerate(near_specialists):
-                if points:
-                    taken += points * (own_by_good[good] + minerva_end[good])
-            f["cards"] += near * (taken - worth / ctx.for_sale)
     else:
         f["cards"] = 0.0
     return f, counts, specialists, minerva_end
