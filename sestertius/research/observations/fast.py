@@ -357,37 +357,37 @@ def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
     own_houses = static.own_houses
     known_players = kept.players
     gathers = static.gathers  # (the seats observed so far: only their own hands and piles are counted)
-    for r, p in enumerate(s.players):
-        was = known_players[r]
+    for seat_, p in enumerate(s.players):
+        was = known_players[seat_]
         if was is None:
-            was = known_players[r] = [None, None, None, None, None, None, None, [], [], []]
+            was = known_players[seat_] = [None, None, None, None, None, None, None, [], [], []]
         if p.money != was[0] or p.goods != was[1] or p.vp != was[2] or p.col != was[3]:
             if p.col != was[3]:
                 clear(m, was[7])
-                was[7] = write_colonists(m, static, p.col, r)
+                was[7] = write_colonists(m, static, p.col, seat_)
                 was[3] = p.col.copy()
             g = was[1] = p.goods.copy()
             was[0] = p.money
             was[2] = vp = p.vp
-            m[_MONEY + r] = p.money / 50
-            o = _GOODS + 5 * r
+            m[_MONEY + seat_] = p.money / 50
+            o = _GOODS + 5 * seat_
             m[o], m[o + 1], m[o + 2], m[o + 3], m[o + 4] = g[0] / 10, g[1] / 10, g[2] / 10, g[3] / 10, g[4] / 10
-            m[_VP + r] = vp / 100 if vp > 0 else 0.0
+            m[_VP + seat_] = vp / 100 if vp > 0 else 0.0
             if not storage:
-                m[_STORE + 2 * r] = (sum(g) + p.col.count(-1)) / 12
+                m[_STORE + 2 * seat_] = (sum(g) + p.col.count(-1)) / 12
         if p.houses != was[4]:
             clear(m, was[8])
-            was[8] = write_houses(m, static, p.houses, r)
+            was[8] = write_houses(m, static, p.houses, seat_)
             was[4] = p.houses.copy()
         if p.hand != was[5] or p.pile != was[6]:
             clear(m, was[9])
-            was[9] = write_cards(m, static, r, p, r, private_at(r) + PRIVATE_HAND if r in gathers else -1)
+            was[9] = write_cards(m, static, seat_, p, private_at(seat_) + PRIVATE_HAND if seat_ in gathers else -1)
             was[5], was[6] = p.hand.copy(), p.pile.copy()
         if storage:  # (what the storehouse holds beyond goods and colonists is the variants' own state)
-            m[_STORE + 2 * r] = s.storehouse_used(r) / 12
+            m[_STORE + 2 * seat_] = s.storehouse_used(seat_) / 12
         if own_houses:
-            left = s.cat.houses - len(p.houses) - s.rules.board.other_houses(s, r)
-            m[_HOUSES_LEFT + r] = left / 15 if left > 0 else 0.0
+            left = s.cat.houses - len(p.houses) - s.rules.board.other_houses(s, seat_)
+            m[_HOUSES_LEFT + seat_] = left / 15 if left > 0 else 0.0
 
     # the board
     if s.marker_up != kept.marker_up:

@@ -44,7 +44,7 @@ def clear(m: Any, placed: list[int]) -> None:
 # houses, hand and pile as last written, then the entries the colonists, the houses and the cards set, to be cleared
 # before they are written again).
 
-def write_colonists(m: Any, static: Static, col: list[int], r: int) -> list[int]:
+def write_colonists(m: Any, static: Static, col: list[int], seat: int) -> list[int]:
     placed: list[int] = []
     R = static.R
     RC = R + static.cities
@@ -60,7 +60,7 @@ def write_colonists(m: Any, static: Static, col: list[int], r: int) -> list[int]
         elif loc < R:
             routes += 1
             if loc < ROUTES:  # one colonist per route: the route's occupant is this seat
-                i = _ROUTE_COLONIST + SEATS * loc + r
+                i = _ROUTE_COLONIST + SEATS * loc + seat
                 m[i] = 1.0
                 placed.append(i)
         elif loc < RC:
@@ -68,42 +68,42 @@ def write_colonists(m: Any, static: Static, col: list[int], r: int) -> list[int]
             in_city[loc] = in_city.get(loc, 0) + 1
         else:
             elsewhere += 1
-    o = _COLONISTS + 5 * r
+    o = _COLONISTS + 5 * seat
     m[o], m[o + 1], m[o + 2], m[o + 3], m[o + 4] = (store_land / 6, store_sea / 6, routes / 6, cities / 6,
                                                     elsewhere / 6)
     for loc, count in in_city.items():
         if loc - R < CITIES:
-            i = _CITY_COLONISTS + SEATS * (loc - R) + r
+            i = _CITY_COLONISTS + SEATS * (loc - R) + seat
             m[i] = count / 3
             placed.append(i)
     return placed
 
 
-def write_houses(m: Any, static: Static, houses: list[int], r: int) -> list[int]:
+def write_houses(m: Any, static: Static, houses: list[int], seat: int) -> list[int]:
     placed: list[int] = []
-    m[_HOUSES + r] = len(houses) / 15
+    m[_HOUSES + seat] = len(houses) / 15
     for c in houses:
         if c < CITIES:
-            i = _CITY_HOUSES + SEATS * c + r
+            i = _CITY_HOUSES + SEATS * c + seat
             m[i] = 1.0
             placed.append(i)
     if not static.own_houses:
         left = static.houses_total - len(houses)
-        m[_HOUSES_LEFT + r] = left / 15 if left > 0 else 0.0
+        m[_HOUSES_LEFT + seat] = left / 15 if left > 0 else 0.0
     return placed
 
 
-def write_cards(m: Any, static: Static, seat: int, p: Any, r: int, own: int) -> list[int]:
-    """The hand's and the pile's sizes, the pile's top, the cards bought; and the seat's own hand and pile, which
-    only it sees, counted from ``own`` (its private block: the hand, then the pile ``CARD_SLOTS`` on; -1: not
-    counted, the seat is not observed)."""
+def write_cards(m: Any, static: Static, seat: int, p: Any, own: int) -> list[int]:
+    """The hand's and the pile's sizes, the pile's top, the cards bought of ``seat`` (the kept vector's seats are
+    absolute); and its own hand and pile, which only it sees, counted from ``own`` (its private block: the hand, then
+    the pile ``CARD_SLOTS`` on; -1: not counted, the seat is not observed)."""
     placed: list[int] = []
     hand = p.hand
-    m[_HAND_SIZE + r] = len(hand) / 10
+    m[_HAND_SIZE + seat] = len(hand) / 10
     pile = p.pile
-    m[_PILE_SIZE + r] = len(pile) / 10
+    m[_PILE_SIZE + seat] = len(pile) / 10
     if pile and pile[-1] in CARD_INDEX:
-        i = _PILE_TOP + CARD_SLOTS * r + CARD_INDEX[pile[-1]]
+        i = _PILE_TOP + CARD_SLOTS * seat + CARD_INDEX[pile[-1]]
         m[i] = 1.0
         placed.append(i)
     total = len(hand) + len(pile)
@@ -111,7 +111,7 @@ def write_cards(m: Any, static: Static, seat: int, p: Any, r: int, own: int) -> 
         known = static.bought[seat]
         if known is None or known[0] is not p or known[1] != total:
             known = static.bought[seat] = (p, total, bought(hand + pile, static.setup[seat]))
-        o = _BOUGHT + CARD_SLOTS * r
+        o = _BOUGHT + CARD_SLOTS * seat
         for i, x in known[2]:
             m[o + i] = x
             placed.append(o + i)
