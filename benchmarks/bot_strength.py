@@ -67,6 +67,12 @@ def parse_cell(cell: str) -> tuple[dict[str, Any], str]:
     raise SystemExit(f"unknown cell {cell!r}")
 
 
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` of the game of ``seed`` (so that a cell's games replay, here and in
+    ``solo_diagnosis.py``)."""
+    return seed * 97 + seat
+
+
 def changed(bot: Any, spec: str) -> Any:
     """The search bot with the changes of ``spec`` (see the module's doc); an unknown name stops the run."""
     if not spec:
@@ -126,8 +132,8 @@ def play(task: tuple[str, int, str, int, str]) -> dict[str, Any]:
         mine = list(range(players))  # every player's seat is the measured bot's (a team: both partners)
     else:
         mine = [index % players]
-    bots = {seat: changed(make_bot(level, seed * 97 + seat), spec) if seat in mine
-            else make_bot(opponent, seed * 97 + seat) for seat in range(players)}
+    bots = {seat: changed(make_bot(level, bot_seed(seed, seat)), spec) if seat in mine
+            else make_bot(opponent, bot_seed(seed, seat)) for seat in range(players)}
     spent: list[float] = []
     start = time.process_time()
     while not game.is_over and game.state.turn < 1000:

@@ -18,6 +18,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot_strength import bot_seed, parse_cell  # (this script's folder is on the path)
+
 from sestertius import Game
 from sestertius.bots import make_bot
 
@@ -25,8 +27,8 @@ GODS = ["Vesta", "Jupiter", "Saturnus", "Venus", "Mercurius", "Mars", "Minerva",
 
 
 def play(seed: int, level: str, board: str, difficulty: str) -> dict[str, Any]:
-    g = Game.new({"board": board, "players": 1, "mode": "solo", "difficulty": difficulty}, seed=seed)
-    bot = make_bot(level, seed * 97)
+    g = Game.new(parse_cell(f"solo:{board}:{difficulty}")[0], seed=seed)
+    bot = make_bot(level, bot_seed(seed, 0))
     turns: list[dict[str, Any]] = []
     actions: list[tuple[int, str]] = []
     while not g.is_over and g.state.turn < 1000:
