@@ -39,6 +39,7 @@ from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 from starlette.routing import Route
+from starlette.websockets import WebSocketState
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from sestertius.data.catalog import load_catalog, load_fish_market
@@ -164,7 +165,11 @@ def load_data() -> None:
 
 # -- errors: always {"error", "rule", "code"} ------------------------------------------------------------------
 async def _api_error(conn: HTTPConnection, exc: ApiError) -> JSONResponse | None:
-    if isinstance(conn, WebSocket):  # a refused WebSocket is closed before it is accepted
+    if isinstance(conn, WebSocket):
+        # accepted, then closed: a WebSocket closed before it is accepted reaches the browser as a bare HTTP 403,
+        # and the page could not tell a deleted game (stop) from a server that restarted (reconnect)
+        if conn.client_state == WebSocketState.CONNECTING:
+            await conn.accept()
         await conn.close(code=4404 if exc.status == 404 else 4403, reason=exc.error[:120])
         return None
     return JSONResponse(exc.body(), status_code=exc.status)

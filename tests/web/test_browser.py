@@ -204,6 +204,37 @@ def test_play_by_clicking_reload_and_restart(server, page):
     assert "plays" in page.inner_text("#log")
 
 
+def test_a_page_whose_game_is_deleted_says_so_and_stops_reconnecting(server, page):
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+    g = httpx.post(server.base + "/api/games", json={"board": "italia", "seed": 5,
+                                                     "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    page.goto(g["seats"][0]["link"])
+    wait_ready(page)
+    page.wait_for_selector("#conn.live")
+    sockets: list[str] = []
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    r = httpx.delete(f"{server.base}/api/games/{g['id']}", headers={"X-Owner-Key": g["owner_key"]})
+    assert r.status_code == 204
+    # the open WebSocket is closed with 4404, which the page reads as the end: no reconnection loop
+    page.wait_for_selector("#banner [data-note=gone]", timeout=10000)
+    assert "no longer exists" in page.inner_text("#banner") and page.inner_text("#conn") == "deleted"
+    page.wait_for_timeout(1500)  # longer than the first reconnection's delay (0.4 s)
+    assert sockets == []
+    # a new WebSocket to the deleted game: accepted, then closed with 4404 (closed before the handshake, a real
+    # server answers a bare HTTP 403, which a page cannot tell from a refusal of another kind)
+    try:
+        with connect(server.base.replace("http", "ws") + f"/ws/{g['id']}", open_timeout=10) as ws:
+            ws.send("{}")
+            ws.recv(timeout=10)
+    except InvalidStatus as e:  # pragma: no cover - the failure this test guards against
+        raise AssertionError(f"refused at the handshake: {e}") from e
+    except Exception as e:
+        assert getattr(getattr(e, "rcvd", None), "code", None) == 4404, repr(e)
+    else:  # pragma: no cover
+        raise AssertionError("a WebSocket to a deleted game stayed open")
+
+
 def test_two_browsers_see_each_other(server, browser):
     r = httpx.post(server.base + "/api/games", json={
         "board": "imperium", "seed": 3,

@@ -1,12 +1,13 @@
 """The WebSocket of a game: the seat's view at once, then a fresh one after every change (see :mod:`..hub`).
 
 The client's first message names the seat and carries its secret, ``{"seat": 0, "key": "..."}``, or ``{}`` for the
-public view: a secret is never put in the WebSocket's URL, which access logs record. Closing codes: 4404 unknown
-game (before the connection is accepted), 1013 "try again later" with the reason (accepted first, so that the browser
-sees them): too many connections open (to this game, or from this address) or opened lately from this address
-(:mod:`..limits`), or the database could not be read; 4400 a malformed first message or a secret in the URL, 4408 no
-first message in time, 4403 a wrong or missing secret, 1003 a binary frame, 1009 a message over the size limit. The
-client may send "ping"; it is answered with {"type": "pong"}.
+public view: a secret is never put in the WebSocket's URL, which access logs record. Every refusal is accepted first
+and then closed, so that the browser sees its code (closed before it is accepted, it is a bare HTTP 403). Closing
+codes: 4404 unknown game, 1013 "try again later" with the reason: too many connections open (to this game, or
+from this address) or opened lately from this address (:mod:`..limits`), or the database could not be read; 4400 a
+malformed first message or a secret in the URL, 4408 no first message in time, 4403 a wrong or missing secret, 1003
+a binary frame, 1009 a message over the size limit. The client may send "ping"; it is answered with
+{"type": "pong"}.
 """
 from __future__ import annotations
 
@@ -31,12 +32,12 @@ MAX_MESSAGE = 1024  # characters of a client's message (a seat and its secret, o
 @router.websocket("/ws/{gid}")
 async def ws_game(ws: WebSocket, gid: str, service: ServiceDep, hub: HubDep) -> None:
     if "key" in ws.query_params:
+        await ws.accept()
         await ws.close(code=4400, reason="a secret never goes in a URL: send it in the first message")
         return
     live = await run_in_threadpool(service.get, gid)  # an unknown game: closed (4404) by the app's error handler
     client = ws.client.host if ws.client else "unknown"
     if not hub.admit(live.id, client):
-        # accepted, then closed: a WebSocket closed before it is accepted is a bare HTTP 403 to the browser
         await ws.accept()
         await ws.close(code=1013, reason=hub.refusal(live.id, client))
         return

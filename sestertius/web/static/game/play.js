@@ -80,7 +80,8 @@ export function connect() {
         if (G.view && view.decisions === G.view.decisions && view.to_act === G.view.to_act && view.status === G.view.status) return;
         try { await show(view); } catch (e) { /* the next message or request will do */ }
       },
-      onClose: () => { setConn(false); retry(); },
+      // 4404: the game was deleted (or never was): nothing to reconnect to
+      onClose: (ev) => { setConn(false); if (ev.code === 4404) gone(); else retry(); },
     });
   } catch (e) {
     retry();
@@ -91,9 +92,26 @@ function retry() {
   const delay = Math.min(5000, 400 * 2 ** G.wsRetry++);
   setTimeout(async () => {
     // after a restart of the server: fetch the view again, then listen again
-    try { if (!G.busy) await show(await fetchView(G.shownSeat)); } catch (e) { /* still down */ }
+    try {
+      if (!G.busy) await show(await fetchView(G.shownSeat));
+    } catch (e) {
+      if (e.status === 404) { gone(); return; }  // deleted while this page was offline
+      /* otherwise still down */
+    }
     connect();
   }, delay);
+}
+
+// the game is gone: say so once and stop listening
+function gone() {
+  G.ws = null;
+  const c = $("conn");
+  c.className = "conn off";
+  c.textContent = "deleted";
+  c.title = "this game no longer exists on the server";
+  $("banner").innerHTML = "";
+  $("banner").append(el("div", { class: "error", dataset: { note: "gone" } }, "This game no longer exists: it was deleted."),
+    el("a", { href: "/" }, "Back to the lobby"));
 }
 
 function setConn(live) {
