@@ -67,7 +67,12 @@ def _kill(processes: int) -> None:
         p = _pools.pop(processes, None)
     if p is None:
         return
-    for proc in list(getattr(p, "_processes", {}).values()):  # Python 3.14 names it terminate_workers()
+    terminate = getattr(p, "terminate_workers", None)  # Python 3.14 and later
+    if terminate is not None:
+        terminate()
+        return
+    # before 3.14 the pool has no public way to end its processes: its private table of them (the same from 3.8 on)
+    for proc in list((getattr(p, "_processes", None) or {}).values()):
         proc.terminate()
     p.shutdown(wait=False, cancel_futures=True)
 
