@@ -22,7 +22,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from sestertius.web.limits import MAX_BODY
 from sestertius.web.models import Decision
 from sestertius.web.responses import RawJSON, answer
-from sestertius.web.service import ApiError
+from sestertius.web.service import STALE, ApiError
 
 DECISION = re.compile(r"/api/games/([A-Za-z0-9_-]{1,32})/decisions")
 VIEW = re.compile(r"/api/games/([A-Za-z0-9_-]{1,32})")
@@ -92,9 +92,15 @@ class HotRoutes:
             await self.app(scope, _replay(chunks, receive), send)
             return
         app.state.hot_answered += 1
+        action = list(given.action)
         try:
-            view = await asyncio.get_running_loop().run_in_executor(
-                app.state.hot_threads, service.act_answer, live, seat, list(given.action), given.expect)
+            # on PostgreSQL decided on the event loop, its write awaited there (GameService.act_answer_on_loop);
+            # else, or when it does not take the request, in a thread
+            view = await service.act_answer_on_loop(live, seat, action, given.expect)
+            if view is None or view is STALE:
+                view = await asyncio.get_running_loop().run_in_executor(
+                    app.state.hot_threads, service.act_answer if view is None else service.act_answer_stale,
+                    live, seat, action, given.expect)
         except ApiError as e:
             await JSONResponse(e.body(), status_code=e.status)(scope, receive, send)
             return

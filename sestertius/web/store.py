@@ -337,6 +337,20 @@ class Store:
                 conn.execute(_ADD, [{"game": game_id, "idx": keep + i, "action": json.dumps(a), "decider": d,
                                      "time": t} for i, (a, d) in enumerate(new)])
 
+    async def append_decisions(self, game_id: str, keep: int, new: list[tuple[list, int]], status: str,
+                               state_hash: str, base: tuple[int, str | None]) -> bool:
+        """:meth:`sync_decisions` of a decision (no truncation) on a shared database (PostgreSQL), awaited on the event
+        loop: True once stored, False when the pool has no connection idle (nothing sent: the caller writes from a
+        thread); :class:`Stale` as there."""
+        params = {"gid": game_id, "status": status, "t": now(), "count": keep + len(new), "state_hash": state_hash,
+                  "base_count": base[0], "base_hash": base[1], "chan": CHANNEL, "payload": f"{game_id} {PROCESS}"}
+        done = await pg.write_async(self, params, keep, new)
+        if done is None:
+            return False
+        if not done:
+            raise Stale(game_id)
+        return True
+
     def delete_game(self, game_id: str) -> None:
         """Drop a game with its seats and decisions."""
         with self._writing(), self.engine.begin() as conn:
