@@ -21,7 +21,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from sestertius.web.limits import MAX_BODY
 from sestertius.web.models import Decision
-from sestertius.web.responses import RawJSON, answer
+from sestertius.web.responses import send_json
 from sestertius.web.service import STALE, ApiError
 
 DECISION = re.compile(r"/api/games/([A-Za-z0-9_-]{1,32})/decisions")
@@ -105,7 +105,7 @@ class HotRoutes:
             await JSONResponse(e.body(), status_code=e.status)(scope, receive, send)
             return
         app.state.hub.notify(service, live)
-        await answer(view)(scope, receive, send)
+        await send_json(send, b'{"ok":true,"view":' + view + b"}")  # as responses.answer
 
     async def view(self, gid: str, scope: Scope, receive: Receive, send: Send) -> None:
         m = SEAT_QUERY.fullmatch(scope["query_string"])
@@ -128,13 +128,15 @@ class HotRoutes:
             await self.app(scope, receive, send)
             return
         app.state.hot_answered += 1
-        try:
-            view = await asyncio.get_running_loop().run_in_executor(app.state.hot_threads, service.view_json, live,
-                                                                    seat)
+        try:  # on PostgreSQL on the event loop when the stored game is the cached one; else in a thread
+            view = await service.view_json_on_loop(live, seat)
+            if view is None:
+                view = await asyncio.get_running_loop().run_in_executor(app.state.hot_threads, service.view_json,
+                                                                        live, seat)
         except ApiError as e:
             await JSONResponse(e.body(), status_code=e.status)(scope, receive, send)
             return
-        await RawJSON(view)(scope, receive, send)
+        await send_json(send, view)
 
 
 def _replay(chunks: list[bytes], receive: Receive, last: Message | None = None) -> Receive:

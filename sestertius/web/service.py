@@ -270,6 +270,27 @@ class GameService:
             self._alive(live)
             return views.as_json(live, seat)
 
+    async def view_json_on_loop(self, live: Live, seat: int | None) -> bytes | None:
+        """:meth:`view_json` on the event loop, the game row's head read awaited there (no worker thread), for a
+        shared database (PostgreSQL); None, with nothing changed, for the requests this does not take (to
+        :meth:`view_json` in a thread): another request holds the game, the pool has no connection idle, the stored
+        game is not the cached one (another process moved it or deleted it: the thread catches up), the read failed
+        (the thread reads again)."""
+        if not self.store.shared or live.deleted or live.on_loop or not live.lock.acquire(blocking=False):
+            return None
+        live.on_loop = True
+        try:
+            try:
+                head = await self.store.head_async(live.id)
+            except Exception:
+                return None
+            if not isinstance(head, tuple) or head[:2] != (live.stored, live.stored_hash) or live.deleted:
+                return None
+            return views.as_json(live, seat)
+        finally:
+            live.on_loop = False
+            live.lock.release()
+
     # -- deciding -------------------------------------------------------------------------------------------
     def act(self, live: Live, seat: int, action: list, expect: int | None = None) -> None:
         """Apply a seat's decision and store it. With a shared database the decision is first tried on the cached
