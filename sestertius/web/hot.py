@@ -8,6 +8,13 @@ answers as the routes in :mod:`.routes.games`. Anything else (a game to load fro
 secret that does not match, an unusual query string or header...) goes on, untouched, to the FastAPI app, whose route
 answers it as it always did, so that every refusal stays the routes' own. A refusal by the service once the
 request is taken here (409, 503...) is answered as the app's error handler answers it.
+
+On PostgreSQL both run on the event loop itself, their one statement awaited there through libpq's asynchronous
+calls (:meth:`GameService.act_answer_on_loop`, :meth:`GameService.view_json_on_loop`): no trip to a thread and back
+(a thread woken, the GIL handed over twice, the loop woken by the thread's answer). What those do not take (a game
+another request holds, the pool without a connection idle, a cached game behind the stored one, a refusal to
+confirm on the stored game, a decision ending the game...) goes to the threads below, as before. On SQLite, whose
+calls block, always the threads.
 """
 from __future__ import annotations
 

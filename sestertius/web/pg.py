@@ -339,9 +339,11 @@ def idle_connection(store: Store) -> Any | None:
 
 
 def give_back(store: Store, fairy: Any) -> None:
-    """A connection the event loop is done with: kept for its next statement (up to ``LOOP_KEEPS``), else back to
-    the pool (SQLAlchemy's checkout and return cost about a tenth of a decision's CPU on the event loop)."""
-    if len(store.loop_kept) < LOOP_KEEPS and fairy.is_valid:
+    """A connection the event loop is done with: kept for its next statement (up to ``LOOP_KEEPS``, and only while
+    the pool has others idle: when it has none, threads may be waiting for one), else back to the pool
+    (SQLAlchemy's checkout and return cost about a tenth of a decision's CPU on the event loop)."""
+    if (len(store.loop_kept) < LOOP_KEEPS and fairy.is_valid
+            and store.engine.pool.checkedin() > 0):  # type: ignore[attr-defined]  # QueuePool's
         store.loop_kept.append(fairy)
     else:
         fairy.close()

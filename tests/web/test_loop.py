@@ -82,6 +82,7 @@ def test_a_kept_connection_closed_by_the_server_is_replaced(postgres_db):
     restart) is found closed before anything is sent on it, and the decision is stored on another."""
     import psycopg
     service = GameService(Store(postgres_db))
+    service.store.warm()  # the pool's connections made (a connection is kept only while the pool has others idle)
     try:
         live, _, _ = service.create({"board": "italia", "seed": 8, "seats": [{"kind": "human"}] * 2})
         g = live.game
