@@ -172,6 +172,7 @@ class Stats:
         self.post_at: list[float] = []  # when each decision was sent (clock())
         self.get: list[float] = []
         self.errors = 0
+        self.refusals: dict[str, int] = {}  # "status code: the refusal's code" -> how many
         self.games_done = 0
         self.games_started = 0
         self.reconnects = 0
@@ -230,6 +231,11 @@ async def table(host: str, port: int, args: argparse.Namespace, rng: random.Rand
             stats.post_at.append(t)
             if status != 200:
                 stats.errors += 1
+                try:
+                    why = f"{status} {orjson.loads(body).get('code')}"
+                except (ValueError, AttributeError):
+                    why = str(status)
+                stats.refusals[why] = stats.refusals.get(why, 0) + 1
                 view = await seat_view(gid, seat, keys[seat])
             else:
                 view = orjson.loads(body)["view"]
@@ -247,7 +253,7 @@ async def client_main(base: str, args: argparse.Namespace) -> dict[str, Any]:
     await asyncio.gather(*(table(host, int(port), args, random.Random(args.seed + i), stop_at, stats)
                            for i in range(args.games)))
     return {"post": stats.post, "post_at": [t - c0 for t in stats.post_at], "get": stats.get,
-            "errors": stats.errors, "games_done": stats.games_done,
+            "errors": stats.errors, "refusals": stats.refusals, "games_done": stats.games_done,
             "games_started": stats.games_started, "reconnects": stats.reconnects, "elapsed": loop.time() - t0}
 
 
@@ -380,7 +386,9 @@ def report(args: argparse.Namespace, stats: dict[str, Any], rss0: int, rss1: int
     print(f"load: {args.games} games at once ({think}), {args.players} seats each ({args.board}), "
           f"{args.seconds:.0f} s; {stats['games_started']} games started, {stats['games_done']} finished")
     print(f"decisions: {n} in {el:.1f} s = {n / el:.0f} decisions/s (each written to the database before the "
-          f"answer); refused: {stats['errors']}; reconnections: {stats['reconnects']}")
+          f"answer); refused: {stats['errors']}"
+          + (f" ({', '.join(f'{k}: {v}' for k, v in sorted(stats['refusals'].items()))})" if stats["errors"] else "")
+          + f"; reconnections: {stats['reconnects']}")
     if post:
         print(f"decision POST: median {ms(statistics.median(post))}, p95 {ms(pct(post, 95))}, "
               f"p99 {ms(pct(post, 99))}")

@@ -29,7 +29,7 @@ import logging
 import os
 import threading
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, cast
 
 from fastapi import FastAPI, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -39,6 +39,7 @@ from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 from starlette.routing import Route
+from starlette.types import ASGIApp
 from starlette.websockets import WebSocketState
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
@@ -61,6 +62,7 @@ from sestertius.web.store import Store, default_db_url
 
 log = logging.getLogger("sestertius.web")
 
+TELEMETRY_OFF = {"tracing": False, "metrics": False, "logs": False}  # FastAPI's own (fastapi.telemetry)
 TAGS = [{"name": "games", "description": "create, list, view and play games"},
         {"name": "data", "description": "boards, cards and options"},
         {"name": "campaigns", "description": "Solitaria campaigns"}]
@@ -118,24 +120,33 @@ def create_app(db_url: str | None = None, campaigns_path: str | None = None, max
         app.state.hot_threads.shutdown(wait=False)
         store.dispose()
 
-    # the API's pages (/docs, /redoc) with their scripts and styles served by the app itself: they work offline
+    # the API's pages (/docs, /redoc) with their scripts and styles served by the app itself: they work offline;
+    # FastAPI's OpenTelemetry off (the app uses none: its check, whether a provider is configured, cost about 3% of a
+    # worker's CPU at saturation, on every request)
     app = FastAPIOffline(title="Sestertius: Concordia in the browser", description=__doc__, version="1",
                          lifespan=lifespan, openapi_tags=TAGS, favicon_url="/static/favicon.svg",
-                         static_url="/static-docs")
+                         static_url="/static-docs", telemetry=TELEMETRY_OFF)
     app.state.store, app.state.service, app.state.settings = store, service, settings
     app.state.hub = Hub(per_game=ws_per_game, per_client=ws_per_client)
     app.add_middleware(BodyLimit, max_bytes=max_body)
     app.state.hot_answered = 0
     app.state.hot_threads = hot_threads()
-    if hot_routes:  # outside BodyLimit: it hands on what it does not answer itself, bodies over the limit too
-        app.add_middleware(HotRoutes, max_bytes=max_body)
-    # outside the hot routes (which read a decision's body themselves), after the forwarded address is known
-    app.add_middleware(ClientLimits, limits=limits)
-    # the client's address from a trusted proxy's X-Forwarded-For (here rather than by uvicorn: outside it, the
-    # keep-alive turnover sees the peer's own address and port, one per connection)
-    app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=limits.forwarded_allow_ips)
-    app.add_middleware(Recycle, max_requests=limits.connection_requests, max_seconds=limits.connection_seconds,
+    # the middleware of every request, outside FastAPI's own stack (its error handling, its telemetry and body-limit
+    # layers, its exception handlers, the routes): the hot requests, answered by HotRoutes, never go through it
+    stack = app.build_middleware_stack
+
+    def build_middleware_stack() -> ASGIApp:
+        inner = stack()
+        if hot_routes:  # outside BodyLimit: it hands on what it does not answer itself, bodies over the limit too
+            inner = HotRoutes(inner, max_bytes=max_body)
+        # outside the hot routes (which read a decision's body themselves), after the forwarded address is known
+        inner = ClientLimits(inner, limits=limits)
+        # the client's address from a trusted proxy's X-Forwarded-For (here rather than by uvicorn: outside it, the
+        # keep-alive turnover sees the peer's own address and port, one per connection)
+        inner = cast(ASGIApp, ProxyHeadersMiddleware(cast(Any, inner), trusted_hosts=limits.forwarded_allow_ips))
+        return Recycle(inner, max_requests=limits.connection_requests, max_seconds=limits.connection_seconds,
                        keep_alive=settings.keep_alive)
+    app.build_middleware_stack = build_middleware_stack  # type: ignore[method-assign]
     app.state.campaigns = Campaigns(service, campaigns_path or settings.campaigns)
 
     # the handlers answer HTTP requests and close WebSockets alike, so they take the common HTTPConnection, which

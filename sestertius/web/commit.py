@@ -49,12 +49,37 @@ def commit(service: GameService, live: Live, g: Game, undo: bool = False) -> Non
         # the database refused: the live game is still the last one stored, and so it stays
         log.exception("game %s: the decisions could not be stored", live.id)
         raise ApiError(503, "the decision could not be stored; nothing changed: try again", "Storage") from None
+    stored(service, live, g, status, state_hash)
+
+
+def stored(service: GameService, live: Live, g: Game, status: str, state_hash: str) -> None:
+    """``g``, whose decisions the database now holds, made the live game (the caller holds ``live.lock``)."""
     live.game = g
     live.stored, live.stored_hash = len(g.history), state_hash
     was = live.status
     live.status = status
     if status == "over" and was != "over":
         finished(service, live)
+
+
+async def append(service: GameService, live: Live, g: Game) -> bool:
+    """:func:`commit` of a decision that does not end the game (no undo), awaited on the event loop: True once
+    stored and ``g`` made the live game; False, nothing sent, when the pool has no connection idle (the caller
+    commits from a thread instead). :class:`Stale` when another process stored a decision first (nothing was
+    written; the caller catches up); 503 as :func:`commit`."""
+    keep = live.stored
+    state_hash = g.state.hash()
+    try:
+        if not await service.store.append_decisions(live.id, keep, rows(g, keep), "active", state_hash,
+                                                    (live.stored, live.stored_hash)):
+            return False
+    except Stale:
+        raise
+    except Exception:
+        log.exception("game %s: the decisions could not be stored", live.id)
+        raise ApiError(503, "the decision could not be stored; nothing changed: try again", "Storage") from None
+    stored(service, live, g, "active", state_hash)
+    return True
 
 
 def finished(service: GameService, live: Live) -> None:

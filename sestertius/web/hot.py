@@ -8,6 +8,13 @@ answers as the routes in :mod:`.routes.games`. Anything else (a game to load fro
 secret that does not match, an unusual query string or header...) goes on, untouched, to the FastAPI app, whose route
 answers it as it always did, so that every refusal stays the routes' own. A refusal by the service once the
 request is taken here (409, 503...) is answered as the app's error handler answers it.
+
+On PostgreSQL both run on the event loop itself, their one statement awaited there through libpq's asynchronous
+calls (:meth:`GameService.act_answer_on_loop`, :meth:`GameService.view_json_on_loop`): no trip to a thread and back
+(a thread woken, the GIL handed over twice, the loop woken by the thread's answer). What those do not take (a game
+another request holds, the pool without a connection idle, a cached game behind the stored one, a refusal to
+confirm on the stored game, a decision ending the game...) goes to the threads below, as before. On SQLite, whose
+calls block, always the threads.
 """
 from __future__ import annotations
 
@@ -21,8 +28,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from sestertius.web.limits import MAX_BODY
 from sestertius.web.models import Decision
-from sestertius.web.responses import RawJSON, answer
-from sestertius.web.service import ApiError
+from sestertius.web.responses import send_json
+from sestertius.web.service import STALE, ApiError
 
 DECISION = re.compile(r"/api/games/([A-Za-z0-9_-]{1,32})/decisions")
 VIEW = re.compile(r"/api/games/([A-Za-z0-9_-]{1,32})")
@@ -92,14 +99,20 @@ class HotRoutes:
             await self.app(scope, _replay(chunks, receive), send)
             return
         app.state.hot_answered += 1
+        action = list(given.action)
         try:
-            view = await asyncio.get_running_loop().run_in_executor(
-                app.state.hot_threads, service.act_answer, live, seat, list(given.action), given.expect)
+            # on PostgreSQL decided on the event loop, its write awaited there (GameService.act_answer_on_loop);
+            # else, or when it does not take the request, in a thread
+            view = await service.act_answer_on_loop(live, seat, action, given.expect)
+            if view is None or view is STALE:
+                view = await asyncio.get_running_loop().run_in_executor(
+                    app.state.hot_threads, service.act_answer if view is None else service.act_answer_stale,
+                    live, seat, action, given.expect)
         except ApiError as e:
             await JSONResponse(e.body(), status_code=e.status)(scope, receive, send)
             return
         app.state.hub.notify(service, live)
-        await answer(view)(scope, receive, send)
+        await send_json(send, b'{"ok":true,"view":' + view + b"}")  # as responses.answer
 
     async def view(self, gid: str, scope: Scope, receive: Receive, send: Send) -> None:
         m = SEAT_QUERY.fullmatch(scope["query_string"])
@@ -122,13 +135,15 @@ class HotRoutes:
             await self.app(scope, receive, send)
             return
         app.state.hot_answered += 1
-        try:
-            view = await asyncio.get_running_loop().run_in_executor(app.state.hot_threads, service.view_json, live,
-                                                                    seat)
+        try:  # on PostgreSQL on the event loop when the stored game is the cached one; else in a thread
+            view = await service.view_json_on_loop(live, seat)
+            if view is None:
+                view = await asyncio.get_running_loop().run_in_executor(app.state.hot_threads, service.view_json,
+                                                                        live, seat)
         except ApiError as e:
             await JSONResponse(e.body(), status_code=e.status)(scope, receive, send)
             return
-        await RawJSON(view)(scope, receive, send)
+        await send_json(send, view)
 
 
 def _replay(chunks: list[bytes], receive: Receive, last: Message | None = None) -> Receive:

@@ -47,6 +47,7 @@ class Live:
     seed_chosen: bool = False  # the creator gave the seed (which fixes the order of the cards)
     table_seat: int | None = None  # dice entered by hand: the seat that enters every outcome (None: whose turn it is)
     deleted: bool = False
+    on_loop: bool = False  # a decision being stored from the event loop (GameService.act_answer_on_loop)
     # dice entered by hand: what the last decision, outcome or take-back changed on the physical board
     # (``table.moves_at``), with the number of decisions it leads to (shown while the game stands there)
     table: tuple[int, dict[str, Any]] | None = field(default=None, repr=False)

@@ -135,7 +135,7 @@ def connection(store: Store) -> Iterator[psycopg.Connection]:
         lost = conn.broken or conn.closed
         if lost:  # the server restarted: no connection of the pool is good any more
             fairy.invalidate()
-            store.engine.dispose()
+            store.engine.dispose()  # (those the event loop keeps: it finds them closed, idle_connection)
         raise
     finally:
         if not lost:
@@ -232,12 +232,7 @@ def decision_rows_from(store: Store, game_id: str, start: int) -> list[tuple[str
 def write(store: Store, params: dict[str, Any], keep: int, new: list[tuple[list, int]]) -> bool:
     """The usual write of a decision (see the module's text): whether the row was at the writer's position (then the
     rows are stored)."""
-    common = [_text(params[k]) for k in ("status", "t", "count", "state_hash", "gid", "base_count", "base_hash",
-                                         "chan", "payload")]
-    if len(new) == 1:
-        statement, values = WRITE_ONE, [*common, b"%d" % keep, json.dumps(new[0][0]).encode(), b"%d" % new[0][1]]
-    else:
-        statement, values = WRITE, [*common, b"%d" % keep, json.dumps([[json.dumps(a), d] for a, d in new]).encode()]
+    statement, values = write_values(params, keep, new)
     with connection(store) as conn:
         res = run(conn, statement, values)
     return bool(res.ntuples and res.get_value(0, 0) == b"1")
@@ -254,3 +249,162 @@ def create(store: Store, game: dict[str, Any], seat_rows: list[dict[str, Any]], 
         res = run(conn, CREATE, values)
     if res.get_value(0, 0) != b"1":
         raise RuntimeError(f"game {game['id']}: its row was not written")
+
+
+# -- a decision's write awaited on the event loop (web/hot.py) ------------------------------------------------------
+async def _round_trip(pgconn: Any, send: Callable[[], object]) -> Any:
+    """One statement sent on a libpq handle and its result awaited on the running event loop (the socket watched by
+    the loop, not by a thread): the statement's last result (``PGresult``). Raises psycopg's OperationalError when the
+    connection is lost."""
+    import asyncio
+    send()
+    while pgconn.flush():  # what the socket did not take at once (never for these statements, in practice)
+        await _readable(asyncio.get_running_loop(), pgconn.socket, writable=True)
+    loop = asyncio.get_running_loop()
+    while True:
+        pgconn.consume_input()
+        if not pgconn.is_busy():
+            break
+        await _readable(loop, pgconn.socket)
+    res = None
+    while (r := pgconn.get_result()) is not None:
+        res = r
+    return res
+
+
+async def _readable(loop: Any, fd: int, writable: bool = False) -> None:
+    """Wait until the socket ``fd`` can be read (or written)."""
+    ready = loop.create_future()
+
+    def wake() -> None:
+        if not ready.done():
+            ready.set_result(None)
+    (loop.add_writer if writable else loop.add_reader)(fd, wake)
+    try:
+        await ready
+    finally:
+        (loop.remove_writer if writable else loop.remove_reader)(fd)
+
+
+async def run_async(conn: psycopg.Connection, statement: tuple[bytes, bytes], params: Sequence[Param]) -> Any:
+    """:func:`run`, awaited on the event loop."""
+    from psycopg import pq
+    pgconn = conn.pgconn
+    name, sql = statement
+    prepared = PREPARED.setdefault(conn, set())
+    for attempt in (0, 1):
+        if name not in prepared:
+            res = await _round_trip(pgconn, lambda: pgconn.send_prepare(name, sql))
+            if not (res.status == pq.ExecStatus.FATAL_ERROR
+                    and res.error_field(pq.DiagnosticField.SQLSTATE) == PREPARED_ALREADY):
+                _check(conn, res)
+            prepared.add(name)
+        res = await _round_trip(pgconn, lambda: pgconn.send_query_prepared(name, params))
+        if (res.status == pq.ExecStatus.FATAL_ERROR and not attempt
+                and res.error_field(pq.DiagnosticField.SQLSTATE) == NOT_PREPARED):
+            prepared.discard(name)
+            continue
+        return _check(conn, res)
+    raise AssertionError("unreachable")
+
+
+def write_values(params: dict[str, Any], keep: int, new: list[tuple[list, int]]) -> tuple[tuple[bytes, bytes], list]:
+    """The statement and the parameters of a decision's usual write (see the module's text)."""
+    common = [_text(params[k]) for k in ("status", "t", "count", "state_hash", "gid", "base_count", "base_hash",
+                                         "chan", "payload")]
+    if len(new) == 1:
+        return WRITE_ONE, [*common, b"%d" % keep, json.dumps(new[0][0]).encode(), b"%d" % new[0][1]]
+    return WRITE, [*common, b"%d" % keep, json.dumps([[json.dumps(a), d] for a, d in new]).encode()]
+
+
+LOOP_KEEPS = 4  # connections the event loop keeps between its statements (of the pool's 15: the rest for threads)
+
+
+def idle_connection(store: Store) -> Any | None:
+    """A connection lent at once for the event loop (its fairy: ``.driver_connection`` the psycopg connection): one
+    the loop kept from its last statements (``store.loop_kept``, looked at as the pool's checkout looks at one:
+    :func:`closed_by_server`), else one of the pool's, or None when it has none idle: the event loop never waits
+    for one (a request's thread would)."""
+    kept = store.loop_kept
+    while kept:
+        fairy = kept.pop()
+        if fairy.is_valid and not closed_by_server(fairy.driver_connection):
+            return fairy
+        log.warning("a database connection kept by the event loop was closed by the server; replacing it")
+        fairy.invalidate()
+    pool = store.engine.pool
+    if pool.checkedin() <= 0:  # type: ignore[attr-defined]  # QueuePool's (the store's pool on PostgreSQL)
+        return None
+    return store.engine.raw_connection()
+
+
+def give_back(store: Store, fairy: Any) -> None:
+    """A connection the event loop is done with: kept for its next statement (up to ``LOOP_KEEPS``, and only while
+    the pool has others idle: when it has none, threads may be waiting for one), else back to the pool
+    (SQLAlchemy's checkout and return cost about a tenth of a decision's CPU on the event loop)."""
+    if (len(store.loop_kept) < LOOP_KEEPS and fairy.is_valid
+            and store.engine.pool.checkedin() > 0):  # type: ignore[attr-defined]  # QueuePool's
+        store.loop_kept.append(fairy)
+    else:
+        fairy.close()
+
+
+def drop_kept(store: Store) -> None:
+    """Every connection the event loop kept, closed (the pool is disposed: the server restarted, or the store
+    closes)."""
+    while store.loop_kept:
+        store.loop_kept.pop().invalidate()
+
+
+async def run_idle(store: Store, statement: tuple[bytes, bytes], values: Sequence[Param]) -> Any | None:
+    """One statement awaited on the event loop, on a connection lent at once (:func:`idle_connection`): its result,
+    or None, sending nothing, when there is none (the caller runs it from a thread instead). A connection lost (or
+    a wait cancelled) while the statement is out is dropped, with every other of the pool and the loop's when it
+    was lost, and the error raised (a write may have been stored)."""
+    import psycopg
+    from psycopg import pq
+    fairy = idle_connection(store)
+    if fairy is None:
+        return None
+    conn: psycopg.Connection = fairy.driver_connection
+    try:
+        if conn.pgconn.transaction_status != pq.TransactionStatus.IDLE:  # as the pool gives them back: not expected
+            conn.rollback()
+        res = await run_async(conn, statement, values)
+    except psycopg.OperationalError:
+        if conn.broken or conn.closed or conn.pgconn.status == pq.ConnStatus.BAD:
+            fairy.invalidate()
+            drop_kept(store)
+            store.engine.dispose()
+        else:
+            give_back(store, fairy)
+        raise
+    except BaseException:  # cancelled with the statement out: its answer would be read by the next borrower
+        fairy.invalidate()
+        raise
+    give_back(store, fairy)
+    return res
+
+
+async def write_async(store: Store, params: dict[str, Any], keep: int, new: list[tuple[list, int]]) -> bool | None:
+    """:func:`write` awaited on the event loop (:func:`run_idle`): whether the row was at the writer's position (then
+    the rows are stored); None, sending nothing, when the pool has no connection idle."""
+    res = await run_idle(store, *write_values(params, keep, new))
+    if res is None:
+        return None
+    return bool(res.ntuples and res.get_value(0, 0) == b"1")
+
+
+NO_CONNECTION = "no connection"  # head_async: the pool had none idle
+
+
+async def head_async(store: Store, game_id: str) -> tuple[int, str | None, str] | None | str:
+    """:func:`head` awaited on the event loop (:func:`run_idle`, not tried again on a lost connection: the caller
+    reads from a thread then); ``NO_CONNECTION`` when the pool has no connection idle."""
+    res = await run_idle(store, HEAD, (game_id.encode(),))
+    if res is None:
+        return NO_CONNECTION
+    if not res.ntuples:
+        return None
+    state_hash = res.get_value(0, 1)
+    return int(res.get_value(0, 0)), None if state_hash is None else state_hash.decode(), res.get_value(0, 2).decode()

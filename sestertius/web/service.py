@@ -42,16 +42,17 @@ from sestertius import (
 from sestertius.web import seats as seat_checks
 from sestertius.web import table, views
 from sestertius.web.botruns import BotRunner
-from sestertius.web.commit import commit, finished, rows
+from sestertius.web.commit import append, commit, finished, rows
 from sestertius.web.live import ApiError, Live, iso, iso_now, plausible_id, public_seats, secret_matches
 from sestertius.web.replays import ReplayCache
 from sestertius.web.seats import SEAT_KINDS
 from sestertius.web.shared import catch_up
-from sestertius.web.store import DamagedRow, Store, hash_token, stored_options
+from sestertius.web.store import DamagedRow, Stale, Store, hash_token, stored_options
 
 log = logging.getLogger("sestertius.web")
 
 CACHE_SIZE = 2000
+STALE = b""  # act_answer_on_loop: the write found the row moved on
 
 
 class GameService:
@@ -269,6 +270,27 @@ class GameService:
             self._alive(live)
             return views.as_json(live, seat)
 
+    async def view_json_on_loop(self, live: Live, seat: int | None) -> bytes | None:
+        """:meth:`view_json` on the event loop, the game row's head read awaited there (no worker thread), for a
+        shared database (PostgreSQL); None, with nothing changed, for the requests this does not take (to
+        :meth:`view_json` in a thread): another request holds the game, the pool has no connection idle, the stored
+        game is not the cached one (another process moved it or deleted it: the thread catches up), the read failed
+        (the thread reads again)."""
+        if not self.store.shared or live.deleted or live.on_loop or not live.lock.acquire(blocking=False):
+            return None
+        live.on_loop = True
+        try:
+            try:
+                head = await self.store.head_async(live.id)
+            except Exception:
+                return None
+            if not isinstance(head, tuple) or head[:2] != (live.stored, live.stored_hash) or live.deleted:
+                return None
+            return views.as_json(live, seat)
+        finally:
+            live.on_loop = False
+            live.lock.release()
+
     # -- deciding -------------------------------------------------------------------------------------------
     def act(self, live: Live, seat: int, action: list, expect: int | None = None) -> None:
         """Apply a seat's decision and store it. With a shared database the decision is first tried on the cached
@@ -295,6 +317,11 @@ class GameService:
 
     def _act(self, live: Live, seat: int, action: list, expect: int | None) -> None:
         """The decision on the cached game (the caller holds ``live.lock``)."""
+        self._committed(live, *self._decide(live, seat, action, expect))
+
+    def _decide(self, live: Live, seat: int, action: list, expect: int | None) -> tuple[Game, Game, int | None]:
+        """The decision applied to a copy of the cached game, nothing stored: the game, the copy and the seat that
+        decided (None: chance)."""
         self._alive(live)
         g = live.game
         if g.is_over:
@@ -310,7 +337,7 @@ class GameService:
         except (TypeError, ValueError, KeyError, IndexError) as e:  # a decision of the wrong shape
             raise ApiError(422, f"malformed decision {action!r}: {e}", "Request") from None
         assert len(new.history) > len(g.history)
-        self._committed(live, g, new, None if to_act == CHANCE else to_act)
+        return g, new, None if to_act == CHANCE else to_act
 
     def _committed(self, live: Live, old: Game, new: Game, by: int | None, undo: bool = False) -> None:
         """Store ``new`` as the live game; at a real table (dice entered by hand), keep what changed on the board."""
@@ -362,6 +389,45 @@ class GameService:
         """:meth:`act`, then the seat's new view as JSON, under one hold of the game's lock (no second catch-up)."""
         with live.lock:
             self.act(live, seat, action, expect)
+            return views.as_json(live, seat)
+
+    async def act_answer_on_loop(self, live: Live, seat: int, action: list, expect: int | None = None) -> bytes | None:
+        """:meth:`act_answer` on the event loop, its write awaited there (no worker thread), for a shared database
+        (PostgreSQL): the seat's new view as JSON; ``STALE`` when the write found the row moved on (nothing stored:
+        :meth:`act_answer_stale` decides again on the stored game); None, with nothing changed, for the requests
+        this does not take (to :meth:`act_answer` in a thread): another request holds the game, the cached game
+        refuses the decision (the thread decides whether the stored one does), the decision ends the game (its
+        campaign's bookkeeping) or is made at a real table, the pool has no connection idle. ``live.lock`` is held
+        by the event loop's thread while the write is out, and ``live.on_loop`` keeps the loop's other requests out
+        (the lock is reentrant)."""
+        if not self.store.shared or live.deleted or live.on_loop or not live.lock.acquire(blocking=False):
+            return None
+        live.on_loop = True
+        try:
+            try:
+                g, new, by = self._decide(live, seat, action, expect)
+            except ApiError:
+                return None
+            if new.is_over or new.options.manual_dice or len(new.history) < live.stored:
+                return None
+            try:
+                if not await append(self, live, new):
+                    return None
+            except Stale:
+                return STALE
+            live.table = None
+            self.bots.wake(live)
+            return views.as_json(live, seat)
+        finally:
+            live.on_loop = False
+            live.lock.release()
+
+    def act_answer_stale(self, live: Live, seat: int, action: list, expect: int | None = None) -> bytes:
+        """After :meth:`act_answer_on_loop` found the row moved on: the game caught up with the database and the
+        decision decided again on it (as :meth:`act` does after such a write), then the seat's new view as JSON."""
+        with live.lock:
+            self.sync(live)
+            self._act(live, seat, action, expect)
             return views.as_json(live, seat)
 
     def undo_answer(self, live: Live, seat: int, expect: int | None = None) -> bytes:

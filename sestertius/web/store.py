@@ -250,6 +250,9 @@ class Store:
         # SQLite allows one writer at a time: serialise writes here instead of retrying on "database is locked"
         self._write_lock = threading.Lock() if self.is_sqlite else None
         self.shared = not self.is_sqlite  # other processes may write the same games (they notify their changes)
+        # PostgreSQL: connections of the pool the event loop keeps between its statements (pg.idle_connection; used on
+        # the event loop's thread only)
+        self.loop_kept: list[Any] = []
         # reads outside a transaction (PostgreSQL: no BEGIN and ROLLBACK around each one; each statement sees the
         # latest commit)
         self.reader = self.engine if self.is_sqlite else self.engine.execution_options(isolation_level="AUTOCOMMIT")
@@ -337,6 +340,20 @@ class Store:
                 conn.execute(_ADD, [{"game": game_id, "idx": keep + i, "action": json.dumps(a), "decider": d,
                                      "time": t} for i, (a, d) in enumerate(new)])
 
+    async def append_decisions(self, game_id: str, keep: int, new: list[tuple[list, int]], status: str,
+                               state_hash: str, base: tuple[int, str | None]) -> bool:
+        """:meth:`sync_decisions` of a decision (no truncation) on a shared database (PostgreSQL), awaited on the event
+        loop: True once stored, False when the pool has no connection idle (nothing sent: the caller writes from a
+        thread); :class:`Stale` as there."""
+        params = {"gid": game_id, "status": status, "t": now(), "count": keep + len(new), "state_hash": state_hash,
+                  "base_count": base[0], "base_hash": base[1], "chan": CHANNEL, "payload": f"{game_id} {PROCESS}"}
+        done = await pg.write_async(self, params, keep, new)
+        if done is None:
+            return False
+        if not done:
+            raise Stale(game_id)
+        return True
+
     def delete_game(self, game_id: str) -> None:
         """Drop a game with its seats and decisions."""
         with self._writing(), self.engine.begin() as conn:
@@ -412,6 +429,11 @@ class Store:
             row = conn.execute(_HEAD, {"gid": game_id}).first()
             return (row[0], row[1], row[2]) if row else None
 
+    async def head_async(self, game_id: str) -> tuple[int, str | None, str] | None | str:
+        """:meth:`head` awaited on the event loop (shared database only: ``pg.head_async``): ``pg.NO_CONNECTION`` when
+        the pool has no connection idle; a lost connection raises (not tried again)."""
+        return await pg.head_async(self, game_id)
+
     @_retried
     def decision_rows_from(self, game_id: str, start: int) -> list[tuple[list, int]]:
         if self.shared:
@@ -447,6 +469,7 @@ class Store:
             return conn.execute(select(func.count()).select_from(games)).scalar_one()
 
     def dispose(self) -> None:
+        pg.drop_kept(self)
         self.engine.dispose()
 
 

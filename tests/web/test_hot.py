@@ -10,13 +10,15 @@ from sestertius.web.app import create_app
 from support.settled import SettledClient
 
 
-@pytest.fixture
-def pair(tmp_path):
-    """Two apps on databases of their own: with the hot routes and without."""
+@pytest.fixture(params=["sqlite", "postgres"])
+def pair(request, tmp_path):
+    """Two apps: with the hot routes and without; on SQLite databases of their own, or on one PostgreSQL database
+    (each its own games; there the hot routes decide and view on the event loop: GameService.act_answer_on_loop)."""
     clients = []
     for hot in (True, False):
-        app = create_app(f"sqlite:///{tmp_path / f'g{hot}.sqlite3'}", campaigns_path=str(tmp_path / f"c{hot}.sqlite3"),
-                         hot_routes=hot)
+        db = (request.getfixturevalue("postgres_db") if request.param == "postgres"
+              else f"sqlite:///{tmp_path / f'g{hot}.sqlite3'}")
+        app = create_app(db, campaigns_path=str(tmp_path / f"c{hot}.sqlite3"), hot_routes=hot)
         c = SettledClient(app)
         c.__enter__()
         clients.append(c)
