@@ -14,7 +14,7 @@ import time
 import httpx
 import pytest
 
-from tests.web.test_browser import browser, decisions, server, wait_ready  # noqa: F401  (fixtures used by name)
+from web.test_browser import browser, decisions, server, wait_ready  # noqa: F401  (fixtures used by name)
 
 pytestmark = pytest.mark.browser
 

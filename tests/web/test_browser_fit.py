@@ -6,7 +6,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from tests.web.test_browser import (  # noqa: F401  (the fixtures are used by name)
+from web.test_browser import (  # noqa: F401  (the fixtures are used by name)
     browser,
     server,
     wait_ready,

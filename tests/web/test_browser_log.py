@@ -10,7 +10,7 @@ import random
 import httpx
 import pytest
 
-from tests.web.test_browser import (  # noqa: F401  (the fixtures are used by name)
+from web.test_browser import (  # noqa: F401  (the fixtures are used by name)
     browser,
     page,
     server,

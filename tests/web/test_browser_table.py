@@ -12,7 +12,7 @@ import time
 import httpx
 import pytest
 
-from tests.web.test_browser import (  # noqa: F401  (the fixtures are used by name)
+from web.test_browser import (  # noqa: F401  (the fixtures are used by name)
     browser,
     pick_button,
     server,

@@ -8,13 +8,13 @@ import re
 import httpx
 import pytest
 
-from tests.web.test_browser import (  # noqa: F401  (the fixtures are used by name)
+from web.test_browser import (  # noqa: F401  (the fixtures are used by name)
     browser,
     click_and_wait,
     server,
     wait_ready,
 )
-from tests.web.test_screens import NO_SIDEWAYS, check_screen, on, screen  # noqa: F401
+from web.test_screens import NO_SIDEWAYS, check_screen, on, screen  # noqa: F401
 
 pytestmark = pytest.mark.browser
 

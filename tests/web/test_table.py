@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.test_api import act, create, view
+from web.test_api import act, create, view
 
 
 def play_until(client, gid, key, done, limit=400):
