@@ -1,8 +1,8 @@
 """Each observer's vector from the one kept per game (:mod:`.fast`): the game's vector is kept as seat 0 sees it, in
 absolute seats, with every seat's private part (its own seat, its team, its hand and its pile) in a block of its
-own after it; an observer's vector is a copy of it with the entries of the seat-indexed fields moved to their
-relative seats and the private fields taken from its block, by one numpy gather with index arrays made once per
-number of seats, observer and board size (:func:`gather`)."""
+own after it; each observer keeps its own vector, seats relative, brought up to date by one numpy gather of the
+entries of the seats that changed since its last look (:func:`seat_subset`), with index arrays made once per number
+of seats, observer, board size and set of seats."""
 from __future__ import annotations
 
 import numpy as np
@@ -35,31 +35,57 @@ def private_at(seat: int) -> int:
     return OBSERVATION_SIZE + PRIVATE_SIZE * seat
 
 
-_GATHERS: dict[tuple[int, int, int, int], tuple[np.ndarray, np.ndarray]] = {}
+# the seat-indexed fields an observer's kept vector takes from the game's (those of the game's counters, the seat to
+# act, the holders, are written on each observer's copy instead, with the waiting step)
+VOLATILE_SEAT_FIELDS = ("game/current", "game/to_act", "game/praefectus_magnus", "game/concordia")
+_SEAT_GATHERS: dict[tuple[int, int, int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
 
-def gather(n: int, me: int, cities: int, routes: int) -> tuple[np.ndarray, np.ndarray]:
-    """``(dst, src)``: observer ``me``'s vector is the kept one with ``v[dst] = kept[src]`` (``n`` seats; the board's
-    ``cities`` and ``routes``). Entries of relative seats past ``n`` stay zeros; those that do not move are left out."""
+def seat_gather(n: int, me: int, cities: int, routes: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(dst, src, seat)``: every entry of observer ``me``'s vector that comes from one seat's part of the kept
+    vector (``v[dst] = kept[src]``, those that stay where they are included), and that seat (its private block:
+    ``me``), so that an observer's own kept vector takes again only the entries of the seats that changed
+    (:func:`seat_subset`). The seat fields of :data:`VOLATILE_SEAT_FIELDS` are left out."""
     key = (n, me, cities, routes)
-    out = _GATHERS.get(key)
+    out = _SEAT_GATHERS.get(key)
     if out is None:
         bounds = {"cities": cities, "routes": routes, "cards": len(CARDS)}
-        dst, src = [], []
+        dst, src, seat = [], [], []
         for name, axis, bounded, bound in SEAT_FIELDS:
+            if name in VOLATILE_SEAT_FIELDS:
+                continue
             f = FIELD[name]
-            entries = np.arange(f.offset, f.offset + f.size).reshape(f.shape)  # each entry's index in the vector
+            entries = np.arange(f.offset, f.offset + f.size).reshape(f.shape)
             rows = min(n, SEATS)
-            moved = entries.take((np.arange(rows) + me) % n, axis=axis)  # where relative seat r's entries are kept
+            absolute = (np.arange(rows) + me) % n  # the seat whose entries relative seat r shows
+            moved = entries.take(absolute, axis=axis)
             here = entries.take(np.arange(rows), axis=axis)
+            seats = np.broadcast_to(absolute.reshape([-1 if a == axis else 1 for a in range(len(f.shape))]),
+                                    moved.shape)
             if bounded is not None and bound is not None:
                 keep = np.arange(min(bounds[bound], f.shape[bounded]))
-                moved, here = moved.take(keep, axis=bounded), here.take(keep, axis=bounded)
+                moved, here, seats = (a.take(keep, axis=bounded) for a in (moved, here, seats))
             dst.append(here.ravel())
             src.append(moved.ravel())
+            seat.append(seats.ravel())
         for name, at, size in PRIVATE_FIELDS:
             dst.append(np.arange(size) + FIELD[name].offset)
             src.append(np.arange(size) + private_at(me) + at)
-        d, s = np.concatenate(dst).astype(np.intp), np.concatenate(src).astype(np.intp)
-        out = _GATHERS[key] = (d[d != s], s[d != s])  # (the entries that stay where they are left out)
+            seat.append(np.full(size, me))
+        out = _SEAT_GATHERS[key] = (np.concatenate(dst).astype(np.intp), np.concatenate(src).astype(np.intp),
+                                    np.concatenate(seat).astype(np.intp))
+    return out
+
+
+_SUBSETS: dict[tuple[int, int, int, int, int], tuple[np.ndarray, np.ndarray]] = {}
+
+
+def seat_subset(n: int, me: int, cities: int, routes: int, seats: int) -> tuple[np.ndarray, np.ndarray]:
+    """The ``(dst, src)`` of :func:`seat_gather`'s entries whose seat is in the bit set ``seats``."""
+    key = (n, me, cities, routes, seats)
+    out = _SUBSETS.get(key)
+    if out is None:
+        dst, src, seat = seat_gather(n, me, cities, routes)
+        chosen = (np.right_shift(seats, seat) & 1).astype(bool)
+        out = _SUBSETS[key] = (dst[chosen], src[chosen])
     return out
