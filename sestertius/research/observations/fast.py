@@ -5,7 +5,7 @@ with the seats made relative (:mod:`.relative`). It equals the reference
 (:func:`~sestertius.research.observations.observe_view`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
@@ -185,23 +185,43 @@ def _static(game: Game) -> _Static:
 
 # flat offsets of the fields the fast encoding writes
 _O = OFFSET
-_TURN, _OVER, _CURRENT, _TO_ACT, _CHANCE = (_O["game/turn"], _O["game/over"], _O["game/current"], _O["game/to_act"],
-                                            _O["game/chance"])
-_STEP, _PM, _CONCORDIA, _FINAL, _DECK, _DECK_TOP = (_O["game/step"], _O["game/praefectus_magnus"], _O["game/concordia"],
-                                                    _O["game/final_turns"], _O["game/deck_size"], _O["game/deck_top"])
-_DISPLAY_CARD, _MONEY, _GOODS, _STORE, _HOUSES, _HOUSES_LEFT = (
-    _O["display/card"], _O["players/money"], _O["players/goods"], _O["players/storehouse"], _O["players/houses"],
-    _O["players/houses_left"])
-_HAND_SIZE, _PILE_SIZE, _PILE_TOP, _VP, _COLONISTS, _HAND = (
-    _O["players/hand_size"], _O["players/pile_size"], _O["players/pile_top"], _O["players/vp"],
-    _O["players/colonists"], _O["hand"])
-_CITY_BUILD, _CITY_HOUSES, _CITY_COLONISTS, _ROUTE_COLONIST = (
-    _O["cities/can_build"], _O["cities/houses"], _O["cities/colonists"], _O["routes/colonist"])
-_GOOD_SIDE, _COINS, _PRODUCE, _BONUS = (_O["provinces/good_side"], _O["provinces/coins"], _O["provinces/can_produce"],
-                                        _O["provinces/production_bonus"])
-_POINTS, _ARG_PRESENT, _ARG_NUMBER, _ARG_WORD, _PILE, _BOUGHT = (
-    _O["game/movement_points"], _O["step/arg_present"], _O["step/arg_number"], _O["step/arg_word"], _O["pile"],
-    _O["players/bought"])
+_TURN: Final = _O["game/turn"]
+_OVER: Final = _O["game/over"]
+_CURRENT: Final = _O["game/current"]
+_TO_ACT: Final = _O["game/to_act"]
+_CHANCE: Final = _O["game/chance"]
+_STEP: Final = _O["game/step"]
+_PM: Final = _O["game/praefectus_magnus"]
+_CONCORDIA: Final = _O["game/concordia"]
+_FINAL: Final = _O["game/final_turns"]
+_DECK: Final = _O["game/deck_size"]
+_DECK_TOP: Final = _O["game/deck_top"]
+_DISPLAY_CARD: Final = _O["display/card"]
+_MONEY: Final = _O["players/money"]
+_GOODS: Final = _O["players/goods"]
+_STORE: Final = _O["players/storehouse"]
+_HOUSES: Final = _O["players/houses"]
+_HOUSES_LEFT: Final = _O["players/houses_left"]
+_HAND_SIZE: Final = _O["players/hand_size"]
+_PILE_SIZE: Final = _O["players/pile_size"]
+_PILE_TOP: Final = _O["players/pile_top"]
+_VP: Final = _O["players/vp"]
+_COLONISTS: Final = _O["players/colonists"]
+_HAND: Final = _O["hand"]
+_CITY_BUILD: Final = _O["cities/can_build"]
+_CITY_HOUSES: Final = _O["cities/houses"]
+_CITY_COLONISTS: Final = _O["cities/colonists"]
+_ROUTE_COLONIST: Final = _O["routes/colonist"]
+_GOOD_SIDE: Final = _O["provinces/good_side"]
+_COINS: Final = _O["provinces/coins"]
+_PRODUCE: Final = _O["provinces/can_produce"]
+_BONUS: Final = _O["provinces/production_bonus"]
+_POINTS: Final = _O["game/movement_points"]
+_ARG_PRESENT: Final = _O["step/arg_present"]
+_ARG_NUMBER: Final = _O["step/arg_number"]
+_ARG_WORD: Final = _O["step/arg_word"]
+_PILE: Final = _O["pile"]
+_BOUGHT: Final = _O["players/bought"]
 _STEP_INDEX = {k: i for i, k in enumerate(STEP_KINDS)}
 _NUMERAL_INDEX = {k: i for i, k in enumerate(NUMERALS)}
 _SEAT_ARGS: dict[tuple[str, int], bool] = {}  # (step kind, argument index) -> the argument is a seat
