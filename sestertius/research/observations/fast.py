@@ -36,6 +36,7 @@ from sestertius.research.observations.relative import (
     PRIVATE_MY_TEAM,
     PRIVATE_SIZE,
     private_at,
+    seat_moves,
     seat_subset,
 )
 from sestertius.research.observations.seat_parts import clear, hand_counts, write_cards, write_colonists, write_houses
@@ -99,8 +100,7 @@ class _Static:
             for seat in range(s.n):
                 if seat == me or seat == partner:
                     m[at + PRIVATE_MY_TEAM + (seat - me) % s.n] = 1.0
-            view = self.views[me] = _View(kept.public.copy(), s.n, me, min(self.cities, CITIES),
-                                          min(self.R, ROUTES))
+            view = self.views[me] = _View(kept.public, s.n, me, min(self.cities, CITIES), min(self.R, ROUTES))
             was = kept.players[me]
             if was is not None:  # (its hand and pile are counted only for the seats observed: written again now)
                 was[5] = None
@@ -298,16 +298,21 @@ class _View:
     """One observer's own vector (never handed out: the observer gets a copy), in its relative seats: the game's kept
     vector gathered, brought up to date by gathering again only the seats whose part changed since (one gather, with
     the index arrays of that set of seats, made once), and the display and the markers when they changed. It holds
-    zeros where the counters, the holders and the waiting step go."""
+    zeros where the counters, the holders and the waiting step go. An observer whose entries that move from the
+    kept vector are fewer than one seat's part (seat 0: its private block) keeps no vector (``direct``): its copy is
+    made from the kept vector by one gather of those, as before."""
 
-    __slots__ = ("v", "seen", "display", "markers", "key", "subsets")
+    __slots__ = ("v", "seen", "display", "markers", "key", "subsets", "direct", "moves")
 
-    def __init__(self, vector: np.ndarray, n: int, me: int, cities: int, routes: int) -> None:
-        self.v = vector
+    def __init__(self, kept: np.ndarray, n: int, me: int, cities: int, routes: int) -> None:
         self.seen = [-1] * n  # per seat: the kept version its entries were gathered from
         self.display = self.markers = -1
         self.key = (n, me, cities, routes)  # relative.seat_subset's arguments but the seats
         self.subsets: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # set of seats (bits) -> its (dst, src)
+        self.moves = seat_moves(n, me, cities, routes)
+        one_seat = seat_subset(n, me, cities, routes, 1 << me)[0]
+        self.direct = len(self.moves[0]) <= len(one_seat)
+        self.v = kept if self.direct else kept.copy()  # (direct: the kept vector itself, never written)
 
 
 _DISPLAY_SPAN = slice(_DISPLAY_CARD, _DISPLAY_CARD + DISPLAY * CARD_SLOTS)
@@ -408,32 +413,19 @@ def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         kept.marker_up = s.marker_up.copy()
         kept.marker_version += 1
 
-    # the observer's own vector: the seats that changed since its last look gathered again
-    ov = view.v
-    seen = view.seen
-    seats = 0
-    for seat_ in range(n):
-        if seen[seat_] != version[seat_]:
-            seats |= 1 << seat_
-            seen[seat_] = version[seat_]
-    if seats:
-        subset = view.subsets.get(seats)
-        if subset is None:
-            subset = view.subsets[seats] = seat_subset(*view.key, seats)
-        ov[subset[0]] = kept.v[subset[1]]
-    if view.display != kept.display_version:
-        ov[_DISPLAY_SPAN] = kept.v[_DISPLAY_SPAN]
-        view.display = kept.display_version
-    if view.markers != kept.marker_version:
-        ov[_MARKER_SPAN] = kept.v[_MARKER_SPAN]
-        view.markers = kept.marker_version
-
-    # its copy, and on it the counters, the holders (seats relative) and the waiting step
-    if out is None:
-        v = ov.copy()
+    # the observer's vector: seat 0's copied from the kept one, another's own brought up to date and copied
+    if view.direct:  # (a copy of the kept vector, the entries that move gathered)
+        if out is None:
+            v = kept.public.copy()
+        else:
+            v = out
+            np.copyto(v, kept.public)
+        moves = view.moves
+        v[moves[0]] = kept.v[moves[1]]
     else:
-        v = out
-        np.copyto(v, ov)
+        v = _catch_up(kept, view, n, out)
+
+    # on the copy: the counters, the holders (seats relative) and the waiting step
     vm: Any = v.data
     over = s.over
     vm[_TURN] = s.turn / 100
@@ -490,6 +482,34 @@ def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         w.finish()
         np.clip(v, 0.0, HIGH, out=v)
     return v
+
+
+def _catch_up(kept: _Kept, view: _View, n: int, out: np.ndarray | None) -> np.ndarray:
+    """The observer's own vector brought up to date (the seats that changed since its last look gathered again, the
+    display and the markers copied when they changed), and its copy (into ``out`` if given)."""
+    ov = view.v
+    seen = view.seen
+    version = kept.version
+    seats = 0
+    for seat in range(n):
+        if seen[seat] != version[seat]:
+            seats |= 1 << seat
+            seen[seat] = version[seat]
+    if seats:
+        subset = view.subsets.get(seats)
+        if subset is None:
+            subset = view.subsets[seats] = seat_subset(*view.key, seats)
+        ov[subset[0]] = kept.v[subset[1]]
+    if view.display != kept.display_version:
+        ov[_DISPLAY_SPAN] = kept.v[_DISPLAY_SPAN]
+        view.display = kept.display_version
+    if view.markers != kept.marker_version:
+        ov[_MARKER_SPAN] = kept.v[_MARKER_SPAN]
+        view.markers = kept.marker_version
+    if out is None:
+        return ov.copy()
+    np.copyto(out, ov)
+    return out
 
 
 def _board_now(s: GameState, static: _Static, m: Any) -> None:
