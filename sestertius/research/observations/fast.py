@@ -35,9 +35,9 @@ from sestertius.research.observations.relative import (
     PRIVATE_MY_SEAT,
     PRIVATE_MY_TEAM,
     PRIVATE_SIZE,
+    View,
+    catch_up,
     private_at,
-    seat_moves,
-    seat_subset,
 )
 from sestertius.research.observations.seat_parts import clear, hand_counts, write_cards, write_colonists, write_houses
 
@@ -84,9 +84,9 @@ class _Static:
         if s.n > SEATS:
             raise ValueError(f"the observation has room for {SEATS} seats, not {s.n}")
         self.kept = _Kept(self._make(game, 0), s.n)
-        self.views: dict[int, _View] = {}  # per observer: its own kept vector
+        self.views: dict[int, View] = {}  # per observer: its own kept vector
 
-    def observer(self, game: Game, me: int) -> _View:
+    def observer(self, game: Game, me: int) -> View:
         """The observer's kept vector, made the first time (its private block written first)."""
         view = self.views.get(me)
         if view is None:
@@ -100,7 +100,7 @@ class _Static:
             for seat in range(s.n):
                 if seat == me or seat == partner:
                     m[at + PRIVATE_MY_TEAM + (seat - me) % s.n] = 1.0
-            view = self.views[me] = _View(kept.public, s.n, me, min(self.cities, CITIES), min(self.R, ROUTES))
+            view = self.views[me] = View(kept.public, s.n, me, min(self.cities, CITIES), min(self.R, ROUTES))
             was = kept.players[me]
             if was is not None:  # (its hand and pile are counted only for the seats observed: written again now)
                 was[5] = None
@@ -275,7 +275,7 @@ class _Kept:
     its entries whose place depends on the state (a house's city, a card's slot...) are listed, to be cleared first.
     What a part was made from is kept as values (copies), so that copies of a game, which share this cache, may take
     turns. Each seat's part, the display and the bonus markers count their rewrites (``version``...), so that each
-    observer's own vector (``_View``) takes again only what changed since its last look. The game's counters, the
+    observer's own vector (``View``) takes again only what changed since its last look. The game's counters, the
     one-hot holders and the waiting step are not kept here: they are written on each observer's copy."""
 
     __slots__ = ("v", "m", "public", "players", "version", "display", "display_placed", "display_version",
@@ -294,31 +294,6 @@ class _Kept:
         self.marker_version = 0
 
 
-class _View:
-    """One observer's own vector (never handed out: the observer gets a copy), in its relative seats: the game's kept
-    vector gathered, brought up to date by gathering again only the seats whose part changed since (one gather, with
-    the index arrays of that set of seats, made once), and the display and the markers when they changed. It holds
-    zeros where the counters, the holders and the waiting step go. An observer whose entries that move from the
-    kept vector are fewer than one seat's part (seat 0: its private block) keeps no vector (``direct``): its copy is
-    made from the kept vector by one gather of those, as before."""
-
-    __slots__ = ("v", "seen", "display", "markers", "key", "subsets", "direct", "moves")
-
-    def __init__(self, kept: np.ndarray, n: int, me: int, cities: int, routes: int) -> None:
-        self.seen = [-1] * n  # per seat: the kept version its entries were gathered from
-        self.display = self.markers = -1
-        self.key = (n, me, cities, routes)  # relative.seat_subset's arguments but the seats
-        self.subsets: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # set of seats (bits) -> its (dst, src)
-        self.moves = seat_moves(n, me, cities, routes)
-        one_seat = seat_subset(n, me, cities, routes, 1 << me)[0]
-        self.direct = len(self.moves[0]) <= len(one_seat)
-        self.v = kept if self.direct else kept.copy()  # (direct: the kept vector itself, never written)
-
-
-_DISPLAY_SPAN = slice(_DISPLAY_CARD, _DISPLAY_CARD + DISPLAY * CARD_SLOTS)
-_MARKER_SPAN = slice(_GOOD_SIDE, _GOOD_SIDE + PROVINCES)
-
-
 def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
     """The observation vector of ``seat`` in ``game``: what ``game.view(seat)`` shows and what the seat may see
     beyond it (:func:`beyond_view`), built from the state directly. ``out``: an array of OBSERVATION_SIZE float32 to
@@ -327,7 +302,7 @@ def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
     What never changes in a game is encoded once per game (``_Static``). The game's vector is kept (``_Kept``, as seat
     0 sees it) and brought up to date: a seat's part and the display are written again only when they changed since
     it was last (an environment that observes every decision: mostly the last decider's part). Each observer's own
-    vector (``_View``, seats relative, its private fields in place) is brought up to date from it by one gather of
+    vector (``View``, seats relative, its private fields in place) is brought up to date from it by one gather of
     the seats that changed since its last look; the observer gets a copy, on which the counters, the holders, the
     waiting step, the boards', variants' and modes' own parts and the scores are written."""
     try:
@@ -423,7 +398,7 @@ def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         moves = view.moves
         v[moves[0]] = kept.v[moves[1]]
     else:
-        v = _catch_up(kept, view, n, out)
+        v = catch_up(kept, view, n, out)
 
     # on the copy: the counters, the holders (seats relative) and the waiting step
     vm: Any = v.data
@@ -482,34 +457,6 @@ def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         w.finish()
         np.clip(v, 0.0, HIGH, out=v)
     return v
-
-
-def _catch_up(kept: _Kept, view: _View, n: int, out: np.ndarray | None) -> np.ndarray:
-    """The observer's own vector brought up to date (the seats that changed since its last look gathered again, the
-    display and the markers copied when they changed), and its copy (into ``out`` if given)."""
-    ov = view.v
-    seen = view.seen
-    version = kept.version
-    seats = 0
-    for seat in range(n):
-        if seen[seat] != version[seat]:
-            seats |= 1 << seat
-            seen[seat] = version[seat]
-    if seats:
-        subset = view.subsets.get(seats)
-        if subset is None:
-            subset = view.subsets[seats] = seat_subset(*view.key, seats)
-        ov[subset[0]] = kept.v[subset[1]]
-    if view.display != kept.display_version:
-        ov[_DISPLAY_SPAN] = kept.v[_DISPLAY_SPAN]
-        view.display = kept.display_version
-    if view.markers != kept.marker_version:
-        ov[_MARKER_SPAN] = kept.v[_MARKER_SPAN]
-        view.markers = kept.marker_version
-    if out is None:
-        return ov.copy()
-    np.copyto(out, ov)
-    return out
 
 
 def _board_now(s: GameState, static: _Static, m: Any) -> None:

@@ -5,10 +5,15 @@ entries of the seats that changed since its last look (:func:`seat_subset`), wit
 of seats, observer, board size and set of seats."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from sestertius.research.actions import CARDS
 from sestertius.research.observations.layout import CARD_SLOTS, FIELD, OBSERVATION_SIZE, SEATS
+
+if TYPE_CHECKING:  # pragma: no cover
+    from sestertius.research.observations.fast import _Kept as Kept
 
 # the seat-indexed fields the kept vector holds (the boards', variants' and modes' own parts are written on each
 # observer's copy, relative already): field, the axis of its seats, the axis bounded by the board (cities, routes)
@@ -103,4 +108,58 @@ def seat_moves(n: int, me: int, cities: int, routes: int) -> tuple[np.ndarray, n
     if out is None:
         dst, src, _seat = seat_gather(n, me, cities, routes)
         out = _MOVES[key] = (dst[dst != src], src[dst != src])
+    return out
+
+
+class View:
+    """One observer's own vector (never handed out: the observer gets a copy), in its relative seats: the game's kept
+    vector gathered, brought up to date by gathering again only the seats whose part changed since (one gather, with
+    the index arrays of that set of seats, made once), and the display and the markers when they changed. It holds
+    zeros where the counters, the holders and the waiting step go. An observer whose entries that move from the
+    kept vector are fewer than one seat's part (seat 0: its private block) keeps no vector (``direct``): its copy is
+    made from the kept vector by one gather of those, as before."""
+
+    __slots__ = ("v", "seen", "display", "markers", "key", "subsets", "direct", "moves")
+
+    def __init__(self, kept: np.ndarray, n: int, me: int, cities: int, routes: int) -> None:
+        self.seen = [-1] * n  # per seat: the kept version its entries were gathered from
+        self.display = self.markers = -1
+        self.key = (n, me, cities, routes)  # relative.seat_subset's arguments but the seats
+        self.subsets: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # set of seats (bits) -> its (dst, src)
+        self.moves = seat_moves(n, me, cities, routes)
+        one_seat = seat_subset(n, me, cities, routes, 1 << me)[0]
+        self.direct = len(self.moves[0]) <= len(one_seat)
+        self.v = kept if self.direct else kept.copy()  # (direct: the kept vector itself, never written)
+
+
+_DISPLAY_SPAN = slice(FIELD["display/card"].offset, FIELD["display/card"].offset + FIELD["display/card"].size)
+_MARKER_SPAN = slice(FIELD["provinces/good_side"].offset,
+                     FIELD["provinces/good_side"].offset + FIELD["provinces/good_side"].size)
+
+
+def catch_up(kept: Kept, view: View, n: int, out: np.ndarray | None) -> np.ndarray:
+    """The observer's own vector brought up to date (the seats that changed since its last look gathered again, the
+    display and the markers copied when they changed), and its copy (into ``out`` if given)."""
+    ov = view.v
+    seen = view.seen
+    version = kept.version
+    seats = 0
+    for seat in range(n):
+        if seen[seat] != version[seat]:
+            seats |= 1 << seat
+            seen[seat] = version[seat]
+    if seats:
+        subset = view.subsets.get(seats)
+        if subset is None:
+            subset = view.subsets[seats] = seat_subset(*view.key, seats)
+        ov[subset[0]] = kept.v[subset[1]]
+    if view.display != kept.display_version:
+        ov[_DISPLAY_SPAN] = kept.v[_DISPLAY_SPAN]
+        view.display = kept.display_version
+    if view.markers != kept.marker_version:
+        ov[_MARKER_SPAN] = kept.v[_MARKER_SPAN]
+        view.markers = kept.marker_version
+    if out is None:
+        return ov.copy()
+    np.copyto(out, ov)
     return out
