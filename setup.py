@@ -18,9 +18,11 @@ from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).parent
 # what is compiled: the rules engine and the data it reads every decision (cards, boards), and the search bot's
-# planner and estimate of a position (a bot decision is mostly those and the engine); not its words (advice, review)
+# planner and estimate of a position (a bot decision is mostly those and the engine); not its words (advice, review);
+# and the observation's update (the research environments' step, reading the engine's native state)
 COMPILED = ["sestertius/rules", "sestertius/data", "sestertius/bots/greedy.py",
-            *(f"sestertius/bots/search/{m}.py" for m in ("bot", "evaluate", "model", "plan", "sites", "weights"))]
+            *(f"sestertius/bots/search/{m}.py" for m in ("bot", "evaluate", "model", "plan", "sites", "weights")),
+            *(f"sestertius/research/observations/{m}.py" for m in ("fast", "relative", "seat_parts"))]
 
 
 def _compiler() -> str | None:

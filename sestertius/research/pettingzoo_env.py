@@ -24,7 +24,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from sestertius import Game, GameOptions
+from sestertius import DECIDER, Game, GameOptions
 from sestertius.research.actions import NUM_ACTIONS, decode, ids_of
 from sestertius.research.observations import HIGH, OBSERVATION_SIZE, observe
 from sestertius.research.play import MAX_DECISIONS, agent_seats, check_reward, final_reward, game_options, own_scores
@@ -80,6 +80,7 @@ class ConcordiaAEC(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
+        self._ended = False  # every agent terminated or truncated (this environment ends them all at once)
         self.infos: dict[str, dict[str, Any]] = {a: {"game_seed": game_seed} for a in self.agents}
         self._scores = self._scores_now()
         self.agent_selection = self._to_act()
@@ -94,6 +95,13 @@ class ConcordiaAEC(AECEnv):
         assert self.game is not None
         seat = self.game.to_act()
         return self._name_of[seat] if seat is not None and seat >= 0 else self.agents[0]
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last`` (the current agent's observation, cumulative reward, termination, truncation and
+        info), without its lookups done twice."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
 
     def _legal_now(self) -> list[int]:
         """The action ids of the legal decisions (``self._legal`` holds the decisions, in the same order)."""
@@ -111,21 +119,24 @@ class ConcordiaAEC(AECEnv):
         assert game is not None
         seat = self._seat_of[agent]
         mask = np.zeros(NUM_ACTIONS, np.int8)
-        if agent == self.agent_selection and not game.is_over and game.to_act() == seat:
-            m: Any = mask.data  # (a few item writes through a memoryview cost less than numpy's fancy indexing)
-            for i in self._legal_now():
-                m[i] = 1
+        if agent == self.agent_selection:
+            s = game.state
+            if not s.over and s.pending and s.pending[-1][DECIDER] == seat:  # (the seat decides now)
+                m: Any = mask.data  # (a few item writes through a memoryview cost less than numpy's fancy indexing)
+                for i in self._legal_now():
+                    m[i] = 1
         return {"observation": observe(game, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._ended:
             self._was_dead_step(action)
             return
         game = self.game
         assert game is not None
         action = int(action)
-        ids = self._legal_now()
+        at = self._legal_at
+        ids = self._ids if at[0] is game.state and at[1] == len(game.history) else self._legal_now()
         try:
             decision = self._legal[ids.index(action)]
         except ValueError:
@@ -139,17 +150,22 @@ class ConcordiaAEC(AECEnv):
             for a in self.agents:
                 self.rewards[a] = now[a] - self._scores[a]
             self._scores = now
-        over = game.state.over
-        if over:
+        s = game.state
+        if s.over:
             for a in self.agents:
                 self.rewards[a] += final_reward(game, self._seat_of[a], self.reward)
                 self.terminations[a] = True
-        elif self.decisions >= self.max_decisions:
-            self.truncations = dict.fromkeys(self.agents, True)
-        if not win or over:  # (else every reward is 0: nothing to add)
+            self._ended = True
             self._accumulate_rewards()
-        if not over and not self.truncations[agent]:
-            self.agent_selection = self._to_act()
+            return
+        if self.decisions >= self.max_decisions:
+            self.truncations = dict.fromkeys(self.agents, True)
+            self._ended = True
+        if not win:  # ("win": every reward is 0 before the end, nothing to add)
+            self._accumulate_rewards()
+        if not self._ended:  # (the next agent: the seat to decide; a chance step's is resolved by the engine)
+            seat = s.pending[-1][DECIDER] if s.pending else None
+            self.agent_selection = self._name_of[seat] if seat is not None and seat >= 0 else self.agents[0]
 
     def render(self) -> str | None:
         if self.game is None:

@@ -5,7 +5,7 @@ with the seats made relative (:mod:`.relative`). It equals the reference
 (:func:`~sestertius.research.observations.observe_view`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
@@ -35,7 +35,8 @@ from sestertius.research.observations.relative import (
     PRIVATE_MY_SEAT,
     PRIVATE_MY_TEAM,
     PRIVATE_SIZE,
-    gather,
+    View,
+    catch_up,
     private_at,
 )
 from sestertius.research.observations.seat_parts import clear, hand_counts, write_cards, write_colonists, write_houses
@@ -66,8 +67,9 @@ class _Static:
         # per seat: the last player state seen (kept, so that its id is not reused), its card count and its bought
         # cards' (index, value) writes: they change only when that count does
         self.bought: list[tuple[Any, int, tuple[tuple[int, float], ...]] | None] = [None] * s.n
-        # waiting step -> its writes in absolute seats, and the (entry, seat) of its arguments that are seats
-        self.steps: dict[Any, tuple[list[tuple[int, float]], list[tuple[int, int]]]] = {}
+        # waiting step -> its writes but the seat to act's, the (entry, seat) of its arguments that are seats, and
+        # the seat to act (-1: none)
+        self.steps: dict[Any, tuple[list[tuple[int, float]], list[tuple[int, int]], int]] = {}
         self.storage = bool(s.rules.storage)  # variants with pieces in the storehouse (fish)
         self.dynamic_board = self.dynamic_build or self.dynamic_coins or self.dynamic_produce or self.dynamic_bonus
         self.has_parts = self.board_public or bool(self.variants_public) or self.mode_public
@@ -82,14 +84,15 @@ class _Static:
         if s.n > SEATS:
             raise ValueError(f"the observation has room for {SEATS} seats, not {s.n}")
         self.kept = _Kept(self._make(game, 0), s.n)
-        self.gathers: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # per observer: (dst, src) of relative.gather
+        self.views: dict[int, View] = {}  # per observer: its own kept vector
 
-    def observer(self, game: Game, me: int) -> tuple[np.ndarray, np.ndarray]:
-        """The observer's index arrays (its private block written first, the first time)."""
-        out = self.gathers.get(me)
-        if out is None:
+    def observer(self, game: Game, me: int) -> View:
+        """The observer's kept vector, made the first time (its private block written first)."""
+        view = self.views.get(me)
+        if view is None:
             s = game.state
-            m = self.kept.m
+            kept = self.kept
+            m = kept.m
             at = private_at(me)
             if me < SEATS:
                 m[at + PRIVATE_MY_SEAT + me] = 1.0
@@ -97,11 +100,11 @@ class _Static:
             for seat in range(s.n):
                 if seat == me or seat == partner:
                     m[at + PRIVATE_MY_TEAM + (seat - me) % s.n] = 1.0
-            out = self.gathers[me] = gather(s.n, me, min(self.cities, CITIES), min(self.R, ROUTES))
-            was = self.kept.players[me]
+            view = self.views[me] = View(kept.public, s.n, me, min(self.cities, CITIES), min(self.R, ROUTES))
+            was = kept.players[me]
             if was is not None:  # (its hand and pile are counted only for the seats observed: written again now)
                 was[5] = None
-        return out
+        return view
 
     def _make(self, game: Game, me: int) -> np.ndarray:
         s = game.state
@@ -182,39 +185,59 @@ def _static(game: Game) -> _Static:
 
 # flat offsets of the fields the fast encoding writes
 _O = OFFSET
-_TURN, _OVER, _CURRENT, _TO_ACT, _CHANCE = (_O["game/turn"], _O["game/over"], _O["game/current"], _O["game/to_act"],
-                                            _O["game/chance"])
-_STEP, _PM, _CONCORDIA, _FINAL, _DECK, _DECK_TOP = (_O["game/step"], _O["game/praefectus_magnus"], _O["game/concordia"],
-                                                    _O["game/final_turns"], _O["game/deck_size"], _O["game/deck_top"])
-_DISPLAY_CARD, _MONEY, _GOODS, _STORE, _HOUSES, _HOUSES_LEFT = (
-    _O["display/card"], _O["players/money"], _O["players/goods"], _O["players/storehouse"], _O["players/houses"],
-    _O["players/houses_left"])
-_HAND_SIZE, _PILE_SIZE, _PILE_TOP, _VP, _COLONISTS, _HAND = (
-    _O["players/hand_size"], _O["players/pile_size"], _O["players/pile_top"], _O["players/vp"],
-    _O["players/colonists"], _O["hand"])
-_CITY_BUILD, _CITY_HOUSES, _CITY_COLONISTS, _ROUTE_COLONIST = (
-    _O["cities/can_build"], _O["cities/houses"], _O["cities/colonists"], _O["routes/colonist"])
-_GOOD_SIDE, _COINS, _PRODUCE, _BONUS = (_O["provinces/good_side"], _O["provinces/coins"], _O["provinces/can_produce"],
-                                        _O["provinces/production_bonus"])
-_POINTS, _ARG_PRESENT, _ARG_NUMBER, _ARG_WORD, _PILE, _BOUGHT = (
-    _O["game/movement_points"], _O["step/arg_present"], _O["step/arg_number"], _O["step/arg_word"], _O["pile"],
-    _O["players/bought"])
+_TURN: Final = _O["game/turn"]
+_OVER: Final = _O["game/over"]
+_CURRENT: Final = _O["game/current"]
+_TO_ACT: Final = _O["game/to_act"]
+_CHANCE: Final = _O["game/chance"]
+_STEP: Final = _O["game/step"]
+_PM: Final = _O["game/praefectus_magnus"]
+_CONCORDIA: Final = _O["game/concordia"]
+_FINAL: Final = _O["game/final_turns"]
+_DECK: Final = _O["game/deck_size"]
+_DECK_TOP: Final = _O["game/deck_top"]
+_DISPLAY_CARD: Final = _O["display/card"]
+_MONEY: Final = _O["players/money"]
+_GOODS: Final = _O["players/goods"]
+_STORE: Final = _O["players/storehouse"]
+_HOUSES: Final = _O["players/houses"]
+_HOUSES_LEFT: Final = _O["players/houses_left"]
+_HAND_SIZE: Final = _O["players/hand_size"]
+_PILE_SIZE: Final = _O["players/pile_size"]
+_PILE_TOP: Final = _O["players/pile_top"]
+_VP: Final = _O["players/vp"]
+_COLONISTS: Final = _O["players/colonists"]
+_HAND: Final = _O["hand"]
+_CITY_BUILD: Final = _O["cities/can_build"]
+_CITY_HOUSES: Final = _O["cities/houses"]
+_CITY_COLONISTS: Final = _O["cities/colonists"]
+_ROUTE_COLONIST: Final = _O["routes/colonist"]
+_GOOD_SIDE: Final = _O["provinces/good_side"]
+_COINS: Final = _O["provinces/coins"]
+_PRODUCE: Final = _O["provinces/can_produce"]
+_BONUS: Final = _O["provinces/production_bonus"]
+_POINTS: Final = _O["game/movement_points"]
+_ARG_PRESENT: Final = _O["step/arg_present"]
+_ARG_NUMBER: Final = _O["step/arg_number"]
+_ARG_WORD: Final = _O["step/arg_word"]
+_PILE: Final = _O["pile"]
+_BOUGHT: Final = _O["players/bought"]
 _STEP_INDEX = {k: i for i, k in enumerate(STEP_KINDS)}
 _NUMERAL_INDEX = {k: i for i, k in enumerate(NUMERALS)}
 _SEAT_ARGS: dict[tuple[str, int], bool] = {}  # (step kind, argument index) -> the argument is a seat
 
 
-def _step_writes(s: GameState, st: tuple[Any, ...]) -> tuple[list[tuple[int, float]], list[tuple[int, int]]]:
-    """The writes of the waiting step in absolute seats (as seat 0 sees it), and the entries of its arguments that are
-    seats, with the seat (their value is the seat relative to the observer, plus 1, divided by 10)."""
+def _step_writes(s: GameState, st: tuple[Any, ...]) -> tuple[list[tuple[int, float]], list[tuple[int, int]], int]:
+    """The writes of the waiting step that are the same for every observer, the entries of its arguments that are
+    seats, with the seat (their value is the seat relative to the observer, plus 1, divided by 10), and the seat to
+    act (-1: none; its entry of ``game/to_act`` is relative too)."""
     n = s.n
     out: list[tuple[int, float]] = []
     seats: list[tuple[int, int]] = []
     to_act = st[1]
     if to_act < 0:
         out.append((_CHANCE, 1))
-    elif to_act < n:
-        out.append((_TO_ACT + to_act, 1))
+    seat_to_act = to_act if 0 <= to_act < n else -1
     kind = step_kind(st)
     i = _STEP_INDEX.get(kind)
     if i is not None:
@@ -229,12 +252,11 @@ def _step_writes(s: GameState, st: tuple[Any, ...]) -> tuple[list[tuple[int, flo
             if i is not None:
                 out.append((_ARG_WORD + WORD_SLOTS * k + i, 1))
         elif _is_seat_arg(s, kind, k):
-            if 0 <= value < n:
-                out.append((_ARG_NUMBER + k, (value + 1) / 10))
+            if 0 <= value < n:  # (written relative to the observer)
                 seats.append((_ARG_NUMBER + k, value))
         else:
             out.append((_ARG_NUMBER + k, max(0, int(value) + 1) / 10))
-    return out, seats
+    return out, seats, seat_to_act
 
 
 def _is_seat_arg(s: GameState, kind: str, k: int) -> bool:
@@ -248,28 +270,28 @@ def _is_seat_arg(s: GameState, kind: str, k: int) -> bool:
 
 
 class _Kept:
-    """The game's vector as last made (never handed out: an observer gets a copy), as seat 0 sees it, each seat's
-    private block after it, and what each part of it was made from. A part is written again only when what it shows
-    changed; its entries whose place depends on the state (a house's city, a card's slot...) are listed, to be
-    cleared first. What a part was made from is kept as values (copies), so that copies of a game, which share this
-    cache, may take turns."""
+    """The game's vector as last made (never handed out), as seat 0 sees it (seats absolute), each seat's private
+    block after it, and what each part of it was made from. A part is written again only when what it shows changed;
+    its entries whose place depends on the state (a house's city, a card's slot...) are listed, to be cleared first.
+    What a part was made from is kept as values (copies), so that copies of a game, which share this cache, may take
+    turns. Each seat's part, the display and the bonus markers count their rewrites (``version``...), so that each
+    observer's own vector (``View``) takes again only what changed since its last look. The game's counters, the
+    one-hot holders and the waiting step are not kept here: they are written on each observer's copy."""
 
-    __slots__ = ("v", "m", "public", "players", "st", "step", "seats", "hot", "display", "display_placed",
-                 "marker_up")
+    __slots__ = ("v", "m", "public", "players", "version", "display", "display_placed", "display_version",
+                 "marker_up", "marker_version")
 
     def __init__(self, vector: np.ndarray, n: int) -> None:
         self.v = vector
         self.m: Any = self.v.data  # item writes through a memoryview cost half of numpy's
         self.public = self.v[:OBSERVATION_SIZE]  # the vector without the private blocks
         self.players: list[list[Any] | None] = [None] * n  # per seat: what its part was made from (see seat_parts)
-        self.st: Any = None  # the waiting step they were last made for
-        self.step: list[tuple[int, float]] = []  # the waiting step's writes
-        self.seats: list[tuple[int, int]] = []  # and its seat arguments' entries, with their seats
-        self.hot = (-1, -1, -1, -1)  # the entries set of the one-hot fields: current seat, Praefectus Magnus,
-        # Concordia's holder, the stack's top numeral (-1: none)
+        self.version = [0] * n  # per seat: how many times its part (or its private block) was written again
         self.display: list[Any] | None = None  # the display its cards were written from
         self.display_placed: list[int] = []  # and the entries they set
+        self.display_version = 0
         self.marker_up: list[bool] | None = None  # the bonus markers' sides as last written
+        self.marker_version = 0
 
 
 def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
@@ -278,11 +300,11 @@ def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
     fill instead of a new one.
 
     What never changes in a game is encoded once per game (``_Static``). The game's vector is kept (``_Kept``, as seat
-    0 sees it) and brought up to date: a seat's part, the waiting step, the display are written again only when they
-    changed since it was last (an environment that observes every decision: mostly the last decider's part); the
-    counters are written every time. The observer's vector is a copy with the seats made relative and its private
-    fields put in place (one gather, :mod:`.relative`); the boards', variants' and modes' own parts and the scores
-    are written on it."""
+    0 sees it) and brought up to date: a seat's part and the display are written again only when they changed since
+    it was last (an environment that observes every decision: mostly the last decider's part). Each observer's own
+    vector (``View``, seats relative, its private fields in place) is brought up to date from it by one gather of
+    the seats that changed since its last look; the observer gets a copy, on which the counters, the holders, the
+    waiting step, the boards', variants' and modes' own parts and the scores are written."""
     try:
         s = game.state
     except AttributeError:
@@ -293,53 +315,14 @@ def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
     n = s.n
     if not 0 <= me < n:
         raise ValueError(f"observe() needs a seat of the game (0..{n - 1}), not {seat}")
-    gathered = static.gathers.get(me)
-    dst, src = gathered if gathered is not None else static.observer(game, me)
+    views = static.views  # (the seats observed so far: only their own hands and piles are counted)
+    view = views.get(me)
+    if view is None:
+        view = static.observer(game, me)
     kept = static.kept
     m = kept.m
 
-    # the game
-    m[_TURN] = s.turn / 100
-    over = s.over
-    m[_OVER] = 1.0 if over else 0.0
-    writes: list[tuple[int, float]] = []
-    seat_args: list[tuple[int, int]] = []
-    st = s.pending[-1] if s.pending and not over else None
-    if st is not None and st is kept.st:  # (the same step as last time: its writes are in place)
-        writes, seat_args = kept.step, kept.seats
-    elif st is not None:
-        known = static.steps.get(st)
-        if known is None:
-            if len(static.steps) >= _BLOCKS_MAX:
-                static.steps.clear()
-            known = static.steps[st] = _step_writes(s, st)
-        writes, seat_args = known
-    kept.st = st
-    if writes is not kept.step:
-        for i, _x in kept.step:
-            m[i] = 0.0
-        for i, x in writes:
-            m[i] = x
-        kept.step, kept.seats = writes, seat_args
-    pm = s.pm
-    holder = s.concordia
-    if s.final_turns >= 0:
-        m[_FINAL] = 1.0
-        m[_FINAL + 1] = s.final_turns / 6
-    else:
-        m[_FINAL] = m[_FINAL + 1] = 0.0
-    m[_DECK] = len(s.deck) / 20
-    top = s.deck_labels[-1] if s.deck_labels else None
-    hot = (_CURRENT + s.current, _PM + pm if 0 <= pm < n else -1, _CONCORDIA + holder if 0 <= holder < n else -1,
-           _DECK_TOP + _NUMERAL_INDEX[top] if top in _NUMERAL_INDEX else -1)
-    if hot != kept.hot:  # (the one-hot fields: the entry set before cleared, the new one set)
-        for i in kept.hot:
-            if i >= 0:
-                m[i] = 0.0
-        for i in hot:
-            if i >= 0:
-                m[i] = 1.0
-        kept.hot = hot
+    # the display
     if s.display != kept.display:
         for i in kept.display_placed:
             m[i] = 0.0
@@ -351,16 +334,18 @@ def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
                 placed.append(pos + CARD_INDEX[key])
             pos += CARD_SLOTS
         kept.display = s.display.copy()
+        kept.display_version += 1
 
     # the seats (absolute): each part of a seat is written again when what it shows changed
     storage = static.storage
     own_houses = static.own_houses
     known_players = kept.players
-    gathers = static.gathers  # (the seats observed so far: only their own hands and piles are counted)
+    version = kept.version
     for seat_, p in enumerate(s.players):
         was = known_players[seat_]
         if was is None:
             was = known_players[seat_] = [None, None, None, None, None, None, None, [], [], []]
+        changed = False
         if p.money != was[0] or p.goods != was[1] or p.vp != was[2] or p.col != was[3]:
             if p.col != was[3]:
                 clear(m, was[7])
@@ -375,39 +360,83 @@ def observe(game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
             m[_VP + seat_] = vp / 100 if vp > 0 else 0.0
             if not storage:
                 m[_STORE + 2 * seat_] = (sum(g) + p.col.count(-1)) / 12
+            changed = True
         if p.houses != was[4]:
             clear(m, was[8])
             was[8] = write_houses(m, static, p.houses, seat_)
             was[4] = p.houses.copy()
+            changed = True
         if p.hand != was[5] or p.pile != was[6]:
             clear(m, was[9])
-            was[9] = write_cards(m, static, seat_, p, private_at(seat_) + PRIVATE_HAND if seat_ in gathers else -1)
+            was[9] = write_cards(m, static, seat_, p, private_at(seat_) + PRIVATE_HAND if seat_ in views else -1)
             was[5], was[6] = p.hand.copy(), p.pile.copy()
+            changed = True
         if storage:  # (what the storehouse holds beyond goods and colonists is the variants' own state)
             m[_STORE + 2 * seat_] = s.storehouse_used(seat_) / 12
+            changed = True
         if own_houses:
             left = s.cat.houses - len(p.houses) - s.rules.board.other_houses(s, seat_)
             m[_HOUSES_LEFT + seat_] = left / 15 if left > 0 else 0.0
+            changed = True
+        if changed:
+            version[seat_] += 1
 
     # the board
     if s.marker_up != kept.marker_up:
         for i, up in enumerate(s.marker_up[:PROVINCES]):
             m[_GOOD_SIDE + i] = 1.0 if up else 0.0
         kept.marker_up = s.marker_up.copy()
+        kept.marker_version += 1
 
-    # the observer's vector: a copy, the seats made relative, its private fields from its block
-    if out is None:
-        v = kept.public.copy()
+    # the observer's vector: seat 0's copied from the kept one, another's own brought up to date and copied
+    if view.direct:  # (a copy of the kept vector, the entries that move gathered)
+        if out is None:
+            v = kept.public.copy()
+        else:
+            v = out
+            np.copyto(v, kept.public)
+        moves = view.moves
+        v[moves[0]] = kept.v[moves[1]]
     else:
-        v = out
-        np.copyto(v, kept.public)
-    v[dst] = kept.v[src]
-    if me and kept.seats:
-        vm: Any = v.data
-        for i, a in kept.seats:
+        v = catch_up(kept, view, n, out)
+
+    # on the copy: the counters, the holders (seats relative) and the waiting step
+    vm: Any = v.data
+    over = s.over
+    vm[_TURN] = s.turn / 100
+    if over:
+        vm[_OVER] = 1.0
+    elif s.pending:
+        st = s.pending[-1]
+        known = static.steps.get(st)
+        if known is None:
+            if len(static.steps) >= _BLOCKS_MAX:
+                static.steps.clear()
+            known = static.steps[st] = _step_writes(s, st)
+        writes, seat_args, to_act = known
+        for i, x in writes:
+            vm[i] = x
+        if to_act >= 0:
+            vm[_TO_ACT + (to_act - me) % n] = 1.0
+        for i, a in seat_args:
             vm[i] = ((a - me) % n + 1) / 10
+    if s.final_turns >= 0:
+        vm[_FINAL] = 1.0
+        vm[_FINAL + 1] = s.final_turns / 6
+    vm[_DECK] = len(s.deck) / 20
+    vm[_CURRENT + (s.current - me) % n] = 1.0
+    pm = s.pm
+    if 0 <= pm < n:
+        vm[_PM + (pm - me) % n] = 1.0
+    holder = s.concordia
+    if 0 <= holder < n:
+        vm[_CONCORDIA + (holder - me) % n] = 1.0
+    if s.deck_labels:
+        top = _NUMERAL_INDEX.get(s.deck_labels[-1])
+        if top is not None:
+            vm[_DECK_TOP + top] = 1.0
     if static.dynamic_board:
-        _board_now(s, static, v.data)
+        _board_now(s, static, vm)
 
     # the parts of boards, variants and modes, and the scores: from what the view shows of them
     if static.has_parts or s.intermediate or over:

@@ -4,18 +4,25 @@ depend on the state, to be cleared (:func:`clear`) before the part is written ag
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from sestertius.research.observations.layout import CARD_INDEX, CARD_SLOTS, CITIES, OFFSET, ROUTES, SEATS
 
 if TYPE_CHECKING:  # pragma: no cover
     from sestertius.research.observations.fast import _Static as Static
+    from sestertius.rules.state import PlayerState
 
 _O = OFFSET
-_COLONISTS, _ROUTE_COLONIST, _CITY_COLONISTS = _O["players/colonists"], _O["routes/colonist"], _O["cities/colonists"]
-_HOUSES, _CITY_HOUSES, _HOUSES_LEFT = _O["players/houses"], _O["cities/houses"], _O["players/houses_left"]
-_HAND_SIZE, _PILE_SIZE, _PILE_TOP, _BOUGHT = (_O["players/hand_size"], _O["players/pile_size"],
-                                             _O["players/pile_top"], _O["players/bought"])
+_COLONISTS: Final = _O["players/colonists"]
+_ROUTE_COLONIST: Final = _O["routes/colonist"]
+_CITY_COLONISTS: Final = _O["cities/colonists"]
+_HOUSES: Final = _O["players/houses"]
+_CITY_HOUSES: Final = _O["cities/houses"]
+_HOUSES_LEFT: Final = _O["players/houses_left"]
+_HAND_SIZE: Final = _O["players/hand_size"]
+_PILE_SIZE: Final = _O["players/pile_size"]
+_PILE_TOP: Final = _O["players/pile_top"]
+_BOUGHT: Final = _O["players/bought"]
 
 
 def hand_counts(keys: Iterable[str]) -> dict[str, int]:
@@ -93,7 +100,7 @@ def write_houses(m: Any, static: Static, houses: list[int], seat: int) -> list[i
     return placed
 
 
-def write_cards(m: Any, static: Static, seat: int, p: Any, own: int) -> list[int]:
+def write_cards(m: Any, static: Static, seat: int, p: PlayerState, own: int) -> list[int]:
     """The hand's and the pile's sizes, the pile's top, the cards bought of ``seat`` (the kept vector's seats are
     absolute); and its own hand and pile, which only it sees, counted from ``own`` (its private block: the hand, then
     the pile ``CARD_SLOTS`` on; -1: not counted, the seat is not observed)."""
