@@ -39,8 +39,8 @@ from sestertius import (
     RecordError,
     check_options,
 )
+from sestertius.web import pg, table, views
 from sestertius.web import seats as seat_checks
-from sestertius.web import table, views
 from sestertius.web.botruns import BotRunner
 from sestertius.web.commit import append, commit, finished, rows
 from sestertius.web.live import ApiError, Live, iso, iso_now, plausible_id, public_seats, secret_matches
@@ -281,7 +281,7 @@ class GameService:
         live.on_loop = True
         try:
             try:
-                head = await self.store.head_async(live.id)
+                head = await pg.head_async(self.store, live.id)
             except Exception:
                 return None
             if not isinstance(head, tuple) or head[:2] != (live.stored, live.stored_hash) or live.deleted:

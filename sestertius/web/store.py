@@ -250,8 +250,7 @@ class Store:
         # SQLite allows one writer at a time: serialise writes here instead of retrying on "database is locked"
         self._write_lock = threading.Lock() if self.is_sqlite else None
         self.shared = not self.is_sqlite  # other processes may write the same games (they notify their changes)
-        # PostgreSQL: connections of the pool the event loop keeps between its statements (pg.idle_connection; used on
-        # the event loop's thread only)
+        # PostgreSQL: the pool's connections the event loop keeps between its statements (pg.idle_connection)
         self.loop_kept: list[Any] = []
         # reads outside a transaction (PostgreSQL: no BEGIN and ROLLBACK around each one; each statement sees the
         # latest commit)
@@ -428,11 +427,6 @@ class Store:
         with self.reader.connect() as conn:
             row = conn.execute(_HEAD, {"gid": game_id}).first()
             return (row[0], row[1], row[2]) if row else None
-
-    async def head_async(self, game_id: str) -> tuple[int, str | None, str] | None | str:
-        """:meth:`head` awaited on the event loop (shared database only: ``pg.head_async``): ``pg.NO_CONNECTION`` when
-        the pool has no connection idle; a lost connection raises (not tried again)."""
-        return await pg.head_async(self, game_id)
 
     @_retried
     def decision_rows_from(self, game_id: str, start: int) -> list[tuple[list, int]]:
