@@ -1,5 +1,6 @@
-"""The hard bot's look-ahead: another seat's turn is the best of all its cards, not of the few the estimate ranks
-first right after the card is played (there the estimate has barely moved: the card's actions are still to come)."""
+"""The hard bot's look-ahead: another seat's turn, and the seat's own turns ahead, are the best of all their cards, not
+of the few the estimate ranks first right after the card is played (there the estimate has barely moved: the card's
+actions are still to come)."""
 from __future__ import annotations
 
 import dataclasses
@@ -55,6 +56,26 @@ def test_another_seats_turn_ahead_is_the_best_of_all_its_cards():
         assert planner().to_own_turn(game, 0, 3).history != turns[best].history
         return
     raise AssertionError("no turn whose best card is ranked fourth or later")
+
+
+def test_the_seats_own_turn_ahead_is_the_best_of_all_its_cards():
+    """Alone against Contrarius (expert, Italia): a turn start whose best card, finished, is ranked after the sixth by
+    the estimate right after the card (there the cards tie, so the ranking is the hand's order); hard's turn ahead
+    reaches it, six cards would not."""
+    game = Game.new({"board": "italia", "players": 1, "mode": "solo", "difficulty": "expert"}, seed=1)
+    bot = make_bot("medium", 1)
+    while not game.is_over:
+        legal = game.legal_actions()
+        if game.to_act() == 0 and len(legal) > 6 and all(a[0] == "play" for a in legal):
+            turns = planner()._turns(game, 0, len(legal))  # every card, the most promising first
+            values = [planner().value(h, 0) for h in turns]
+            if max(range(len(turns)), key=lambda i: values[i]) >= 6:
+                hard = LEVELS["hard"]
+                assert planner().ahead(game, 0, 1, hard.beam, hard.next_width, hard.others) == max(values)
+                assert planner().ahead(game, 0, 1, hard.beam, 6, hard.others) < max(values)
+                return
+        game.apply_unchecked(legal[0] if len(legal) == 1 else bot.choose(game, legal))
+    raise AssertionError("no own turn whose best card is ranked seventh or later")
 
 
 @pytest.mark.pure_only  # watches the Planner's methods
