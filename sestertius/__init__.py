@@ -5,10 +5,10 @@
 >>> game.apply(game.legal_actions()[0])
 
 Besides the game itself, the names below are what a bot may read (the bots in ``sestertius.bots`` use these and
-nothing else of the engine): the state (``GameState``, with its ``rules``) and a decision's type, the score of a
-seat, the gods a hand holds, where a seat can build now, the goods (with the markers of no good and of an 'any good'
-payment), the markers of a colonist in the storehouse and of a route without colonist, and ``Memo``, a small cache
-keyed by a shared object.
+nothing else of the engine): the state (``GameState``, with its ``rules``; a seat's part, ``PlayerState``) and a
+decision's type, the score of a seat, the gods a hand holds, where a seat can build now, the goods (with the markers
+of no good and of an 'any good' payment), the markers of a colonist in the storehouse and of a route without
+colonist, and ``Memo``, a small cache keyed by a shared object.
 
 The names are imported when first asked for: importing the package (and the ``concordia`` command, which lives in
 it) reads no data file yet, so that a bad data or overrides file is refused by the command in one line instead of
@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from sestertius.rules.options import GameOptions
     from sestertius.rules.rulebook import check_options, choices
     from sestertius.rules.scoring import holdings, score_seat
-    from sestertius.rules.state import AUTO, AUTOMATON, CHANCE, NOBODY, STORE, GameState, splitmix64
+    from sestertius.rules.state import AUTO, AUTOMATON, CHANCE, NOBODY, STORE, GameState, PlayerState, splitmix64
     from sestertius.rules.steps import DECIDER, KIND, Action
 
 _WHERE = {
@@ -37,7 +37,8 @@ _WHERE = {
     **dict.fromkeys(("RECORD_FORMAT", "RECORD_VERSION", "Game"), "sestertius.rules.game"),
     "GameOptions": "sestertius.rules.options",
     **dict.fromkeys(("check_options", "choices"), "sestertius.rules.rulebook"),
-    **dict.fromkeys(("AUTO", "AUTOMATON", "CHANCE", "NOBODY", "STORE", "GameState"), "sestertius.rules.state"),
+    **dict.fromkeys(("AUTO", "AUTOMATON", "CHANCE", "NOBODY", "STORE", "GameState", "PlayerState"),
+                   "sestertius.rules.state"),
     # what bots read
     **dict.fromkeys(("ANY", "BRICK", "GOODS", "NO_GOOD", "Catalog"), "sestertius.data.catalog"),
     **dict.fromkeys(("Action", "DECIDER", "KIND"), "sestertius.rules.steps"),  # a step's fields: st[KIND]
@@ -48,8 +49,8 @@ _WHERE = {
 }
 __all__ = ["ANY", "AUTO", "AUTOMATON", "BRICK", "CHANCE", "DECIDER", "GOODS", "KIND", "NOBODY", "NO_GOOD",
            "RECORD_FORMAT", "RECORD_VERSION", "STORE", "Action", "Catalog", "ConcordiaError", "Game", "GameOptions",
-           "GameState", "IllegalAction", "Memo", "OptionsError", "RecordError", "build_sites", "check_options",
-           "choices", "engine_build", "holdings", "score_seat", "splitmix64"]
+           "GameState", "IllegalAction", "Memo", "OptionsError", "PlayerState", "RecordError", "build_sites",
+           "check_options", "choices", "engine_build", "holdings", "score_seat", "splitmix64"]
 
 
 def engine_build() -> str:

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any, Final
 from sestertius.research.observations.layout import CARD_INDEX, CARD_SLOTS, CITIES, OFFSET, ROUTES, SEATS
 
 if TYPE_CHECKING:  # pragma: no cover
+    from sestertius import PlayerState
     from sestertius.research.observations.fast import _Static as Static
-    from sestertius.rules.state import PlayerState
 
 _O = OFFSET
 _COLONISTS: Final = _O["players/colonists"]
