@@ -270,15 +270,26 @@ class GameService:
             self._alive(live)
             return views.as_json(live, seat)
 
+    def _held_on_loop(self, live: Live) -> bool:
+        """Take ``live`` for a request answered on the event loop (a shared database only): False, nothing taken, when
+        another request holds it (a thread, or the loop itself: the lock is reentrant, so ``live.on_loop`` says)."""
+        if not self.store.shared or live.deleted or live.on_loop or not live.lock.acquire(blocking=False):
+            return False
+        live.on_loop = True
+        return True
+
+    def _release_on_loop(self, live: Live) -> None:
+        live.on_loop = False
+        live.lock.release()
+
     async def view_json_on_loop(self, live: Live, seat: int | None) -> bytes | None:
         """:meth:`view_json` on the event loop, the game row's head read awaited there (no worker thread), for a
         shared database (PostgreSQL); None, with nothing changed, for the requests this does not take (to
         :meth:`view_json` in a thread): another request holds the game, the pool has no connection idle, the stored
         game is not the cached one (another process moved it or deleted it: the thread catches up), the read failed
         (the thread reads again)."""
-        if not self.store.shared or live.deleted or live.on_loop or not live.lock.acquire(blocking=False):
+        if not self._held_on_loop(live):
             return None
-        live.on_loop = True
         try:
             try:
                 head = await pg.head_async(self.store, live.id)
@@ -288,8 +299,7 @@ class GameService:
                 return None
             return views.as_json(live, seat)
         finally:
-            live.on_loop = False
-            live.lock.release()
+            self._release_on_loop(live)
 
     # -- deciding -------------------------------------------------------------------------------------------
     def act(self, live: Live, seat: int, action: list, expect: int | None = None) -> None:
@@ -400,12 +410,11 @@ class GameService:
         campaign's bookkeeping) or is made at a real table, the pool has no connection idle. ``live.lock`` is held
         by the event loop's thread while the write is out, and ``live.on_loop`` keeps the loop's other requests out
         (the lock is reentrant)."""
-        if not self.store.shared or live.deleted or live.on_loop or not live.lock.acquire(blocking=False):
+        if not self._held_on_loop(live):
             return None
-        live.on_loop = True
         try:
             try:
-                g, new, by = self._decide(live, seat, action, expect)
+                _, new, _ = self._decide(live, seat, action, expect)
             except ApiError:
                 return None
             if new.is_over or new.options.manual_dice or len(new.history) < live.stored:
@@ -419,8 +428,7 @@ class GameService:
             self.bots.wake(live)
             return views.as_json(live, seat)
         finally:
-            live.on_loop = False
-            live.lock.release()
+            self._release_on_loop(live)
 
     def act_answer_stale(self, live: Live, seat: int, action: list, expect: int | None = None) -> bytes:
         """After :meth:`act_answer_on_loop` found the row moved on: the game caught up with the database and the
