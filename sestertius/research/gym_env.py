@@ -23,9 +23,9 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from sestertius import Game, GameOptions
+from sestertius import DECIDER, Game, GameOptions
 from sestertius.bots import make_bot
-from sestertius.research.actions import NUM_ACTIONS, decode, ids_of
+from sestertius.research.actions import NUM_ACTIONS, ids_of
 from sestertius.research.observations import HIGH, OBSERVATION_SIZE, observe
 from sestertius.research.play import (
     MAX_DECISIONS,
@@ -65,7 +65,9 @@ class ConcordiaEnv(gym.Env):
         self.observation_space = spaces.Box(0.0, HIGH, (OBSERVATION_SIZE,), np.float32)
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self.game: Game | None = None
-        self._mask = np.zeros(NUM_ACTIONS, np.int8)
+        self._mask = np.zeros(NUM_ACTIONS, np.int8)  # handed out in info (a new array for each observation)
+        self._legal: list[Any] = []  # the agent's legal decisions now, and their action ids (what step checks)
+        self._ids: list[int] = []
 
     def _bots(self, game_seed: int) -> dict[int, Any]:
         out: dict[int, Any] = {}
@@ -97,44 +99,60 @@ class ConcordiaEnv(gym.Env):
     def _opponents_play(self) -> None:
         game = self.game
         assert game is not None
-        while not game.is_over and game.to_act() != self.seat and self.decisions < self.max_decisions:
+        me, bots, limit = self.seat, self.bots, self.max_decisions
+        while self.decisions < limit:
+            s = game.state  # (the seat to decide read from the state: a chance step is resolved by the engine)
+            if s.over or not s.pending:
+                return
+            seat = s.pending[-1][DECIDER]
+            if seat == me:
+                return
             legal = game.legal_actions()
-            seat = game.to_act()
-            assert seat is not None and seat >= 0
-            action = legal[0] if len(legal) == 1 else self.bots[seat].choose(game, legal)
-            game.apply_unchecked(action)
+            game.apply_unchecked(legal[0] if len(legal) == 1 else bots[seat].choose(game, legal))
             self.decisions += 1
 
     def _observation(self) -> np.ndarray:
-        assert self.game is not None
+        game = self.game
+        assert game is not None
         self._mask = np.zeros(NUM_ACTIONS, np.int8)
-        if not self.game.is_over and self.game.to_act() == self.seat:
+        s = game.state
+        if not s.over and s.pending and s.pending[-1][DECIDER] == self.seat:
+            self._legal = game.legal_actions()
+            self._ids = ids = ids_of(self._legal)
             m: Any = self._mask.data  # (a few item writes through a memoryview cost less than fancy indexing)
-            for i in ids_of(self.game.legal_actions()):
+            for i in ids:
                 m[i] = 1
-        return observe(self.game, self.seat)
+        else:
+            self._legal, self._ids = [], []
+        return observe(game, self.seat)
 
     def _info(self, **extra: Any) -> dict[str, Any]:
-        return {"action_mask": self._mask.copy(), **extra}
+        return {"action_mask": self._mask, **extra}  # (step checks the ids it keeps, not this array)
 
     def action_masks(self) -> np.ndarray:
         """The legal actions as booleans (for sb3-contrib's MaskablePPO)."""
-        return self._mask.astype(bool)
+        out = np.zeros(NUM_ACTIONS, np.bool_)
+        out[self._ids] = True
+        return out
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         game = self.game
         assert game is not None, "call reset() first"
         index = int(action)
-        if not (0 <= index < NUM_ACTIONS and self._mask[index]):
+        try:
+            decision = self._legal[self._ids.index(index)]
+        except ValueError:
             if self.illegal == "raise":
-                raise ValueError(f"action {index} is not legal now")
+                raise ValueError(f"action {index} is not legal now") from None
             return self._observation(), -1.0, True, False, self._info(illegal_action=True)
-        game.apply_unchecked(decode(index))
+        game.apply_unchecked(decision)
         self.decisions += 1
         self._opponents_play()
-        now = self._own_score()
-        reward, self._score = now - self._score, now
-        terminated = game.is_over
+        reward = 0.0
+        if self.reward != "win":  # ("win": nothing before the end)
+            now = self._own_score()
+            reward, self._score = now - self._score, now
+        terminated = game.state.over
         if terminated:
             reward += final_reward(game, self.seat, self.reward)
         truncated = not terminated and self.decisions >= self.max_decisions

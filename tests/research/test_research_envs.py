@@ -123,6 +123,19 @@ def test_gymnasium_against_contrarius_and_an_illegal_action():
     assert strict.game.history[before] == decode(legal)
 
 
+def test_a_gymnasium_mask_changed_by_its_user_changes_nothing_the_environment_allows():
+    e = ConcordiaEnv({"board": "italia", "players": 2}, illegal="raise")
+    _, info = e.reset(seed=5)
+    mask = info["action_mask"]
+    legal = set(np.flatnonzero(mask).tolist())
+    mask[:] = 1  # (the array handed out is the user's to change)
+    assert set(np.flatnonzero(e.action_masks()).tolist()) == legal
+    illegal = next(i for i in range(len(mask)) if i not in legal)
+    with pytest.raises(ValueError):
+        e.step(illegal)
+    e.step(min(legal))
+
+
 def test_the_environments_observe_what_the_reference_encoding_gives():
     """The observation of each environment is the encoding of its seat's view (``observe_view``), at every decision
     of a few dozen; the mask marks exactly the legal decisions."""

@@ -125,7 +125,8 @@ def test_copies_of_a_game_observed_in_turn_share_the_kept_vectors_safely():
 
 def test_new_games_and_copies_never_reuse_another_games_blocks():
     """The per-game cache is keyed on the game's own token list: games made and dropped one after another (whose
-    ids Python may reuse), copies that go different ways, and a game with another seed of the same options."""
+    ids Python may reuse), copies that go different ways, and a game with another seed of the same options (the
+    vector's part fixed by the rules is made once and serves every seed: the cities' tokens differ)."""
     for seed in range(6):
         game = played({"board": "italia", "players": 3}, seed=seed, decisions=40 + seed)
         assert (observe(game, 1) == reference(game, 1)).all()

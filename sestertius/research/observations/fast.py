@@ -83,7 +83,7 @@ class _Static:
         self.houses_total = s.cat.houses
         if s.n > SEATS:
             raise ValueError(f"the observation has room for {SEATS} seats, not {s.n}")
-        self.kept = _Kept(self._make(game, 0), s.n)
+        self.kept = _Kept(self._make(game), s.n)
         self.views: dict[int, View] = {}  # per observer: its own kept vector
 
     def observer(self, game: Game, me: int) -> View:
@@ -106,11 +106,24 @@ class _Static:
                 was[5] = None
         return view
 
-    def _make(self, game: Game, me: int) -> np.ndarray:
+    def _make(self, game: Game) -> np.ndarray:
+        """The game's vector as seat 0 sees it at setup: what the rules and the options fix, made once for all games
+        of the same rules (``_FIXED``), then what the setup dealt (the cities' tokens, the provinces' markers)."""
         s = game.state
-        br = s.rules.board
+        key = (id(s.rules), repr(self.options), repr(self.extra), s.display_costs, len(s.display), s.n)
+        known = _FIXED.get(key)
+        if known is None or known[0] is not s.rules:
+            if len(_FIXED) >= _STATIC_MAX:
+                del _FIXED[next(iter(_FIXED))]
+            known = _FIXED[key] = (s.rules, self._fixed(game))
+        v = known[1].copy()
+        self._dealt(game, v)
+        return v
+
+    def _fixed(self, game: Game) -> np.ndarray:
+        s = game.state
         v = np.zeros(OBSERVATION_SIZE + PRIVATE_SIZE * s.n, np.float32)  # with the seats' private blocks after it
-        w = Writer(v, me, s.n)
+        w = Writer(v, 0, s.n)
         write_options(w, {"options": self.options, "extra": self.extra}, SEATS)  # (its own seat: in the block)
         for pos, costs in enumerate(s.display_costs[:min(DISPLAY, len(s.display))]):
             for g in costs:
@@ -127,14 +140,10 @@ class _Static:
         b = s.board
         for c in range(min(len(b.cities), CITIES)):
             w.set("cities/present", 1, c)
-            if s.city_good[c] != NO_GOOD:
-                w.set("cities/good", 1, c, s.city_good[c])
             if 0 <= b.province_of[c] < PROVINCES:
                 w.set("cities/province", 1, c, b.province_of[c])
             if c == b.capital:
                 w.set("cities/capital", 1, c)
-            elif not self.dynamic_build and br.can_build(s, c):
-                w.set("cities/can_build", 1, c)
         for rt in b.routes:
             if rt.id >= ROUTES:
                 continue
@@ -145,6 +154,21 @@ class _Static:
             w.set("routes/no_stop", bool(rt.no_stop), rt.id)
         for i in range(min(len(b.provinces), PROVINCES)):
             w.set("provinces/present", 1, i)
+        w.finish()
+        np.clip(v, 0.0, HIGH, out=v)
+        return v
+
+    def _dealt(self, game: Game, v: np.ndarray) -> None:
+        s = game.state
+        br = s.rules.board
+        b = s.board
+        w = Writer(v, 0, s.n)
+        for c in range(min(len(b.cities), CITIES)):
+            if s.city_good[c] != NO_GOOD:
+                w.set("cities/good", 1, c, s.city_good[c])
+            if c != b.capital and not self.dynamic_build and br.can_build(s, c):
+                w.set("cities/can_build", 1, c)
+        for i in range(min(len(b.provinces), PROVINCES)):
             w.set("provinces/good", 1, i, s.marker_good[i])
             if not self.dynamic_coins:
                 w.put("provinces/coins", br.marker_coins(s, i), i)
@@ -152,9 +176,7 @@ class _Static:
                 w.set("provinces/can_produce", bool(br.can_produce(s, i)), i)
             if not self.dynamic_bonus:
                 w.set("provinces/production_bonus", bool(br.production_bonus(s, i)), i)
-        w.finish()
         np.clip(v, 0.0, HIGH, out=v)
-        return v
 
 
 def _overrides(part: object, hook: str) -> bool:
@@ -169,6 +191,8 @@ def _overrides(part: object, hook: str) -> bool:
 _BLOCKS_MAX = 4096  # waiting steps' writes kept per game (forgotten all at once past that)
 
 
+# the fixed part of the vector at setup, by the rules (kept alive by the entry), options and setup it was made for
+_FIXED: dict[tuple[Any, ...], tuple[Any, np.ndarray]] = {}
 _STATIC: dict[int, _Static] = {}  # by id() of the game's city tokens (kept alive by the entry: no id is reused)
 _STATIC_MAX = 64  # games remembered; the oldest is forgotten first
 

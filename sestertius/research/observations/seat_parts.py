@@ -125,14 +125,14 @@ def write_cards(m: Any, static: Static, seat: int, p: PlayerState, own: int) -> 
     if own < 0:
         return placed
     for k, c in hand_counts(hand).items():
-        if k in CARD_INDEX:
-            i = own + CARD_INDEX[k]
-            m[i] = c / 3
-            placed.append(i)
+        i = CARD_INDEX.get(k, -1)
+        if i >= 0:
+            m[own + i] = c / 3
+            placed.append(own + i)
     own += CARD_SLOTS
     for k, c in hand_counts(pile).items():
-        if k in CARD_INDEX:
-            i = own + CARD_INDEX[k]
-            m[i] = c / 3
-            placed.append(i)
+        i = CARD_INDEX.get(k, -1)
+        if i >= 0:
+            m[own + i] = c / 3
+            placed.append(own + i)
     return placed
