@@ -30,10 +30,11 @@ def house_gain(s: GameState, seat: int, city: int, counts: dict[str, int], speci
 
 
 def sites_worth(s: GameState, seat: int, counts: dict[str, int], specialists: Sequence[tuple[int, int]],
-           provinces: set[int], kinds: set[int], rho: float, reach: bool = False) -> float:
+           provinces: set[int], kinds: set[int], rho: float, reach: int = 0) -> float:
     """The worth of the best houses the seat could build where its colonists stand (with ``reach``, also from the
     routes its next Architect could move them to: each colonist alone, as far as the seat's colonists on the board
-    give points): in full when it can pay them now, half when a trade would pay them, a fifth when not."""
+    give points): in full when it can pay them now, half when a trade would pay them, a fifth when not (with
+    ``reach`` 2, only those it can pay now)."""
     R = s.R
     rc = s.board.route_cities
     capital = s.board.capital
@@ -84,6 +85,8 @@ def sites_worth(s: GameState, seat: int, counts: dict[str, int], specialists: Se
             for k in range(5):
                 goods[k] -= need[k]
             wealth -= cost
+        elif reach > 1:
+            continue
         elif cost <= wealth:
             worth += gain * 0.5
             wealth -= cost
