@@ -57,7 +57,6 @@ class Weights:
     wealth_beyond: float = 0.2  # the share counted of the rest
     production: float = 0.12  # share of its good's price a house yields per own turn
     hand_cap: int = 5
-    sites_reach: int = 0  # the sites counted from the routes the next Architect could reach too (1; 2: payable only)
     spread: tuple[float, float] = SPREAD_BASE  # a final margin's spread about the forecast's: a + b x turns left
     spread_contrarius: tuple[float, float] = SPREAD_CONTRARIUS  # the same against Contrarius
     player: dict[str, float] = field(default_factory=lambda: dict(PLAYER_SCALE))
@@ -313,7 +312,7 @@ def _pieces(s: GameState, seat: int, w: Weights, ctx: Context, t: float, f: dict
     f["houses"] = early * len(houses)  # a house produces, and every card still to come counts it
     f["hand"] = early * min(len(p.hand), w.hand_cap)
     f["sites"] = sites_worth(s, seat, counts, specialists, provinces, {g for g in range(5) if own_by_good[g]},
-                             0.25 * early, w.sites_reach)
+                             0.25 * early)
     f["time"] = t
     if ctx.automaton is None:
         # what the greedy bot counts its pieces worth, to the end (measured: a flat worth of houses, cards and goods

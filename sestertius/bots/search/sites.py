@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from sestertius import BRICK, STORE, Memo
+from sestertius import BRICK, Memo
 
 if TYPE_CHECKING:  # pragma: no cover
     from sestertius import Catalog, GameState
@@ -30,11 +30,9 @@ def house_gain(s: GameState, seat: int, city: int, counts: dict[str, int], speci
 
 
 def sites_worth(s: GameState, seat: int, counts: dict[str, int], specialists: Sequence[tuple[int, int]],
-           provinces: set[int], kinds: set[int], rho: float, reach: int = 0) -> float:
-    """The worth of the best houses the seat could build where its colonists stand (with ``reach``, also from the
-    routes its next Architect could move them to: each colonist alone, as far as the seat's colonists on the board
-    give points): in full when it can pay them now, half when a trade would pay them, a fifth when not (with
-    ``reach`` 2, only those it can pay now)."""
+           provinces: set[int], kinds: set[int], rho: float) -> float:
+    """The worth of the best houses the seat could build where its colonists stand: in full when it can pay them
+    now, half when a trade would pay them, a fifth when not."""
     R = s.R
     rc = s.board.route_cities
     capital = s.board.capital
@@ -44,24 +42,21 @@ def sites_worth(s: GameState, seat: int, counts: dict[str, int], specialists: Se
     br = s.rules.board
     cat = s.cat
     goods_cost = _goods_cost(cat)
-    col = s.players[seat].col
-    routes = [loc for loc in col if 0 <= loc < R]
-    if reach and not br.dynamic_moves:
-        routes += _reachable(s, col)
-    for loc in routes:
-        for c in rc[loc]:
-            if c in seen or c == capital or s.houses[c] & bit:
-                continue
-            seen.add(c)
-            if not br.can_build(s, c):
-                continue
-            good = s.city_good[c]
-            coins = cat.house_coins[good] * (s.houses[c].bit_count() + 1)
-            need = cat.house_goods[good]
-            cost = coins + goods_cost[good]
-            gain = house_gain(s, seat, c, counts, specialists, provinces, kinds) - rho * cost
-            if gain > 0:
-                options.append((gain, cost, coins, need))
+    for loc in s.players[seat].col:
+        if 0 <= loc < R:
+            for c in rc[loc]:
+                if c in seen or c == capital or s.houses[c] & bit:
+                    continue
+                seen.add(c)
+                if not br.can_build(s, c):
+                    continue
+                good = s.city_good[c]
+                coins = cat.house_coins[good] * (s.houses[c].bit_count() + 1)
+                need = cat.house_goods[good]
+                cost = coins + goods_cost[good]
+                gain = house_gain(s, seat, c, counts, specialists, provinces, kinds) - rho * cost
+                if gain > 0:
+                    options.append((gain, cost, coins, need))
     if not options:
         return 0.0
     options.sort(reverse=True)
@@ -85,35 +80,12 @@ def sites_worth(s: GameState, seat: int, counts: dict[str, int], specialists: Se
             for k in range(5):
                 goods[k] -= need[k]
             wealth -= cost
-        elif reach > 1:
-            continue
         elif cost <= wealth:
             worth += gain * 0.5
             wealth -= cost
         else:
             worth += gain * 0.2
     return worth
-
-
-def _reachable(s: GameState, col: list[int]) -> list[int]:
-    """The routes an Architect could move one of these colonists to, with as many points as are on the board (the
-    occupied routes too: the estimate of a seat reads its own pieces, not the others' colonists)."""
-    b = s.board
-    R = s.R
-    points = len(col) - col.count(STORE)
-    nland = s.cat.land_colonists
-    stoppable = b.stoppable
-    out: list[int] = []
-    for slot, loc in enumerate(col):
-        if loc < 0 or loc >= R + len(b.cities):
-            continue
-        table = b.by_distance[loc] if loc < R else b.city_by_distance[0 if slot < nland else 1][loc - R]
-        for d, r2 in table:
-            if d > points:
-                break
-            if stoppable[r2]:
-                out.append(r2)
-    return out
 
 
 _GOODS_COST: Memo[list[int]] = Memo(64)  # per catalogue
