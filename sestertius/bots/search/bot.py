@@ -36,7 +36,6 @@ class Level:
     branch: int  # decisions tried per step inside a turn
     budget: int  # the work a decision may spend (``Planner.work``): a line is followed ahead only if it fits
     learned: bool = False  # the estimate: the hand-made one, or corrected by the learned model (bots.learned)
-    second_moves: int = 0  # an Architect's further moves followed after each first move it judges (Planner.second)
 
 
 EVERY_CARD = 1_000  # more cards than a hand holds: every card is tried
@@ -123,7 +122,7 @@ class SearchBot:
         lv = self.level
         rng = self._rng(game)
         self.evaluator.forget()  # a clean cache: the work counted (the budget) must not depend on what came before
-        planner = Planner(self.evaluator, rng, lv.branch, second=lv.second_moves)
+        planner = Planner(self.evaluator, rng, lv.branch)
         try:
             games = [game.determinised(seat, rng) for _ in range(lv.samples)]
             lines = planner.lines(games, seat, lv.width, must)

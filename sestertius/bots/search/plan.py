@@ -38,13 +38,11 @@ class Line:
 
 
 class Planner:
-    def __init__(self, evaluator: Evaluator, rng: random.Random, branch: int = 40, moves: int = 6,
-                 second: int = 0) -> None:
+    def __init__(self, evaluator: Evaluator, rng: random.Random, branch: int = 40, moves: int = 6) -> None:
         self.ev = evaluator
         self.rng = rng
         self.branch = branch  # decisions tried per step inside a turn (sampled beyond)
         self.moves = moves  # an Architect's moves followed to the houses they allow
-        self.second = second  # after each of those, the most promising further moves also followed (0: none)
         self.evaluations = 0
         self._made = evaluator.made
 
@@ -93,8 +91,7 @@ class Planner:
 
     def _architect(self, g: Game, legal: list[Action], seat: int) -> Action:
         """A move judged by the houses it lets the seat build: the most promising moves (by the estimate right
-        after them) are each followed by the end of the moves and the best houses; with ``second``, also by the
-        ``second`` most promising moves after it (a colonist moved on, or another one), the best of them counted."""
+        after them) are each followed by the end of the moves and the best houses."""
         # the copy made to rank a move is the one followed; only the best ``moves`` copies are kept meanwhile,
         # ordered by value, ties in the order of ``legal``
         top: list[tuple[float, int, Action, Game]] = []
@@ -106,30 +103,11 @@ class Planner:
                 del top[self.moves:]
         best, best_v = legal[0], float("-inf")
         for a, h in [(legal[0], self.after(g, legal[0])), *((a, h) for _, _, a, h in top)]:
-            v = self._built(h, seat, self.second if a != legal[0] else 0)
+            self._stop_moving(h, seat)
+            self._builds(h, seat)
+            v = self.value(h, seat)
             if v > best_v:
                 best, best_v = a, v
-        return best
-
-    def _built(self, h: Game, seat: int, second: int) -> float:
-        """The seat's objective once it stops moving in ``h`` and builds greedily, or, with ``second``, the best of
-        that and of the ``second`` most promising further moves, each followed the same way (``h`` is played on)."""
-        more: list[tuple[float, int, Game]] = []
-        if second > 0:
-            step = h.current_step()
-            if step is not None and step[KIND] == "arch_move" and h.to_act() == seat:
-                for i, b in enumerate(h.legal_actions()[1:]):
-                    k = self.after(h, b)
-                    more.append((-self.value(k, seat), i, k))
-                more.sort(key=lambda x: x[:2])
-                del more[second:]
-        self._stop_moving(h, seat)
-        self._builds(h, seat)
-        best = self.value(h, seat)
-        for _, _, k in more:
-            self._stop_moving(k, seat)
-            self._builds(k, seat)
-            best = max(best, self.value(k, seat))
         return best
 
     def _stop_moving(self, g: Game, seat: int) -> None:
