@@ -82,8 +82,11 @@ if HttpToolsProtocol is not None:
             before = self.cycle
             super().on_headers_complete()
             cycle = self.cycle
-            if cycle is not None and cycle is not before and cycle.transport is self.transport:
-                cycle.transport = cycle.on_response = HeldHead(self.transport, cycle.on_response)  # type: ignore[assignment]
+            # (a uvicorn whose cycle writes otherwise than through these two attributes: left as it is)
+            if (cycle is not None and cycle is not before and getattr(cycle, "transport", None) is self.transport
+                    and callable(getattr(cycle, "on_response", None))):
+                held = HeldHead(self.transport, cycle.on_response)
+                cycle.transport = cycle.on_response = held  # type: ignore[assignment]
 
 
 def protocol() -> Any:
