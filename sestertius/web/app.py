@@ -47,7 +47,7 @@ from sestertius.data.catalog import load_catalog, load_fish_market
 from sestertius.data.solitaria import solo_data
 from sestertius.rules.boards.sicilia import volcano_data
 from sestertius.settings import Settings
-from sestertius.web import logs
+from sestertius.web import logs, onewrite
 from sestertius.web.campaigns import Campaigns
 from sestertius.web.hot import HotRoutes
 from sestertius.web.hot import threads as hot_threads
@@ -261,12 +261,13 @@ KEEP_ALIVE = Settings.model_fields["keep_alive"].default  # seconds an idle keep
 
 def server_options(host: str, port: int, log_level: str, keep_alive: float = KEEP_ALIVE) -> dict[str, Any]:
     """uvicorn's settings for ``concordia serve``: uvloop and httptools (uvicorn's choice when they are installed,
-    as ``uvicorn[standard]`` does); the access log only at level info or below (above it, uvicorn would still
-    format each request's line for a logger that drops it); WebSocket messages are a seat and its secret, or
+    as ``uvicorn[standard]`` does), httptools' protocol writing each answer's head and body at once
+    (:mod:`.onewrite`); the access log only at level info or below (above it, uvicorn would still format each
+    request's line for a logger that drops it); WebSocket messages are a seat and its secret, or
     "ping": a small frame limit (the app closes longer ones); idle connections kept ``keep_alive`` seconds; the
     proxy's headers read by the app (the ``forwarded_allow_ips`` setting), not by uvicorn."""
     return {"host": host, "port": port, "log_level": log_level, "ws_max_size": 64 * 1024,
-            "access_log": log_level.lower() in ("info", "debug", "trace"), "loop": "auto", "http": "auto",
+            "access_log": log_level.lower() in ("info", "debug", "trace"), "loop": "auto", "http": onewrite.protocol(),
             "timeout_keep_alive": keep_alive, "proxy_headers": False}
 
 

@@ -1,6 +1,6 @@
 """Live updates: the WebSocket connections of each game; after each change every connection gets its own seat's
 fresh view. The number of connections is bounded per game and per client address. A change made by another process
-on the same database arrives by PostgreSQL's NOTIFY (``store.Listener``, on its own thread) and is handed to the
+on the same database arrives by PostgreSQL's NOTIFY (``listener.Listener``, on its own thread) and is handed to the
 event loop (:meth:`Hub.changed_elsewhere`)."""
 from __future__ import annotations
 

@@ -108,6 +108,21 @@ def _text(x: Any) -> Param:
     return str(x).encode()
 
 
+_PSYCOPG: tuple[Any, Any, Any] | None = None
+
+
+def _psycopg() -> tuple[Any, Any, Any]:
+    """psycopg, its ``pq`` and its ``errors`` (imported at first use: SQLite needs none of them), kept: a ``from
+    psycopg import pq`` in a function runs importlib's Python (``_handle_fromlist``) at every call, about three times
+    per statement here."""
+    global _PSYCOPG
+    if _PSYCOPG is None:
+        import psycopg
+        from psycopg import errors, pq
+        _PSYCOPG = (psycopg, pq, errors)
+    return _PSYCOPG
+
+
 def closed_by_server(conn: Any) -> bool:
     """Whether an idle psycopg connection is closed or has something to read: PostgreSQL writes to an idle
     connection only when it ends it (a restart: a FATAL message, then the socket's end), or, rarely, a notice
@@ -145,7 +160,7 @@ def connection(store: Store) -> Iterator[psycopg.Connection]:
 def run(conn: psycopg.Connection, statement: tuple[bytes, bytes], params: Sequence[Param]) -> Any:
     """One prepared statement on the connection's libpq handle (prepared at its first use on the connection): its
     result (``psycopg.pq.PGresult``, values as text), or the error psycopg would raise."""
-    from psycopg import pq
+    _, pq, _ = _psycopg()
     pgconn = conn.pgconn
     name, sql = statement
     prepared = PREPARED.setdefault(conn, set())
@@ -172,13 +187,12 @@ def _prepare(conn: psycopg.Connection, name: bytes, sql: bytes) -> None:
 
 
 def _check(conn: psycopg.Connection, res: Any) -> Any:
-    import psycopg
-    from psycopg import errors, pq
+    psy, pq, errors = _psycopg()
     if res.status in (pq.ExecStatus.TUPLES_OK, pq.ExecStatus.COMMAND_OK):
         return res
     if conn.pgconn.status == pq.ConnStatus.BAD:
-        raise psycopg.OperationalError(str(conn.pgconn.get_error_message()).strip()
-                                       or "the connection to the server was lost")
+        raise psy.OperationalError(str(conn.pgconn.get_error_message()).strip()
+                                   or "the connection to the server was lost")
     raise errors.error_from_result(res, encoding=conn.info.encoding)
 
 
@@ -288,7 +302,7 @@ async def _readable(loop: Any, fd: int, writable: bool = False) -> None:
 
 async def run_async(conn: psycopg.Connection, statement: tuple[bytes, bytes], params: Sequence[Param]) -> Any:
     """:func:`run`, awaited on the event loop."""
-    from psycopg import pq
+    _, pq, _ = _psycopg()
     pgconn = conn.pgconn
     name, sql = statement
     prepared = PREPARED.setdefault(conn, set())
@@ -361,8 +375,7 @@ async def run_idle(store: Store, statement: tuple[bytes, bytes], values: Sequenc
     or None, sending nothing, when there is none (the caller runs it from a thread instead). A connection lost (or
     a wait cancelled) while the statement is out is dropped, with every other of the pool and the loop's when it
     was lost, and the error raised (a write may have been stored)."""
-    import psycopg
-    from psycopg import pq
+    psy, pq, _ = _psycopg()
     fairy = idle_connection(store)
     if fairy is None:
         return None
@@ -371,7 +384,7 @@ async def run_idle(store: Store, statement: tuple[bytes, bytes], values: Sequenc
         if conn.pgconn.transaction_status != pq.TransactionStatus.IDLE:  # as the pool gives them back: not expected
             conn.rollback()
         res = await run_async(conn, statement, values)
-    except psycopg.OperationalError:
+    except psy.OperationalError:
         if conn.broken or conn.closed or conn.pgconn.status == pq.ConnStatus.BAD:
             fairy.invalidate()
             drop_kept(store)

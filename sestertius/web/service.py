@@ -102,15 +102,16 @@ class GameService:
         with live.lock:  # the bots decide once the game is stored, in the background
             first = rows(game)
             live.status = "over" if game.is_over else "active"
+            state_hash = game.state.hash()  # (once: json.dumps of the whole state)
             try:
                 self.store.create_game(gid, game.options.to_dict(), seed, seat_rows, first, live.status,
-                                       game.state.hash(), campaign=live.campaign, owner_hash=live.owner_hash,
+                                       state_hash, campaign=live.campaign, owner_hash=live.owner_hash,
                                        public=live.public, seed_chosen=seed_chosen, table_seat=table_seat)
             except Exception:
                 log.exception("game %s could not be stored", gid)
                 raise ApiError(503, "the game could not be stored; nothing was created: try again",
                                "Storage") from None
-            live.stored, live.stored_hash = len(game.history), game.state.hash()
+            live.stored, live.stored_hash = len(game.history), state_hash
             if game.is_over:
                 finished(self, live)
         self._remember(live)

@@ -39,7 +39,6 @@ import functools
 import hashlib
 import json
 import logging
-import os
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -68,10 +67,10 @@ from sqlalchemy.exc import DBAPIError, DisconnectionError
 
 from sestertius.rules.errors import shown
 from sestertius.web import lite, pg
+from sestertius.web.listener import CHANNEL, PROCESS, Listener
 
 log = logging.getLogger("sestertius.web")
 metadata = MetaData()
-CHANNEL = "sestertius"  # PostgreSQL's NOTIFY channel: the id of each game that changed
 POOL_SIZE = 15  # database connections a process keeps at most (requests beyond wait for one, as before: 5 + 10)
 MIGRATION_LOCK = 0x5E57E271  # the advisory lock held while migrating (any number from this program)
 
@@ -465,50 +464,6 @@ class Store:
     def dispose(self) -> None:
         pg.drop_kept(self)
         self.engine.dispose()
-
-
-PROCESS = os.urandom(6).hex()  # this process, in its notifications (its own are not news to it)
-
-
-class Listener:
-    """A thread holding its own connection with ``LISTEN sestertius``; reconnects after a lost connection."""
-
-    def __init__(self, conninfo: str, on_change: Callable[[str], object],
-                 on_connect: Callable[[], object] | None = None) -> None:
-        self.conninfo, self.on_change, self.on_connect = conninfo, on_change, on_connect
-        self.stopped = threading.Event()
-        self.ready = threading.Event()
-        self.thread = threading.Thread(target=self._run, name="sestertius-listen", daemon=True)
-        self.thread.start()
-
-    def _run(self) -> None:
-        import psycopg
-        while not self.stopped.is_set():
-            try:
-                with psycopg.connect(self.conninfo, autocommit=True) as conn:
-                    conn.execute(f"LISTEN {CHANNEL}")
-                    if self.on_connect is not None:  # changes made while nobody here listened: look again
-                        try:
-                            self.on_connect()
-                        except Exception:
-                            log.exception("the live updates could not be refreshed")
-                    self.ready.set()
-                    while not self.stopped.is_set():
-                        for n in conn.notifies(timeout=0.5):
-                            gid, _, origin = n.payload.partition(" ")
-                            if origin != PROCESS:
-                                try:
-                                    self.on_change(gid)
-                                except Exception:
-                                    log.exception("game %s: a live update failed", gid)
-            except Exception:
-                if not self.stopped.is_set():
-                    log.exception("the live updates' connection was lost; reconnecting")
-                    self.stopped.wait(1.0)
-
-    def stop(self) -> None:
-        self.stopped.set()
-        self.thread.join(timeout=5)
 
 
 class _NullLock:
