@@ -6,72 +6,37 @@ depend on what else the machine runs: 4-player Imperium, random legal decisions,
 Each mode runs in its own process under callgrind (``PYTHONHASHSEED=0``, so that dictionaries and sets are the same
 in every run; ``OPENBLAS_NUM_THREADS=1``, so that numpy's idle threads are not counted), plays one warm-up game of
 every mode (the caches, the observation's index arrays), then ``--games`` games of its own; a run with no games of its
-own is subtracted from it, so that the interpreter's start, the imports and the warm-up are not counted. The loops are
-``env_speed.py``'s: the engine lists the legal decisions and applies a random one; the PettingZoo step is ``last()``
-then ``step`` of a random legal id from the mask; the Gymnasium step is seat 0's decision and the random bots'
-decisions up to its next one, counted per decision of the game. ``--code DIR`` imports sestertius from DIR (a copy of
+own is subtracted from it, so that the interpreter's start, the imports and the warm-up are not counted. The loops
+are ``env_speed.py``'s own (its policy reading the mask as booleans): the engine lists the legal decisions and
+applies a random one; the PettingZoo step is ``last()`` then ``step`` of a random legal id from the mask; the
+Gymnasium step is seat 0's decision and the random bots' decisions up to its next one, counted per decision of the
+game. ``--code DIR`` imports sestertius from DIR (a copy of
 an older commit, or a compiled build's folder such as ``build/compiled``). Nothing here is a test.
 """
 from __future__ import annotations
 
 import argparse
 import os
-import random
 import re
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import env_speed  # beside this script: the loops measured
+
 ROOT = Path(__file__).resolve().parent.parent
-OPTIONS = {"board": "imperium", "players": 4}
 MODES = ("engine", "gymnasium", "pettingzoo")
 
 
 def play(mode: str, games: int, seed: int) -> int:
-    """``games`` games of ``mode`` from ``seed``: the decisions played."""
-    import numpy as np
-
-    from sestertius import Game
-
-    n = 0
-    rng = random.Random(seed)
+    """``games`` games of ``mode`` from ``seed`` by ``env_speed.py``'s loops: the decisions played."""
     if mode == "engine":
-        for i in range(games):
-            game = Game.new(OPTIONS, seed=seed + i)
-            grng = random.Random(seed + i)
-            while not game.is_over:
-                legal = game.legal_actions()
-                game.apply_unchecked(legal[grng.randrange(len(legal))])
-                n += 1
-    elif mode == "pettingzoo":
-        from sestertius.research.pettingzoo_env import env
-
-        e = env(options=OPTIONS)
-        for i in range(games):
-            e.reset(seed=seed + i)
-            for _agent in e.agent_iter():
-                obs, _, terminated, truncated, _ = e.last()
-                if terminated or truncated:
-                    e.step(None)
-                    continue
-                ids = obs["action_mask"].view(np.bool_).nonzero()[0]
-                e.step(int(ids[rng.randrange(len(ids))]))
-                n += 1
-    else:
-        from sestertius.research.gym_env import ConcordiaEnv
-
-        g = ConcordiaEnv(OPTIONS, opponents="random")
-        for i in range(games):
-            _, info = g.reset(seed=seed + i)
-            done = False
-            while not done:
-                ids = info["action_mask"].view(np.bool_).nonzero()[0]
-                _, _, terminated, truncated, info = g.step(int(ids[rng.randrange(len(ids))]))
-                done = terminated or truncated
-            assert g.game is not None
-            n += len(g.game.history)
-    return n
+        return env_speed.bench_engine(games, seed)[1]
+    if mode == "pettingzoo":
+        return env_speed.bench_pettingzoo(games, seed)[1]
+    return env_speed.bench_gymnasium(games, seed)[2]
 
 
 def child(code: str, mode: str, games: int) -> None:
