@@ -113,7 +113,7 @@ class _Static:
         key = (id(s.rules), repr(self.options), repr(self.extra), s.display_costs, len(s.display), s.n)
         known = _FIXED.get(key)
         if known is None or known[0] is not s.rules:
-            if len(_FIXED) >= _STATIC_MAX:
+            if len(_FIXED) >= _FIXED_MAX:
                 del _FIXED[next(iter(_FIXED))]
             known = _FIXED[key] = (s.rules, self._fixed(game))
         v = known[1].copy()
@@ -193,6 +193,7 @@ _BLOCKS_MAX = 4096  # waiting steps' writes kept per game (forgotten all at once
 
 # the fixed part of the vector at setup, by the rules (kept alive by the entry), options and setup it was made for
 _FIXED: dict[tuple[Any, ...], tuple[Any, np.ndarray]] = {}
+_FIXED_MAX = 16  # rules and options remembered (a process plays few); the oldest is forgotten first
 _STATIC: dict[int, _Static] = {}  # by id() of the game's city tokens (kept alive by the entry: no id is reused)
 _STATIC_MAX = 64  # games remembered; the oldest is forgotten first
 
