@@ -9,7 +9,7 @@ from solitaria.test_solitaria_games import check as check_solo
 
 from sestertius import Game
 from sestertius.bots import BOTS, make_bot
-from sestertius.bots.search import SearchBot
+from sestertius.bots.search import Evaluator, SearchBot
 from support.playouts import all_cards, check_invariants
 
 CONFIGS = {
@@ -115,3 +115,32 @@ def test_the_bot_does_not_see_the_hidden_order(options):
 def test_levels_are_bots_by_name():
     assert {"easy", "medium", "hard"} <= set(BOTS)
     assert make_bot("hard", 1).name == "hard" and make_bot("easy", 1).name == "greedy"
+
+
+class _Inverted(Evaluator):
+    """Judges a position as the hand-made estimate's opposite: a judge of turn ends that cannot be mistaken for it."""
+
+    def objective(self, s, seat, est=None):
+        return -super().objective(s, seat, est)
+
+
+def _turn_start(seed: int, turns: int) -> Game:
+    game = Game.new(CONFIGS["solo-expert"], seed=seed)
+    rnd = random.Random(seed)
+    while game.state.turn < turns or game.current_step()[0] != "turn":
+        game.apply(rnd.choice(game.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_a_judge_of_turn_ends_judges_the_lines_and_leaves_the_steps_inside_a_turn_alone(seed):
+    game = _turn_start(seed, 6)
+    plain = SearchBot(7, "medium").search(game, 0)
+    same = SearchBot(7, "medium", ends=Evaluator()).search(game, 0)
+    assert [(x.action, x.plan, x.values) for x in same] == [(x.action, x.plan, x.values) for x in plain]
+    inverted = {x.action: x for x in SearchBot(7, "medium", ends=_Inverted()).search(game, 0) if x.values}
+    by_action = {x.action: x for x in plain if x.values}
+    assert inverted.keys() == by_action.keys()
+    for action, line in by_action.items():
+        assert inverted[action].plan == line.plan  # the turn is played by the hand-made estimate
+        assert inverted[action].values == pytest.approx([-v for v in line.values])  # and judged by the other

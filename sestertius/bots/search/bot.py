@@ -74,7 +74,7 @@ def _key(game: Game, seat: int, level: str, seed: int) -> tuple[object, ...]:
 
 class SearchBot:
     def __init__(self, seed: int = 0, level: str = "hard", weights: Weights = DEFAULT,
-                 evaluator: Evaluator | None = None) -> None:
+                 evaluator: Evaluator | None = None, ends: Evaluator | None = None) -> None:
         self.seed = seed
         self.level = LEVELS[level]
         self.name = level
@@ -82,6 +82,7 @@ class SearchBot:
             from sestertius.bots.learned import LearnedEvaluator  # it builds on this package's evaluator
             evaluator = LearnedEvaluator(weights=weights)
         self.evaluator = evaluator if evaluator is not None else Evaluator(weights)
+        self.ends = ends  # what judges the ends of turns, if not ``evaluator`` (``Planner``)
         self.last: list[Line] = []  # the lines of the last decision searched (best first), for hints
         self.seconds = 0.0
 
@@ -122,7 +123,9 @@ class SearchBot:
         lv = self.level
         rng = self._rng(game)
         self.evaluator.forget()  # a clean cache: the work counted (the budget) must not depend on what came before
-        planner = Planner(self.evaluator, rng, lv.branch)
+        if self.ends is not None:
+            self.ends.forget()
+        planner = Planner(self.evaluator, rng, lv.branch, ends=self.ends)
         try:
             games = [game.determinised(seat, rng) for _ in range(lv.samples)]
             lines = planner.lines(games, seat, lv.width, must)
@@ -146,5 +149,7 @@ class SearchBot:
                 lines = searched + [line for line in lines if line not in searched]
         finally:
             self.evaluator.forget()
+            if self.ends is not None:
+                self.ends.forget()
         self.last = lines
         return lines

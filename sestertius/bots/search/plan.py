@@ -38,20 +38,25 @@ class Line:
 
 
 class Planner:
-    def __init__(self, evaluator: Evaluator, rng: random.Random, branch: int = 40, moves: int = 6) -> None:
+    def __init__(self, evaluator: Evaluator, rng: random.Random, branch: int = 40, moves: int = 6,
+                 ends: Evaluator | None = None) -> None:
         self.ev = evaluator
+        # what judges a whole turn's end (the lines, the look-ahead's turns): ``evaluator`` unless another is given
+        # (a learned one, fitted to positions at the ends of turns; the steps inside a turn keep ``evaluator``)
+        self.ends = ends if ends is not None else evaluator
         self.rng = rng
         self.branch = branch  # decisions tried per step inside a turn (sampled beyond)
         self.moves = moves  # an Architect's moves followed to the houses they allow
         self.evaluations = 0
-        self._made = evaluator.made
+        self._made = evaluator.made + (self.ends.made if self.ends is not evaluator else 0)
 
     @property
     def work(self) -> int:
         """The work done so far: estimates asked for plus seat estimates made (measured: about 33,000 a second on
         this machine in Solitaria, team play against Contrarius and four-player games alike; either count alone
         varies by half between them)."""
-        return self.evaluations + self.ev.made - self._made
+        made = self.ev.made + (self.ends.made if self.ends is not self.ev else 0)
+        return self.evaluations + made - self._made
 
     # -- one decision, greedily --------------------------------------------------------------------------------
     def value(self, g: Game, seat: int) -> float:
@@ -59,6 +64,11 @@ class Planner:
         shorten the game for the others too."""
         self.evaluations += 1
         return self.ev.objective(g.state, seat)
+
+    def end_value(self, g: Game, seat: int) -> float:
+        """The seat's objective at the end of a turn (by ``ends``)."""
+        self.evaluations += 1
+        return self.ends.objective(g.state, seat)
 
     def after(self, g: Game, a: Action) -> Game:
         h = g.copy()
@@ -185,7 +195,7 @@ class Planner:
                 made = self.finish(h, seat, line.plan[1:] if k else None, chance, det.state.turn)
                 if k == 0:
                     line.plan = [line.action, *made]
-                line.values.append(self.value(h, seat))
+                line.values.append(self.end_value(h, seat))
                 line.ends.append(h)
         keep.sort(key=lambda line: -line.value)
         return keep + rest
@@ -197,7 +207,7 @@ class Planner:
             who = g.to_act()
             if g.is_over or who is None or who < 0 or who == seat:
                 return g
-            g = max(self._turns(g, who, width), key=lambda h: self.value(h, who))
+            g = max(self._turns(g, who, width), key=lambda h: self.end_value(h, who))
         return g
 
     def ahead(self, g: Game, seat: int, turns: int, beam: int, width: int, others: int) -> float:
@@ -212,9 +222,9 @@ class Planner:
                     children.append(node)
                 else:
                     children.extend(self._turns(node, seat, width))
-            children.sort(key=lambda h: -self.value(h, seat))
+            children.sort(key=lambda h: -self.end_value(h, seat))
             frontier = children[:beam]
-        return max(self.value(h, seat) for h in frontier)
+        return max(self.end_value(h, seat) for h in frontier)
 
     def _turns(self, g: Game, who: int, width: int) -> list[Game]:
         """The turns of ``who`` after its ``width`` most promising cards, each finished greedily. Ranked even when

@@ -1,0 +1,128 @@
+"""The learned evaluation fitted to counterfactual branches (tools/train_advantage.py): a branched game replays from
+its seed, its first branch is the search's own choice, the pairs are the differences the module's doc describes, the
+fit finds a correction planted in the data, and the command line branches, resumes, fits and judges at tiny size (the
+hand-made estimate judged against its own games pairs to zero)."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sestertius import Game
+from sestertius.bots.learned import HAND_ONLY, NAMES
+from sestertius.bots.search import SearchBot
+
+ROOT = Path(__file__).resolve().parents[2]
+TOOL = ROOT / "tools" / "train_advantage.py"
+K = len(NAMES)
+
+
+def tool():
+    sys.path.insert(0, str(ROOT / "tools"))
+    spec = importlib.util.spec_from_file_location("train_advantage", TOOL)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_branched_game_replays_and_its_first_branch_is_the_search_choice():
+    adv = tool()
+    task = ("solo:italia:standard", 11, HAND_ONLY.to_json(), "quick", 2, 4)
+    one, two = adv.branch(task), adv.branch(task)
+    one.pop("seconds"), two.pop("seconds")
+    assert one == two
+    ranks = [b["rank"] for b in one["branches"]]
+    assert ranks[0] == 0 and len(ranks) == 3 and len(set(ranks)) == 3 and max(ranks) < 4
+    assert all(b["over"] for b in one["branches"])
+    # replay the game to the branched turn: the search's choice there is the first branch's decision
+    game = Game.new(adv.options_of(task[0]), seed=11)
+    bot = SearchBot(11 * 97, "quick")
+    seen = 0
+    while True:
+        step = game.current_step()
+        if step is not None and step[0] == "turn" and game.to_act() == 0:
+            if seen == one["turn"]:
+                break
+            seen += 1
+        legal = game.legal_actions()
+        game.apply_unchecked(legal[0] if len(legal) == 1 else bot.choose(game, legal))
+    assert list(SearchBot(11 * 97, "quick").search(game, 0)[0].action) == one["branches"][0]["action"]
+
+
+def record(seed: int, branches: list[tuple[list[float], list[float], float]]) -> dict:
+    return {"cell": "solo:italia:expert", "seed": seed, "model": "hand",
+            "branches": [{"rank": i, "rows": [["player", p], ["automaton", a]], "margin": m, "over": True}
+                         for i, (p, a, m) in enumerate(branches)]}
+
+
+def test_the_pairs_are_differences_from_the_best_branch_less_the_estimate():
+    adv = tool()
+    now, est, money = NAMES.index("now"), NAMES.index("estimate"), NAMES.index("money")
+    p0, a0, p1, a1 = [0.0] * K, [0.0] * K, [0.0] * K, [0.0] * K
+    p0[now], p0[est], a0[now] = 10.0, 5.0, 20.0   # objective 15 - 20 = -5
+    p1[now], p1[money], a1[est] = 12.0, 3.0, 4.0  # objective 12 - 4 = 8
+    xs, ys, seeds = adv.pairs([record(7, [(p0, a0, -10.0), (p1, a1, -1.0)])])
+    assert seeds == [7]
+    assert ys == [(-1.0 - -10.0) - (8.0 - -5.0)]
+    assert xs[0][money] == 3.0 and xs[0][now] == 2.0 and xs[0][est] == -5.0
+    assert xs[0][K + now] == 20.0 and xs[0][K + est] == -4.0  # Contrarius' differences, negated
+
+
+def test_the_fit_finds_a_correction_planted_in_the_pairs():
+    pytest.importorskip("numpy")
+    adv = tool()
+    rnd = random.Random(3)
+    money, a_houses = NAMES.index("money"), NAMES.index("n_houses")
+    records = []
+    for seed in range(400):
+        branches = []
+        for _ in range(3):
+            p = [rnd.gauss(0, 1) for _ in range(K)]
+            a = [rnd.gauss(0, 1) for _ in range(K)]
+            objective = (p[NAMES.index("now")] + p[NAMES.index("estimate")]
+                         - a[NAMES.index("now")] - a[NAMES.index("estimate")])
+            # the outcome: the estimate's objective, plus 2 a sestertius of the player's, less 3 a house of
+            # Contrarius', plus noise
+            branches.append((p, a, objective + 2.0 * p[money] - 3.0 * a[a_houses] + rnd.gauss(0, 0.5)))
+        records.append(record(seed, branches))
+    model, meta = adv.fit_pairs(records, "planted")
+    player, automaton = model.roles["player"][1], model.roles["automaton"][1]
+    assert player[money] == pytest.approx(2.0, abs=0.15)
+    assert automaton[a_houses] == pytest.approx(3.0, abs=0.15)  # Contrarius' estimate corrected up, as it should
+    assert max(abs(c) for i, c in enumerate(player) if i != money) < 0.3
+    assert meta["pairs"] == 800
+    hand, _ = adv.fit_pairs(records, "hand-only", features="hand")
+    assert hand.roles["player"][1][money] == 0.0  # not a hand-made feature
+
+
+def test_the_command_line_branches_resumes_fits_and_judges(tmp_path):
+    pytest.importorskip("numpy")
+    out = tmp_path / "adv"
+    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
+
+    def run(*args: str) -> str:
+        return subprocess.run([sys.executable, str(TOOL), *args, "--out", str(out)], check=True,
+                              capture_output=True, env=env, text=True).stdout
+
+    common = ("--games", "2", "--cells", "solo:italia:standard", "--level", "quick", "--procs", "1")
+    run("branches", *common)
+    lines = (out / "branches.jsonl").read_text()
+    assert len(lines.splitlines()) == 2
+    run("branches", *common)  # resumed: nothing played again
+    assert (out / "branches.jsonl").read_text() == lines
+    meta = json.loads(run("fit", "--version", "adv-t"))
+    assert meta["pairs"] == 4 and (out / "models" / "adv-t.json").exists()
+    judge = ("--games", "1", "--cells", "solo:italia:standard", "--level", "quick", "--procs", "1")
+    run("judge", "--version", "hand", "--shrinks", "1", "--base", str(out / "none.jsonl"), *judge)
+    base = out / "eval" / "hand-x1-quick-s1000000.jsonl"
+    assert base.exists()
+    last = run("judge", "--version", "hand", "--shrinks", "1", "--base", str(base), *judge).splitlines()[-1]
+    assert json.loads(last)["games"] == 1 and json.loads(last)["diff"] == 0.0  # the same games, replayed
+    last = run("judge", "--version", "adv-t", "--shrinks", "0.5", "--base", str(base), *judge).splitlines()[-1]
+    assert json.loads(last)["games"] == 1 and json.loads(last)["candidate"] == "adv-t-x0.5"
