@@ -104,6 +104,8 @@ def changed(bot: Any, spec: str) -> Any:
         else:
             raise SystemExit(f"--set {part!r}: unknown name {key!r}")
     bot.evaluator.w = w
+    if bot.ends is not None:  # the judge of turn ends (a learned correction of the same estimate) changes too
+        bot.ends.w = w
     bot.level = dataclasses.replace(bot.level, **level)
     bot.name = f"{bot.name}+{spec}"  # the plans it keeps are its own (they are kept by name)
     return bot

@@ -1,6 +1,6 @@
 """Fit the learned evaluation to what decisions lead to: counterfactual branches of self-played games.
 
-    python tools/train_advantage.py branches --out benchmarks/results/advantage --games 600     # every core; resumes
+    python tools/train_advantage.py branches --out benchmarks/results/advantage --games 6000    # every core; resumes
     python tools/train_advantage.py fit --out benchmarks/results/advantage --version adv-001     # the model
     python tools/train_advantage.py judge --out benchmarks/results/advantage --version adv-001 --games 200
 
@@ -42,9 +42,10 @@ from sestertius import Game  # noqa: E402, I001  (before train_value, which puts
 from train_value import append_line, options_of, paired, read_lines, repair, scaled  # noqa: E402
 from sestertius.bots.learned.features import HAND, NAMES  # noqa: E402
 from sestertius.bots.learned.model import HAND_ONLY, LearnedEvaluator, ValueModel, seat_rows  # noqa: E402
-from sestertius.bots.search import SearchBot  # noqa: E402
+from sestertius.bots.search import Evaluator, SearchBot  # noqa: E402
 
 BRANCH_SEED = 5_000_000  # the branched games: BRANCH_SEED + i
+PACKAGED = ROOT / "sestertius" / "bots" / "learned" / "turn_ends.json"
 NOW, EST = NAMES.index("now"), NAMES.index("estimate")
 
 Task = tuple[str, int, dict[str, Any], str, int, int]
@@ -76,8 +77,9 @@ def bots_for(game: Game, seed: int, level: str, model: ValueModel) -> dict[int, 
     """The search bots of every player's seat (seeded as in ``benchmarks/bot_strength.py``), the model judging the
     ends of turns (the positions it was fitted to; the steps inside a turn keep the hand-made estimate)."""
     automaton = game.state.rules.mode.automaton(game.state)
-    ends = LearnedEvaluator(model) if model.roles else None
-    return {seat: SearchBot(seed * 97 + seat, level, ends=ends) for seat in range(game.state.n) if seat != automaton}
+    # the hand model: the estimate itself judges the ends (not the judge a level may name)
+    return {seat: SearchBot(seed * 97 + seat, level, ends=LearnedEvaluator(model) if model.roles else Evaluator())
+            for seat in range(game.state.n) if seat != automaton}
 
 
 def play(task: tuple[str, int, dict[str, Any], str]) -> dict[str, Any]:
@@ -152,7 +154,7 @@ def branch(task: Task) -> dict[str, Any]:
 def branches(args: argparse.Namespace) -> None:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    path = out / "branches.jsonl"
+    path = out / f"branches-{args.model}.jsonl.gz"  # one file per model playing (a generation)
     repair(path)
     model = load(out, args.model)
     done = {(r["cell"], r["seed"]) for r in read_lines(path)}
@@ -220,7 +222,8 @@ def fit_pairs(records: list[dict[str, Any]], version: str, features: str = "all"
         errors[lam] = math.sqrt(sq / max(n, 1))
     best = min(errors, key=lambda lam: errors[lam])
     coef = solve(z, y, best) / sd
-    meta = {"trained": "counterfactual branches (tools/train_advantage.py)", "features": features,
+    meta = {"trained_on": "counterfactual branches of self-played games (tools/train_advantage.py)",
+            "features": features,
             "branched_games": len(records), "pairs": n, "lambda": best,
             "rmse_hand": round(float(np.sqrt((y ** 2).mean())), 3) if n else 0.0,
             "rmse_cv": {str(lam): round(e, 3) for lam, e in errors.items()},
@@ -234,7 +237,11 @@ def fit_pairs(records: list[dict[str, Any]], version: str, features: str = "all"
 
 def fit(args: argparse.Namespace) -> None:
     out = Path(args.out)
-    model, meta = fit_pairs(read_lines(out / "branches.jsonl"), args.version, args.features, args.folds)
+    files = [out / f"branches-{m}.jsonl.gz" for m in args.data.split(",")] if args.data else sorted(
+        out.glob("branches-*.jsonl.gz"))
+    records = [r for f in files for r in read_lines(f)[:args.first or None]]
+    model, meta = fit_pairs(records, args.version, args.features, args.folds)
+    meta["data"] = [f"{f.name}{f' (its first {args.first} games)' if args.first else ''}" for f in files]
     (out / "models").mkdir(exist_ok=True)
     model.save(out / "models" / f"{args.version}.json")
     print(json.dumps(meta, indent=1))
@@ -257,10 +264,20 @@ def judge(args: argparse.Namespace) -> None:
         for r in tqdm(pool_map(play, tasks, args.procs), total=len(tasks), desc=version, unit="game"):
             append_line(path, r)
         games = read_lines(path)
-        result = {"candidate": version, "level": args.level, "against": args.base, **paired(base, games),
+        result = {"candidate": version, "level": args.level, "cells": args.cells, "seed": args.seed,
+                  "against": args.base, **paired(base, games),
                   "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="minutes")}
-        append_line(out / "judged.jsonl", result)
+        if result["games"]:
+            append_line(out / "judged.jsonl", result)
         print(json.dumps(result))
+
+
+def install(args: argparse.Namespace) -> None:
+    """The model at ``--shrink`` into the package, as the judge of turn ends of the levels that name it."""
+    model = load(Path(args.out), args.version)
+    version = f"{args.version}-x{args.shrink:g}"
+    scaled(model, args.shrink, version).save(PACKAGED)
+    print(f"{version} -> {PACKAGED.relative_to(ROOT)}")
 
 
 def main() -> None:
@@ -281,6 +298,8 @@ def main() -> None:
     p.add_argument("--out", required=True)
     p.add_argument("--version", required=True)
     p.add_argument("--folds", type=int, default=5)
+    p.add_argument("--data", default="", help="the models whose branches to fit to, by commas (default: every file)")
+    p.add_argument("--first", type=int, default=0, help="only the first games of each file (0: all)")
     p.add_argument("--features", choices=["all", "hand"], default="all",
                    help="all of the model's features, or the hand-made estimate's only (its weights corrected)")
     p.set_defaults(run=fit)
@@ -295,6 +314,11 @@ def main() -> None:
     p.add_argument("--shrinks", default="1,0.5")
     p.add_argument("--procs", type=int, default=max(1, multiprocessing.cpu_count()))
     p.set_defaults(run=judge)
+    p = sub.add_parser("install", help="a model into the package (sestertius/bots/learned/turn_ends.json)")
+    p.add_argument("--out", required=True)
+    p.add_argument("--version", required=True)
+    p.add_argument("--shrink", type=float, default=1.0)
+    p.set_defaults(run=install)
     args = ap.parse_args()
     args.run(args)
 

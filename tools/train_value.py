@@ -68,6 +68,14 @@ def options_of(cell: str) -> dict[str, Any]:
 _MODELS: dict[str, ValueModel] = {}
 
 
+def learned_bots(game: Game, seed: int, level: str, model: ValueModel) -> dict[int, SearchBot]:
+    """The search bots of every player's seat, the model judging every position (the ends of turns too: not the
+    judge of turn ends a level may name)."""
+    automaton = game.state.rules.mode.automaton(game.state)
+    evaluators = {seat: LearnedEvaluator(model) for seat in range(game.state.n) if seat != automaton}
+    return {seat: SearchBot(seed * 97 + seat, level, evaluator=ev, ends=ev) for seat, ev in evaluators.items()}
+
+
 def play(task: Task) -> dict[str, Any]:
     """One game of the search with the model in every player's seat; its result (and its rows, when asked)."""
     cell, seed, index, model_json, level, collect = task
@@ -76,10 +84,8 @@ def play(task: Task) -> dict[str, Any]:
     if model is None:
         model = _MODELS[key] = ValueModel.from_json(model_json)
     game = Game.new(options_of(cell), seed=seed)
-    n = game.state.n
     automaton = game.state.rules.mode.automaton(game.state)
-    bots = {seat: SearchBot(seed * 97 + seat, level, evaluator=LearnedEvaluator(model))
-            for seat in range(n) if seat != automaton}
+    bots = learned_bots(game, seed, level, model)
     rows: list[tuple[int, str, list[float]]] = []
     spent: list[float] = []
     start = time.process_time()
@@ -395,9 +401,7 @@ def records(args: argparse.Namespace) -> None:
     games = read_lines(out / "games" / f"{name(g)}.jsonl")
     for r in games:
         game = Game.new(options_of(r["cell"]), seed=r["seed"])
-        automaton = game.state.rules.mode.automaton(game.state)
-        bots = {seat: SearchBot(r["seed"] * 97 + seat, config["level"], evaluator=LearnedEvaluator(model))
-                for seat in range(game.state.n) if seat != automaton}
+        bots = learned_bots(game, r["seed"], config["level"], model)
         while not game.is_over and game.state.turn < 1000:
             legal = game.legal_actions()
             if len(legal) == 1:

@@ -4,6 +4,7 @@ fit finds a correction planted in the data, and the command line branches, resum
 hand-made estimate judged against its own games pairs to zero)."""
 from __future__ import annotations
 
+import gzip
 import importlib.util
 import json
 import random
@@ -112,10 +113,10 @@ def test_the_command_line_branches_resumes_fits_and_judges(tmp_path):
 
     common = ("--games", "2", "--cells", "solo:italia:standard", "--level", "quick", "--procs", "1")
     run("branches", *common)
-    lines = (out / "branches.jsonl").read_text()
-    assert len(lines.splitlines()) == 2
+    lines = (out / "branches-hand.jsonl.gz").read_bytes()
+    assert len(gzip.decompress(lines).splitlines()) == 2
     run("branches", *common)  # resumed: nothing played again
-    assert (out / "branches.jsonl").read_text() == lines
+    assert (out / "branches-hand.jsonl.gz").read_bytes() == lines
     meta = json.loads(run("fit", "--version", "adv-t"))
     assert meta["pairs"] == 4 and (out / "models" / "adv-t.json").exists()
     judge = ("--games", "1", "--cells", "solo:italia:standard", "--level", "quick", "--procs", "1")

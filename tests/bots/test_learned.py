@@ -95,16 +95,24 @@ def test_a_model_of_other_features_is_refused():
         ValueModel.from_json(d)
 
 
-def test_the_packaged_model_says_what_it_is():
-    model = packaged()
+@pytest.mark.parametrize("name", ["value", "turn_ends"])
+def test_the_packaged_models_say_what_they_are(name):
+    model = packaged(name)
     assert model.names == NAMES
     if model.roles:  # a trained model: its version, training set and date
         assert model.meta["trained_on"] and model.meta["date"] and model.version != "hand"
 
 
-def test_master_uses_the_learned_evaluation_and_replays():
-    bot = make_bot("master", 3)
-    assert isinstance(bot, SearchBot) and isinstance(bot.evaluator, LearnedEvaluator)
+def test_medium_and_master_judge_the_ends_of_turns_by_the_packaged_model_and_hard_does_not():
+    for level in ("medium", "master"):
+        bot = make_bot(level, 3)
+        assert isinstance(bot, SearchBot) and isinstance(bot.ends, LearnedEvaluator)
+        assert bot.ends.model is packaged("turn_ends") and type(bot.evaluator) is Evaluator
+    hard = make_bot("hard", 3)
+    assert isinstance(hard, SearchBot) and hard.ends is None
+
+
+def test_a_bot_with_the_learned_evaluation_replays():
     game = states(OPTIONS[0], seed=4, every=30, count=1)[0]
     while game.to_act() is None or game.to_act() < 0 or len(game.legal_actions()) < 2:
         game.apply(game.legal_actions()[0])

@@ -63,7 +63,7 @@ def test_the_seats_own_turn_ahead_is_the_best_of_all_its_cards():
     the estimate right after the card (there the cards tie, so the ranking is the hand's order); hard's turn ahead
     reaches it, six cards would not."""
     game = Game.new({"board": "italia", "players": 1, "mode": "solo", "difficulty": "expert"}, seed=1)
-    bot = make_bot("medium", 1)
+    bot = SearchBot(1, "medium", ends=Evaluator())  # medium with the estimate alone judging (where such a turn comes)
     while not game.is_over:
         legal = game.legal_actions()
         if game.to_act() == 0 and len(legal) > 6 and all(a[0] == "play" for a in legal):

@@ -135,10 +135,10 @@ def _turn_start(seed: int, turns: int) -> Game:
 @pytest.mark.parametrize("seed", [3, 4])
 def test_a_judge_of_turn_ends_judges_the_lines_and_leaves_the_steps_inside_a_turn_alone(seed):
     game = _turn_start(seed, 6)
-    plain = SearchBot(7, "medium").search(game, 0)
-    same = SearchBot(7, "medium", ends=Evaluator()).search(game, 0)
+    plain = SearchBot(7, "quick").search(game, 0)
+    same = SearchBot(7, "quick", ends=Evaluator()).search(game, 0)
     assert [(x.action, x.plan, x.values) for x in same] == [(x.action, x.plan, x.values) for x in plain]
-    inverted = {x.action: x for x in SearchBot(7, "medium", ends=_Inverted()).search(game, 0) if x.values}
+    inverted = {x.action: x for x in SearchBot(7, "quick", ends=_Inverted()).search(game, 0) if x.values}
     by_action = {x.action: x for x in plain if x.values}
     assert inverted.keys() == by_action.keys()
     for action, line in by_action.items():

@@ -64,15 +64,17 @@ class ValueModel:
 
 
 HAND_ONLY = ValueModel("hand", NAMES)  # no correction: the hand-made estimate (generation 0)
-_PACKAGED: list[ValueModel] = []
+_PACKAGED: dict[str, ValueModel] = {}
 
 
-def packaged() -> ValueModel:
-    """The model shipped with the package (``value.json``), read once."""
-    if not _PACKAGED:
-        text = resources.files("sestertius.bots.learned").joinpath("value.json").read_text(encoding="utf-8")
-        _PACKAGED.append(ValueModel.from_json(json.loads(text)))
-    return _PACKAGED[0]
+def packaged(name: str = "value") -> ValueModel:
+    """A model shipped with the package, read once: ``value`` (``value.json``: master's, fitted to the final scores
+    of self-played games by ``tools/train_value.py``) or ``turn_ends`` (``turn_ends.json``: fitted to where a
+    turn's alternatives led, by ``tools/train_advantage.py``; it judges the ends of turns only)."""
+    if name not in _PACKAGED:
+        text = resources.files("sestertius.bots.learned").joinpath(f"{name}.json").read_text(encoding="utf-8")
+        _PACKAGED[name] = ValueModel.from_json(json.loads(text))
+    return _PACKAGED[name]
 
 
 def role_of(seat: int, automaton: int | None) -> str:

@@ -35,15 +35,18 @@ class Level:
     others: int  # cards tried for another seat's turn in the look-ahead (EVERY_CARD: all of them)
     branch: int  # decisions tried per step inside a turn
     budget: int  # the work a decision may spend (``Planner.work``): a line is followed ahead only if it fits
-    learned: bool = False  # the estimate: the hand-made one, or corrected by the learned model (bots.learned)
+    ends: str = ""  # a packaged learned model that judges the ends of turns ("": the estimate; ``Planner``)
 
 
 EVERY_CARD = 1_000  # more cards than a hand holds: every card is tried
 
 LEVELS = {
     "quick": Level("quick", samples=1, width=4, depth=1, deep=0, beam=0, next_width=0, others=0, branch=12, budget=0),
+    # medium: the ends of turns judged by the learned model of where a turn's alternatives lead (turn_ends.json,
+    # tools/train_advantage.py): +3.1 points of margin (+0.8 to +5.4) in 300 paired Solitaria expert games on Italia
+    # on fresh seeds, +6.3 (+3.4 to +9.1) in 200 on Imperium, which it was not fitted to (docs/BOTS.md)
     "medium": Level("medium", samples=2, width=8, depth=1, deep=0, beam=0, next_width=0, others=0, branch=30,
-                    budget=0),
+                    budget=0, ends="turn_ends"),
     # hard: measured against the earlier hard (width 10, deep 3, beam 3, next_width 4, others 2) in 22 paired
     # Solitaria standard games on Italia: +15.0 +- 7.9 points of margin, 16 wins against 6, at twice the CPU time
     # (p95 about 1 s a decision). The others' turns ahead try every card: the most promising three by the estimate
@@ -56,11 +59,11 @@ LEVELS = {
     # CPU (p95 1.17 s a decision against 0.90; docs/BOTS.md, "The look-ahead's own cards")
     "hard": Level("hard", samples=2, width=12, depth=3, deep=5, beam=4, next_width=EVERY_CARD, others=EVERY_CARD,
                   branch=30, budget=50_000),
-    # master: hard's search judged by the learned evaluation (sestertius.bots.learned, its model trained by
-    # tools/train_value.py; docs/BOTS.md, "The learned evaluation"); measured with next_width 6, before hard's own
-    # turns ahead tried every card
+    # master: hard's search with the ends of turns (its lines' and its look-ahead's) judged by the learned model, as
+    # medium's: +8.4 points of margin (+3.8 to +13.0) in 60 paired Solitaria expert games on Imperium, +2.1 (-2.5 to
+    # +6.8) in 60 on Italia, against hard (docs/BOTS.md, "Decisions judged by where they lead")
     "master": Level("master", samples=2, width=12, depth=3, deep=5, beam=4, next_width=EVERY_CARD, others=EVERY_CARD,
-                    branch=30, budget=50_000, learned=True),
+                    branch=30, budget=50_000, ends="turn_ends"),
 }
 
 _PLANS: OrderedDict[tuple[object, ...], list[Action]] = OrderedDict()  # plans by position, shared by bots
@@ -78,10 +81,10 @@ class SearchBot:
         self.seed = seed
         self.level = LEVELS[level]
         self.name = level
-        if evaluator is None and self.level.learned:
-            from sestertius.bots.learned import LearnedEvaluator  # it builds on this package's evaluator
-            evaluator = LearnedEvaluator(weights=weights)
         self.evaluator = evaluator if evaluator is not None else Evaluator(weights)
+        if ends is None and self.level.ends:
+            from sestertius.bots.learned import LearnedEvaluator, packaged  # it builds on this package's evaluator
+            ends = LearnedEvaluator(packaged(self.level.ends), weights=weights)
         self.ends = ends  # what judges the ends of turns, if not ``evaluator`` (``Planner``)
         self.last: list[Line] = []  # the lines of the last decision searched (best first), for hints
         self.seconds = 0.0
