@@ -95,8 +95,8 @@ def changed(bot: Any, spec: str) -> Any:
                 raise SystemExit(f"--set {part!r}: no feature {name!r} in the {prefix} set ({', '.join(sets[prefix])})")
             sets[prefix][name] = number
         elif name and prefix == "L":
-            if name not in {f.name for f in dataclasses.fields(bot.level)} - {"name"}:
-                raise SystemExit(f"--set {part!r}: the level has no field {name!r}")
+            if name not in {f.name for f in dataclasses.fields(bot.level) if f.type in (int, "int")}:
+                raise SystemExit(f"--set {part!r}: the level has no number {name!r}")
             level[name] = int(number)
         elif key in {f.name for f in dataclasses.fields(w)} and isinstance(getattr(w, key), (int, float)):
             current = getattr(w, key)

@@ -3,6 +3,8 @@
     python tools/train_advantage.py branches --out benchmarks/results/advantage --games 6000    # every core; resumes
     python tools/train_advantage.py fit --out benchmarks/results/advantage --version adv-001     # the model
     python tools/train_advantage.py judge --out benchmarks/results/advantage --version adv-001 --games 200
+    python tools/train_advantage.py curve --out benchmarks/results/advantage                     # the judgements
+    python tools/train_advantage.py install --out benchmarks/results/advantage --version adv-001h --shrink 0.5
 
 Why: ``train_value.py`` fits a seat's final score to its features over the positions of self-played games, and such
 a fit is confounded: what goes with a high score under one policy is not what causes it, and the search steers to
@@ -31,6 +33,7 @@ import multiprocessing
 import random
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -99,8 +102,13 @@ def play(task: tuple[str, int, dict[str, Any], str]) -> dict[str, Any]:
             "over": game.is_over, "seconds": round(time.process_time() - start, 3), "model": model.version}
 
 
-def pool_map(fn: Any, tasks: list[Any], procs: int) -> Any:
-    return map(fn, tasks) if procs <= 1 else multiprocessing.Pool(procs).imap_unordered(fn, tasks)
+def pool_map(fn: Any, tasks: list[Any], procs: int) -> Iterator[Any]:
+    """``fn`` of each task, as they come: here, or on a pool of ``procs`` processes (closed after)."""
+    if procs <= 1:
+        yield from map(fn, tasks)
+        return
+    with multiprocessing.Pool(procs) as pool:
+        yield from pool.imap_unordered(fn, tasks)
 
 
 def branch(task: Task) -> dict[str, Any]:
@@ -159,6 +167,8 @@ def branches(args: argparse.Namespace) -> None:
     model = load(out, args.model)
     done = {(r["cell"], r["seed"]) for r in read_lines(path)}
     cells = args.cells.split(",")
+    if any(not c.startswith("solo:") for c in cells):
+        raise SystemExit("--cells: solo:BOARD:LEVEL only (the fit reads one player against Contrarius)")
     tasks: list[Task] = [(cell, args.seed + i, model.to_json(), args.level, args.alternatives, args.top)
                          for i in range(args.games) for cell in cells if (cell, args.seed + i) not in done]
     from tqdm import tqdm
@@ -180,7 +190,10 @@ def pairs(records: list[dict[str, Any]]) -> tuple[list[list[float]], list[float]
             continue
 
         def parts(x: dict[str, Any]) -> tuple[list[float], list[float], float]:
-            (_, p), (_, a) = x["rows"][0], x["rows"][1]  # seat 0 the player, seat 1 Contrarius
+            (role_p, p), (role_a, a) = x["rows"][0], x["rows"][1]
+            if (role_p, role_a) != ("player", "automaton") or len(x["rows"]) != 2:
+                raise SystemExit("a branch of a game that is not one player against Contrarius (the fit reads "
+                                 "solo Solitaria only)")
             return p, a, (p[NOW] + p[EST]) - (a[NOW] + a[EST])
 
         p0, a0, o0 = parts(b[0])
@@ -272,6 +285,16 @@ def judge(args: argparse.Namespace) -> None:
         print(json.dumps(result))
 
 
+def curve(args: argparse.Namespace) -> None:
+    """Every judgement so far (``judged.jsonl``) as a Markdown table: the learning curve."""
+    print("| model | level | cells | seeds from | games | paired margin (95% CI) | won: before / with it | score |")
+    print("|---|---|---|---|---|---|---|---|")
+    for r in read_lines(Path(args.out) / "judged.jsonl"):
+        print(f"| {r['candidate']} | {r['level']} | {r['cells']} | {r['seed']:,} | {r['games']} | "
+              f"{r['diff']:+.2f} ({r['low']:+.2f} to {r['high']:+.2f}) | {r['wins_a']} / {r['wins_b']} | "
+              f"{r['score_a']:.1f} -> {r['score_b']:.1f} |")
+
+
 def install(args: argparse.Namespace) -> None:
     """The model at ``--shrink`` into the package, as the judge of turn ends of the levels that name it."""
     model = load(Path(args.out), args.version)
@@ -314,6 +337,9 @@ def main() -> None:
     p.add_argument("--shrinks", default="1,0.5")
     p.add_argument("--procs", type=int, default=max(1, multiprocessing.cpu_count()))
     p.set_defaults(run=judge)
+    p = sub.add_parser("curve", help="the judgements so far, as a table")
+    p.add_argument("--out", required=True)
+    p.set_defaults(run=curve)
     p = sub.add_parser("install", help="a model into the package (sestertius/bots/learned/turn_ends.json)")
     p.add_argument("--out", required=True)
     p.add_argument("--version", required=True)

@@ -122,8 +122,12 @@ def test_the_command_line_branches_resumes_fits_and_judges(tmp_path):
     judge = ("--games", "1", "--cells", "solo:italia:standard", "--level", "quick", "--procs", "1")
     run("judge", "--version", "hand", "--shrinks", "1", "--base", str(out / "none.jsonl"), *judge)
     base = out / "eval" / "hand-x1-quick-s1000000.jsonl"
-    assert base.exists()
-    last = run("judge", "--version", "hand", "--shrinks", "1", "--base", str(base), *judge).splitlines()[-1]
-    assert json.loads(last)["games"] == 1 and json.loads(last)["diff"] == 0.0  # the same games, replayed
+    assert base.exists() and not (out / "judged.jsonl").exists()  # nothing to pair with: no judgement kept
+    again = tmp_path / "again"  # the same game played anew elsewhere, paired with the first
+    (again / "models").mkdir(parents=True)
+    last = subprocess.run([sys.executable, str(TOOL), "judge", "--version", "hand", "--shrinks", "1", "--base",
+                           str(base), *judge, "--out", str(again)], check=True, capture_output=True, env=env,
+                          text=True).stdout.splitlines()[-1]
+    assert json.loads(last)["games"] == 1 and json.loads(last)["diff"] == 0.0  # the game replayed
     last = run("judge", "--version", "adv-t", "--shrinks", "0.5", "--base", str(base), *judge).splitlines()[-1]
     assert json.loads(last)["games"] == 1 and json.loads(last)["candidate"] == "adv-t-x0.5"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sestertius import Game
-from sestertius.bots.search import SearchBot
+from sestertius.bots.search import Evaluator, SearchBot
 from sestertius.bots.search.advice import hints, ordinal, reason
 from sestertius.bots.search.analysis import MARKED, analyse, format_analysis
 from support.rules import (
@@ -182,3 +182,49 @@ def test_the_review_counts_cards_alike_as_one_choice():
     last = next(r for r in review.decisions if r.index == 90)
     assert last.played == last.best == "play Architect"
     assert last.loss == 0 and not last.marked
+
+
+class _Raised(Evaluator):
+    """The player's estimate raised by a constant, as a learned correction may raise it: a judge of the lines that
+    ranks them as the estimate does."""
+
+    def total(self, s, seat, ctx, scale=None):
+        return super().total(s, seat, ctx, scale) + (100.0 if scale is None and seat == 0 else 0.0)
+
+
+def _with_judge(monkeypatch, module, judge_class):
+    made = module.SearchBot
+    monkeypatch.setattr(module, "SearchBot", lambda seed, level: made(seed, level, ends=judge_class()))
+
+
+def test_a_judge_of_the_lines_with_a_level_of_its_own_moves_no_hint_nor_review(monkeypatch):
+    """The hints' margins and the review's are points: a judge of the lines' ends (medium's learned one) whose
+    values sit at another level changes neither (the part that only steers is taken by that judge)."""
+    from sestertius.bots.search import advice as advice_module
+    from sestertius.bots.search import analysis as analysis_module
+
+    game = Game.new({"board": "italia", "players": 1, "mode": "solo", "difficulty": "veteran"}, seed=2)
+    while game.to_act() != 0:
+        game.apply(game.legal_actions()[0])
+    record = bot_game(4).record()
+    seen = {}
+    for judge in (Evaluator, _Raised):
+        with monkeypatch.context() as m:
+            _with_judge(m, advice_module, judge)
+            _with_judge(m, analysis_module, judge)
+            found = hints(game, 0, "quick", seed=5)
+            review = analyse(record, 0, "quick", seed=9)
+        seen[judge] = ([(h.action, round(h.margin, 6), round(h.chance, 6)) for h in found],
+                       [(r.index, round(r.value, 6), round(r.loss, 6)) for r in review.decisions])
+    assert seen[Evaluator] == seen[_Raised] and seen[Evaluator][0] and seen[Evaluator][1]
+
+
+def test_a_levels_judge_of_turn_ends_reads_the_bots_own_weights():
+    from sestertius.bots.search.model import Weights
+
+    weights = Weights(drain=0.3)
+    bot = SearchBot(1, "medium", weights=weights)
+    assert bot.ends is not None and bot.ends.w is bot.evaluator.w is weights
+    given = Evaluator(Weights(drain=0.35))
+    bot = SearchBot(1, "medium", evaluator=given)
+    assert bot.ends is not None and bot.ends.w is given.w

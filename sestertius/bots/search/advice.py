@@ -112,8 +112,9 @@ def reason(before: GameState, after: GameState, seat: int) -> str:
 
 def hint_of(bot: SearchBot, game: Game, seat: int, line: Line, steering: float) -> Hint:
     """The hint of one searched line. Its score and margin are meant as points: the score is the forecast, and the
-    part of the bot's objective that only steers the search (``steering``: ``Evaluator.steering`` of the position
-    now, the same for every line, so the order stays the bot's) is taken off the margin."""
+    part of the bot's objective that only steers the search (``steering``: the ``Evaluator.steering`` of the position
+    now by the bot's judge of the lines, the same for every line, so the order stays the bot's) is taken off the
+    margin."""
     ev = bot.evaluator
     end = line.ends[0] if line.ends else None
     margin = line.value - steering
@@ -135,7 +136,7 @@ def hints(game: Game, seat: int, level: str = "hard", count: int = 3, seed: int 
     game = game.determinised(seat, random.Random(seed))
     bot = SearchBot(seed, level)
     lines = [line for line in bot.search(game, seat) if line.values]
-    steering = bot.evaluator.steering(game.state, seat)
+    steering = bot.judge.steering(game.state, seat)  # what judged the lines (a learned judge has its own level)
     out: list[Hint] = []
     seen: set[tuple[str, ...]] = set()
     for line in lines:  # two decisions that read and play alike (two Prefects in hand) are one hint

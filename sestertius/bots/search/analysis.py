@@ -74,7 +74,7 @@ def analyse(record: dict[str, Any], seat: int, level: str = "medium", seed: int 
             words = game.describe(a)
             alike = [line.value for line in lines if line.action == a or game.describe(line.action) == words]
             value = max(alike) if alike else best.value
-            shown = value - bot.evaluator.steering(game.state, seat)  # the margin as points (as the hints')
+            shown = value - bot.judge.steering(game.state, seat)  # the margin as points (as the hints')
             said, best_said = game.describe(a), game.describe(best.action)
             # a decision that reads as the bot's choice is its choice (two Architects in hand are one decision to
             # the player): it loses nothing, whatever the searches of the two cards found

@@ -84,10 +84,15 @@ class SearchBot:
         self.evaluator = evaluator if evaluator is not None else Evaluator(weights)
         if ends is None and self.level.ends:
             from sestertius.bots.learned import LearnedEvaluator, packaged  # it builds on this package's evaluator
-            ends = LearnedEvaluator(packaged(self.level.ends), weights=weights)
+            ends = LearnedEvaluator(packaged(self.level.ends), weights=self.evaluator.w)
         self.ends = ends  # what judges the ends of turns, if not ``evaluator`` (``Planner``)
         self.last: list[Line] = []  # the lines of the last decision searched (best first), for hints
         self.seconds = 0.0
+
+    @property
+    def judge(self) -> Evaluator:
+        """What judges the ends of turns, so the values of the lines: ``ends``, or the estimate itself."""
+        return self.ends if self.ends is not None else self.evaluator
 
     def _rng(self, game: Game) -> random.Random:
         return random.Random((self.seed * 1_000_003 + len(game.history)) & 0xFFFFFFFFFFFF)
