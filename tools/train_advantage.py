@@ -80,9 +80,15 @@ def bots_for(game: Game, seed: int, level: str, model: ValueModel) -> dict[int, 
     """The search bots of every player's seat (seeded as in ``benchmarks/bot_strength.py``), the model judging the
     ends of turns (the positions it was fitted to; the steps inside a turn keep the hand-made estimate)."""
     automaton = game.state.rules.mode.automaton(game.state)
-    # the hand model: the estimate itself judges the ends (not the judge a level may name)
-    return {seat: SearchBot(seed * 97 + seat, level, ends=LearnedEvaluator(model) if model.roles else Evaluator())
-            for seat in range(game.state.n) if seat != automaton}
+    bots = {}
+    for seat in range(game.state.n):
+        if seat != automaton:
+            # the hand model: the estimate itself judges the ends (not the judge a level may name), one evaluator
+            # as a level without a judge has (the work its budget counts is the same)
+            ev = Evaluator()
+            bots[seat] = SearchBot(seed * 97 + seat, level, evaluator=ev,
+                                   ends=LearnedEvaluator(model) if model.roles else ev)
+    return bots
 
 
 def play(task: tuple[str, int, dict[str, Any], str]) -> dict[str, Any]:
