@@ -282,9 +282,10 @@ def judge(args: argparse.Namespace) -> None:
         from tqdm import tqdm
         for r in tqdm(pool_map(play, tasks, args.procs), total=len(tasks), desc=version, unit="game"):
             append_line(path, r)
-        games = read_lines(path)
+        cells = set(args.cells.split(","))  # a file may hold other cells' games: pair only these
+        games = [r for r in read_lines(path) if r["cell"] in cells]
         result = {"candidate": version, "level": args.level, "cells": args.cells, "seed": args.seed,
-                  "against": args.base, **paired(base, games),
+                  "against": args.base, **paired([r for r in base if r["cell"] in cells], games),
                   "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="minutes")}
         if result["games"]:
             append_line(out / "judged.jsonl", result)

@@ -2,8 +2,8 @@
 ``load_bot(spec)`` also takes your own, as ``module:factory`` (the command line's simulations and tournaments).
 
 Levels: ``easy`` is the greedy bot (one decision ahead), ``medium`` and ``hard`` the search bot
-(:mod:`sestertius.bots.search`) with growing budgets, ``master`` hard's search with the learned evaluation
-(:mod:`sestertius.bots.learned`); ``random`` picks uniformly."""
+(:mod:`sestertius.bots.search`) with growing budgets, ``master`` hard's search with the ends of its turns judged by
+a learned model (:mod:`sestertius.bots.learned`; ``medium`` uses it too); ``random`` picks uniformly."""
 from __future__ import annotations
 
 import importlib

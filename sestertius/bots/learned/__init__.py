@@ -1,6 +1,8 @@
-"""The learned evaluation of the search bot (level ``master``): the hand-made estimate of every seat's final score
-corrected by a model fitted to the outcomes of self-played games (``tools/train_value.py``). Built only on the
-engine's public face, as any bot may be."""
+"""The learned evaluations of the search bot: the hand-made estimate of every seat's final score corrected by a
+linear model of the seat's features. ``turn_ends`` (``turn_ends.json``, fitted by ``tools/train_advantage.py`` to
+where a turn's alternatives led in self-played games) judges the ends of turns for the levels ``medium`` and
+``master``; ``value`` (``value.json``, fitted by ``tools/train_value.py`` to the final scores of self-played games)
+is that tool's own. Built only on the engine's public face, as any bot may be."""
 from sestertius.bots.learned.features import NAMES
 from sestertius.bots.learned.model import HAND_ONLY, LearnedEvaluator, ValueModel, packaged
 

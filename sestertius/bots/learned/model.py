@@ -2,10 +2,12 @@
 outcomes of self-played games, a linear function of the seat's features (:mod:`.features`), one per role (a player
 against Contrarius, Contrarius, a player of a game without Contrarius).
 
-The model is a small JSON file (``value.json`` beside this module: its version, what it was trained on and when,
-the feature names and the coefficients per role); ``tools/train_value.py`` makes it by expert iteration (the search
-with the current model plays, its positions are labelled by the games' final scores, the next model is fitted and
-kept only when it wins paired games against the current one). Inference is pure Python: one dot product of some
+A model is a small JSON file beside this module (its version, what it was trained on and when, the feature names and
+the coefficients per role): ``turn_ends.json``, made by ``tools/train_advantage.py`` (fitted to counterfactual
+branches: a turn's alternatives each played out from the same position), which judges the ends of turns for the
+levels that name it, and ``value.json``, made by ``tools/train_value.py`` by expert iteration (the search with the
+current model plays, its positions are labelled by the games' final scores, the next model is fitted and kept only
+when it wins paired games against the current one). Inference is pure Python: one dot product of some
 thirty numbers per seat estimate, cached like the hand-made one (:meth:`Evaluator.estimates`).
 """
 from __future__ import annotations

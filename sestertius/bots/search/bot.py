@@ -60,8 +60,8 @@ LEVELS = {
     "hard": Level("hard", samples=2, width=12, depth=3, deep=5, beam=4, next_width=EVERY_CARD, others=EVERY_CARD,
                   branch=30, budget=50_000),
     # master: hard's search with the ends of turns (its lines' and its look-ahead's) judged by the learned model, as
-    # medium's: +8.4 points of margin (+3.8 to +13.0) in 60 paired Solitaria expert games on Imperium, +2.1 (-2.5 to
-    # +6.8) in 60 on Italia, against hard (docs/BOTS.md, "Decisions judged by where they lead")
+    # medium's: +8.4 points of margin (+3.8 to +13.0) in 60 paired Solitaria expert games on Imperium, +2.6 (-0.5 to
+    # +5.7) in 120 on Italia, against hard (docs/BOTS.md, "Decisions judged by where they lead")
     "master": Level("master", samples=2, width=12, depth=3, deep=5, beam=4, next_width=EVERY_CARD, others=EVERY_CARD,
                     branch=30, budget=50_000, ends="turn_ends"),
 }

@@ -10,11 +10,11 @@ const PEOPLE = [
 ];
 // the bots come from /api/meta (sestertius.bots.BOTS); "easy" is the greedy bot's other name
 const BOT_WORDS = {
-  greedy: "Bot: easy", medium: "Bot: medium", hard: "Bot: hard", master: "Bot: master (trial)", random: "Bot: random",
+  greedy: "Bot: easy", medium: "Bot: medium", hard: "Bot: hard", master: "Bot: master", random: "Bot: random",
 };
 const BOT_TITLES = {
   greedy: "the greedy bot", medium: "the search bot, medium", hard: "the search bot, hard",
-  master: "the hard search with a learned evaluation: a trial, not yet measured stronger than hard",
+  master: "the hard search, its turns judged by a model learned from self-play (ahead of hard against Contrarius on expert)",
   random: "a bot that picks at random",
 };
 
