@@ -35,8 +35,9 @@ def test_set_changes_weights_numbers_and_level_of_that_bot_only():
 
 @pytest.mark.parametrize(("spec", "words"), [
     ("P.nothing=1", "no feature 'nothing' in the P set"),
-    ("L.depthh=2", "the level has no field 'depthh'"),
-    ("L.name=2", "the level has no field 'name'"),
+    ("L.depthh=2", "the level has no number 'depthh'"),
+    ("L.name=2", "the level has no number 'name'"),
+    ("L.ends=1", "the level has no number 'ends'"),  # a packaged model's name, not a number
     ("player=1", "unknown name 'player'"),
     ("sigma_turns=1", "unknown name 'sigma_turns'"),
     ("spread=1", "unknown name 'spread'"),  # not a number: what hints show, not how the bot plays
