@@ -62,18 +62,23 @@ def margin_of(game: Game, automaton: int | None) -> float:
     return float(result.get("team", result.get("player", scores[0])) - result["contrarius"])
 
 
+def step(game: Game, bots: dict[int, SearchBot]) -> None:
+    """One decision, in place: the only one open, or the bot's of the seat to act."""
+    legal = game.legal_actions()
+    if len(legal) == 1:
+        game.apply_unchecked(legal[0])
+        return
+    who = game.to_act()
+    assert who is not None and who in bots
+    game.apply_unchecked(bots[who].choose(game, legal))
+
+
 def play_out(game: Game, bots: dict[int, SearchBot], until_turn: int | None = None) -> None:
     """Play on, in place: to the end of the game, or (``until_turn``) until that turn has ended."""
     while not game.is_over and game.state.turn < 1000:
         if until_turn is not None and game.state.turn != until_turn:
             return
-        legal = game.legal_actions()
-        if len(legal) == 1:
-            game.apply_unchecked(legal[0])
-            continue
-        who = game.to_act()
-        assert who is not None and who in bots
-        game.apply_unchecked(bots[who].choose(game, legal))
+        step(game, bots)
 
 
 def bots_for(game: Game, seed: int, level: str, model: ValueModel) -> dict[int, SearchBot]:
@@ -133,21 +138,15 @@ def branch(task: Task) -> dict[str, Any]:
     seen, last = 0, None
     start = time.process_time()
     while not game.is_over:
-        step = game.current_step()
-        if step is not None and step[0] == "turn" and game.to_act() == 0:
+        now = game.current_step()
+        if now is not None and now[0] == "turn" and game.to_act() == 0:
             last = game.copy()
             if seen == target:
                 break
             seen += 1
-        legal = game.legal_actions()
-        if len(legal) == 1:
-            game.apply_unchecked(legal[0])
-            continue
-        who = game.to_act()
-        assert who is not None
-        game.apply_unchecked(bots[who].choose(game, legal))
-    assert last is not None
-    at = last
+        step(game, bots)
+    assert last is not None  # a game has a first turn
+    at = last  # the branched turn (the last one reached, if the game ended before the one drawn)
     lines = bots[0].search(at, 0)
     ranked = [line.action for line in lines]
     picks = [0, *sorted(rng.sample(range(1, min(top, len(ranked))), min(alternatives, min(top, len(ranked)) - 1)))]
