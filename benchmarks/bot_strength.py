@@ -37,7 +37,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.append(str(Path(__file__).resolve().parent.parent))  # after PYTHONPATH: a compiled build there is used
 
 from tqdm import tqdm
 

@@ -176,8 +176,9 @@ def _add_solo(sub: Any, table: dict[str, Any]) -> None:
     p.add_argument("--campaign", default=None, help="name of a campaign to play this game in")
     p.add_argument("--load", default=None, metavar="FILE",
                    help="resume a saved game (s FILE in the game, or the file offered when leaving it)")
-    p.add_argument("--hint", nargs="?", const="medium", default=None, choices=["medium", "hard"],
-                   help="t at a prompt shows the search bot's three best decisions (level: medium, or hard)")
+    p.add_argument("--hint", nargs="?", const="master", default=None, choices=["medium", "hard", "master"],
+                   help="t at a prompt shows the search bot's three best decisions (level: master, the strongest, "
+                        "by default)")
 
 
 def solo(args: argparse.Namespace) -> int:
@@ -190,7 +191,8 @@ def _add_analyse(sub: Any, table: dict[str, Any]) -> None:
     p = sub.add_parser("analyse", help="review a game's decisions with the search bot (what it would have played)")
     p.add_argument("file", help="a game record (JSON), e.g. saved with s FILE in concordia solo")
     p.add_argument("--seat", type=whole(1), default=1, help="the seat to review, from 1 (default 1)")
-    p.add_argument("--level", default="medium", choices=["medium", "hard"])
+    p.add_argument("--level", default="medium", choices=["medium", "hard", "master"],
+                   help="the bot that reviews (medium: seconds a game; hard and master: about a second a decision)")
     p.add_argument("--all", action="store_true", help="list every decision, not only those that lost points")
     p.add_argument("--json", action="store_true", help="print the review as JSON")
 

@@ -10,8 +10,9 @@ typo at the table; it and what came after it are taken back), ``s FILE`` save th
 far, ``t`` the search bot's three best decisions (with ``--hint``), ``h`` help, ``q`` quit (asking to save first, as
 Ctrl+C and Ctrl+D do; Ctrl+C while Contrarius reacts too). A die is entered by its number in the list or by its face
 as printed (``cloth``, ``S``, ``3``). ``--load FILE`` resumes a saved game.
-``--hint [medium|hard]`` lets ``t`` ask the search bot for hints: for the player's own decisions only, worked out
-from the player's view (:func:`sestertius.bots.search.advice.hints`, as the web app's Hint button).
+``--hint [medium|hard|master]`` (master by default) lets ``t`` ask the search bot for hints: for the player's own
+decisions only, worked out from the player's view (:func:`sestertius.bots.search.advice.hints`, as the web app's
+Hint button).
 
 Like a web client, the terminal draws everything from the player's view (``game.view(0)``, see
 :mod:`sestertius.cli.screen`) and takes its decisions with ``game.apply``.
@@ -179,7 +180,7 @@ def hint_lines(game: Game, options: list[tuple[tuple, str]], level: str | None) 
     estimated final score, the chance to win and the reason; the bot sees the player's view only (see
     :func:`sestertius.bots.search.advice.hints`). Without ``--hint``: how to turn hints on."""
     if level is None:
-        return ["hints are off: start the game with --hint (or --hint hard) to ask the search bot with t"]
+        return ["hints are off: start the game with --hint (or --hint medium, quicker) to ask the search bot with t"]
     if game.is_over or game.to_act() != SEAT:  # a die to enter (--dice manual)
         return ["hints are for your own decisions, not for the dice"]
     from sestertius.bots.search.advice import hints

@@ -81,5 +81,6 @@ def test_no_hints_at_a_die():
 def test_the_hint_option_and_its_level():
     cli = parser()
     assert cli.parse_args(["solo"]).hint is None
-    assert cli.parse_args(["solo", "--hint"]).hint == "medium"
+    assert cli.parse_args(["solo", "--hint"]).hint == "master"  # the strongest level, within a hint's time
     assert cli.parse_args(["solo", "--hint", "hard"]).hint == "hard"
+    assert cli.parse_args(["analyse", "g.json", "--level", "master"]).level == "master"

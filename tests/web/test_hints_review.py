@@ -112,3 +112,13 @@ def test_reviews_are_made_once_and_a_few_at_a_time(client, monkeypatch):
     assert answers["a"].json() == answers["b"].json()
     assert sorted(made) == [(0, "medium"), (1, "medium")]  # "b" made nothing
     assert not analysis._making and analysis._waiting[0] == 0
+
+
+def test_hints_come_from_the_strongest_level_unless_asked(client):
+    g = create(client, mode="solo", players=1, seats=[{"kind": "hotseat"}], seed=5)
+    key = g["seats"][0]["key"]
+    r = client.get(f"/api/games/{g['id']}/hints", params={"seat": 0}, headers={"X-Seat-Key": key})
+    assert r.status_code == 200, r.text
+    assert r.json()["level"] == "master" and r.json()["hints"]
+    r = client.get(f"/api/games/{g['id']}/hints", params={"seat": 0, "level": "expert"}, headers={"X-Seat-Key": key})
+    assert r.status_code == 422  # a level the bots do not have

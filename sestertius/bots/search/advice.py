@@ -127,7 +127,7 @@ def hint_of(bot: SearchBot, game: Game, seat: int, line: Line, steering: float) 
                 ev.win_chance(game.state, margin, seat), why)
 
 
-def hints(game: Game, seat: int, level: str = "hard", count: int = 3, seed: int = 0) -> list[Hint]:
+def hints(game: Game, seat: int, level: str = "master", count: int = 3, seed: int = 0) -> list[Hint]:
     """The ``count`` best decisions for ``seat``, which must be the seat to act, best first. Everything is worked
     out on a determinised copy (the same view, the hidden order and chance redrawn): the words of a planned turn
     never show a card the real stacks would bring."""

@@ -19,7 +19,7 @@ from sestertius.web.routes.pages import STATIC
 from sestertius.web.service import ApiError, Live
 
 router = APIRouter(tags=["games"])
-Level = Literal["medium", "hard"]
+Level = Literal["medium", "hard", "master"]
 REVIEWS: OrderedDict[tuple[str, int, str, int], dict[str, Any]] = OrderedDict()  # finished games' reviews
 REVIEWS_KEPT = 64
 # A review is public and costs seconds to minutes of CPU: requests for one that is being made wait for it instead of
@@ -96,7 +96,7 @@ def game_review(live: Live, seat: int, level: str) -> dict[str, Any]:
 
 @router.get("/api/games/{gid}/hints", response_model=Hints, responses=errors(403, 404, 409, 422),
             summary="The search bot's three best decisions for the seat to act (that seat's secret required)")
-async def get_hints(at: ViewSeat, level: Annotated[Level, Query()] = "hard") -> dict[str, Any]:
+async def get_hints(at: ViewSeat, level: Annotated[Level, Query()] = "master") -> dict[str, Any]:
     return await run_in_threadpool(game_hints, at.live, at.seat, level)
 
 
