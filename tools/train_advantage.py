@@ -1,27 +1,45 @@
-"""Fit the learned evaluation to what decisions lead to: counterfactual branches of self-played games.
+"""The learned evaluation, fitted to what decisions lead to: counterfactual branches of self-played games.
+
+    python tools/train_advantage.py run --out DIR --generations 3 --games 1200      # every core (or --ray); resumes
+    python tools/train_advantage.py curve --out DIR                                 # the learning curve
+    python tools/train_advantage.py install --out DIR --version gen-002-x0.5        # a model into the package
+    python tools/train_advantage.py records --out DIR --model gen-001-x0.5 --records R [--dataset R.parquet]
+
+and the stages one at a time (what ``run`` does in each generation):
 
     python tools/train_advantage.py branches --out benchmarks/results/advantage --games 6000    # every core; resumes
     python tools/train_advantage.py fit --out benchmarks/results/advantage --version adv-001     # the model
     python tools/train_advantage.py judge --out benchmarks/results/advantage --version adv-001 --games 200
-    python tools/train_advantage.py curve --out benchmarks/results/advantage                     # the judgements
-    python tools/train_advantage.py install --out benchmarks/results/advantage --version adv-001h --shrink 0.5
 
-Why: ``train_value.py`` fits a seat's final score to its features over the positions of self-played games, and such
-a fit is confounded: what goes with a high score under one policy is not what causes it, and the search steers to
-the positions where the fit errs (docs/BOTS.md, "The learned evaluation"). Here every sample is a *decision*: in
-game ``i`` (seed ``--seed + i``) the search (``--level``, judged by ``--model``) plays to a player's turn chosen at
-random; there its best card and ``--alternatives`` others of its ``--top`` best are each played, the turn finished
-and the game played on to its end by the same bots, from the same state and the same generator. Each branch keeps
-every seat's features at the end of that turn (:func:`sestertius.bots.learned.model.seat_rows`, what the search
-judges there) and the final margin. The fit is a ridge regression of the difference between a branch's final margin
-and the best branch's, less what the hand-made estimate's objective (the player's estimate less Contrarius') says of
-that difference, on the difference of the features (the player's, and Contrarius' negated): a correction of the
-estimate where its judgement of decisions differs from where they lead. Whatever a branch's game shares with the
-best branch's (the luck of the game so far, the policy's habits) cancels in the difference.
+Why decisions: a fit of a seat's final score to its features over the positions of self-played games (the retired
+``train_value.py``, docs/BOTS.md) is confounded: what goes with a high score under one policy is not what causes it,
+and the search steers to the positions where the fit errs (docs/BOTS.md, "The learned evaluation"). Here every
+sample is a *decision*: in game ``i`` (seed ``--seed + i``) the search (``--level``, judged by ``--model``) plays to
+a player's turn chosen at random; there its best card and ``--alternatives`` others of its ``--top`` best are each
+played, the turn finished and the game played on to its end by the same bots, from the same state and the same
+generator. Each branch keeps every seat's features at the end of that turn
+(:func:`sestertius.bots.learned.model.seat_rows`, what the search judges there) and the final margin. The fit is a
+ridge regression of the difference between a branch's final margin and the best branch's, less what the hand-made
+estimate's objective (the player's estimate less Contrarius') says of that difference, on the difference of the
+features (the player's, and Contrarius' negated): a correction of the estimate where its judgement of decisions
+differs from where they lead. Whatever a branch's game shares with the best branch's (the luck of the game so far,
+the policy's habits) cancels in the difference.
 
 ``judge`` plays the model (at each ``--shrinks`` scale) on fixed seeds and pairs every game with the hand-made
 estimate's (``--base``, the lines of ``benchmarks/bot_strength.py`` for the same level and seeds), in
-``judged.jsonl``. Branches and games are appended as they end; a stopped run resumes.
+``judged.jsonl``.
+
+``run`` iterates (expert iteration): in generation *g* the best model so far (``--start`` before any is kept) plays
+and branches ``--games`` games (seeds ``--seed + (g - 1) * games + i``: fresh ones each generation); a model
+``gen-g`` is fitted to every branches file in ``--out`` (every generation's so far, and any branched before); each
+of its ``--shrinks`` scales plays ``--eval-games`` games per ``--eval-cells`` on the fixed seeds ``--eval-seed +
+i``, paired with the best model's own games there (``eval/``); the best scale is kept when its paired margin is
+above zero (``--keep mean``) or its 95% interval's lower bound is (``--keep lower``). ``curve.jsonl`` holds a line
+per generation (who played, games, pairs, the fit's error, every scale's paired margin, kept or not). ``records``
+replays a model's branched games exactly from their seeds into game records (each branch a whole game, checked
+against the margin it had) and, with ``--dataset``, their rows in the research dataset's format
+(:mod:`sestertius.research.dataset`). Branches and games are appended as they end; a stopped run resumes where it
+stopped.
 """
 from __future__ import annotations
 
@@ -30,10 +48,7 @@ import datetime
 import json
 import math
 import multiprocessing
-import random
 import sys
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -41,144 +56,39 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT))  # after PYTHONPATH: the compiled build there is used (docs/SPEED.md)
 sys.path.insert(0, str(ROOT / "tools"))
 
-from sestertius import Game  # noqa: E402, I001  (before train_value, which puts the sources first)
-from train_value import append_line, options_of, paired, read_lines, repair, scaled  # noqa: E402
+from advantage_games import Task, branch, play  # noqa: E402, I001
+from training_files import append_line, map_tasks, paired, read_lines, repair, scaled  # noqa: E402
 from sestertius.bots.learned.features import HAND, NAMES  # noqa: E402
-from sestertius.bots.learned.model import HAND_ONLY, LearnedEvaluator, ValueModel, seat_rows  # noqa: E402
-from sestertius.bots.search import Evaluator, SearchBot  # noqa: E402
+from sestertius.bots.learned.model import HAND_ONLY, ValueModel  # noqa: E402
 
 BRANCH_SEED = 5_000_000  # the branched games: BRANCH_SEED + i
 PACKAGED = ROOT / "sestertius" / "bots" / "learned" / "turn_ends.json"
 NOW, EST = NAMES.index("now"), NAMES.index("estimate")
 
-Task = tuple[str, int, dict[str, Any], str, int, int]
 
-
-def margin_of(game: Game, automaton: int | None) -> float:
-    scores = [s["total"] for s in game.scores()]
-    if automaton is None:
-        return float(scores[0] - max(scores[1:]))
-    result = game.result()
-    return float(result.get("team", result.get("player", scores[0])) - result["contrarius"])
-
-
-def step(game: Game, bots: dict[int, SearchBot]) -> None:
-    """One decision, in place: the only one open, or the bot's of the seat to act."""
-    legal = game.legal_actions()
-    if len(legal) == 1:
-        game.apply_unchecked(legal[0])
-        return
-    who = game.to_act()
-    assert who is not None and who in bots
-    game.apply_unchecked(bots[who].choose(game, legal))
-
-
-def play_out(game: Game, bots: dict[int, SearchBot], until_turn: int | None = None) -> None:
-    """Play on, in place: to the end of the game, or (``until_turn``) until that turn has ended."""
-    while not game.is_over and game.state.turn < 1000:
-        if until_turn is not None and game.state.turn != until_turn:
-            return
-        step(game, bots)
-
-
-def bots_for(game: Game, seed: int, level: str, model: ValueModel) -> dict[int, SearchBot]:
-    """The search bots of every player's seat (seeded as in ``benchmarks/bot_strength.py``), the model judging the
-    ends of turns (the positions it was fitted to; the steps inside a turn keep the hand-made estimate)."""
-    automaton = game.state.rules.mode.automaton(game.state)
-    bots = {}
-    for seat in range(game.state.n):
-        if seat != automaton:
-            # the hand model: the estimate itself judges the ends (not the judge a level may name), one evaluator
-            # as a level without a judge has (the work its budget counts is the same)
-            ev = Evaluator()
-            bots[seat] = SearchBot(seed * 97 + seat, level, evaluator=ev,
-                                   ends=LearnedEvaluator(model) if model.roles else ev)
-    return bots
-
-
-def play(task: tuple[str, int, dict[str, Any], str]) -> dict[str, Any]:
-    """One game of the bots with the model; its result as ``benchmarks/bot_strength.py`` writes it."""
-    cell, seed, model_json, level = task
-    model = ValueModel.from_json(model_json)
-    game = Game.new(options_of(cell), seed=seed)
-    automaton = game.state.rules.mode.automaton(game.state)
-    start = time.process_time()
-    play_out(game, bots_for(game, seed, level, model))
-    margin = margin_of(game, automaton)
-    scores = [s["total"] for s in game.scores()]
-    result = game.result() if automaton is not None else {}
-    return {"cell": cell, "seed": seed, "win": game.ranking()[0] != automaton if automaton is not None
-            else game.ranking()[0] == 0, "margin": margin,
-            "score": result.get("team", result.get("player", scores[0])) if automaton is not None else scores[0],
-            "over": game.is_over, "seconds": round(time.process_time() - start, 3), "model": model.version}
-
-
-def pool_map(fn: Any, tasks: list[Any], procs: int) -> Iterator[Any]:
-    """``fn`` of each task, as they come: here, or on a pool of ``procs`` processes (closed after)."""
-    if procs <= 1:
-        yield from map(fn, tasks)
-        return
-    with multiprocessing.Pool(procs) as pool:
-        yield from pool.imap_unordered(fn, tasks)
-
-
-def branch(task: Task) -> dict[str, Any]:
-    """One game played to a random turn of the first player, branched there (see the module's doc)."""
-    cell, seed, model_json, level, alternatives, top = task
-    model = ValueModel.from_json(model_json)
-    rng = random.Random(seed)
-    game = Game.new(options_of(cell), seed=seed)
-    automaton = game.state.rules.mode.automaton(game.state)
-
-    def new_bots() -> dict[int, SearchBot]:
-        return bots_for(game, seed, level, model)
-
-    bots = new_bots()
-    target = rng.randrange(28)
-    seen, last = 0, None
-    start = time.process_time()
-    while not game.is_over:
-        now = game.current_step()
-        if now is not None and now[0] == "turn" and game.to_act() == 0:
-            last = game.copy()
-            if seen == target:
-                break
-            seen += 1
-        step(game, bots)
-    assert last is not None  # a game has a first turn
-    at = last  # the branched turn (the last one reached, if the game ended before the one drawn)
-    lines = bots[0].search(at, 0)
-    ranked = [line.action for line in lines]
-    picks = [0, *sorted(rng.sample(range(1, min(top, len(ranked))), min(alternatives, min(top, len(ranked)) - 1)))]
-    branches = []
-    for rank in picks:
-        g = at.copy()
-        g.apply_unchecked(ranked[rank])
-        bots = new_bots()  # the same bots as the game's (their seeds), their caches empty
-        play_out(g, bots, until_turn=at.state.turn)
-        rows = [(role, [round(v, 4) for v in x]) for role, x in seat_rows(g.state)]
-        play_out(g, bots)
-        branches.append({"rank": rank, "action": list(ranked[rank]), "value": round(lines[rank].value, 3),
-                         "rows": rows, "margin": margin_of(g, automaton), "over": g.is_over})
-    return {"cell": cell, "seed": seed, "turn": seen, "model": model.version, "n_legal": len(ranked),
-            "branches": branches, "seconds": round(time.process_time() - start, 2)}
+def branch_into(out: Path, model: ValueModel, cells: list[str], games: int, seed: int, level: str,
+                alternatives: int, top: int, procs: int, ray: str | None) -> list[dict[str, Any]]:
+    """The games ``model`` branched on the seeds ``seed + i`` (``branches-VERSION.jsonl.gz``, one file per model
+    playing), those missing played."""
+    if any(not c.startswith("solo:") for c in cells):
+        raise SystemExit("--cells: solo:BOARD:LEVEL only (the fit reads one player against Contrarius)")
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"branches-{model.version}.jsonl.gz"
+    repair(path)
+    done = {(r["cell"], r["seed"]) for r in read_lines(path)}
+    tasks: list[Task] = [(cell, seed + i, model.to_json(), level, alternatives, top)
+                         for i in range(games) for cell in cells if (cell, seed + i) not in done]
+    from tqdm import tqdm
+    for r in tqdm(map_tasks(branch, tasks, procs, ray), total=len(tasks), desc=f"{model.version} branches",
+                  unit="game", disable=not tasks):
+        append_line(path, r)
+    return [r for r in read_lines(path) if seed <= r["seed"] < seed + games]
 
 
 def branches(args: argparse.Namespace) -> None:
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / f"branches-{args.model}.jsonl.gz"  # one file per model playing (a generation)
-    repair(path)
-    model = load(out, args.model)
-    done = {(r["cell"], r["seed"]) for r in read_lines(path)}
-    cells = args.cells.split(",")
-    if any(not c.startswith("solo:") for c in cells):
-        raise SystemExit("--cells: solo:BOARD:LEVEL only (the fit reads one player against Contrarius)")
-    tasks: list[Task] = [(cell, args.seed + i, model.to_json(), args.level, args.alternatives, args.top)
-                         for i in range(args.games) for cell in cells if (cell, args.seed + i) not in done]
-    from tqdm import tqdm
-    for r in tqdm(pool_map(branch, tasks, args.procs), total=len(tasks), desc="branched games", unit="game"):
-        append_line(path, r)
+    branch_into(out, load(out, args.model), args.cells.split(","), args.games, args.seed, args.level,
+                args.alternatives, args.top, args.procs, args.ray)
 
 
 def load(out: Path, version: str) -> ValueModel:
@@ -265,30 +175,123 @@ def fit(args: argparse.Namespace) -> None:
     print(json.dumps(meta, indent=1))
 
 
+def evaluate(out: Path, model: ValueModel, level: str, cells: list[str], games: int, seed: int, procs: int,
+             ray: str | None) -> list[dict[str, Any]]:
+    """The model's games of ``cells`` on the seeds ``seed + i`` (``eval/VERSION-LEVEL-sSEED.jsonl``, the lines of
+    ``benchmarks/bot_strength.py``), those missing played; only these cells' and seeds'."""
+    path = out / "eval" / f"{model.version}-{level}-s{seed}.jsonl"  # one file a model, level and seeds
+    path.parent.mkdir(parents=True, exist_ok=True)
+    repair(path)
+    wanted = {(cell, seed + i) for i in range(games) for cell in cells}
+    done = {(r["cell"], r["seed"]) for r in read_lines(path)}
+    js = model.to_json()
+    tasks = [(cell, seed + i, js, level) for i in range(games) for cell in cells if (cell, seed + i) not in done]
+    from tqdm import tqdm
+    for r in tqdm(map_tasks(play, tasks, procs, ray), total=len(tasks), desc=f"{model.version} at {level}",
+                  unit="game", disable=not tasks):
+        append_line(path, r)
+    return [r for r in read_lines(path) if (r["cell"], r["seed"]) in wanted]
+
+
 def judge(args: argparse.Namespace) -> None:
     out = Path(args.out)
-    base = read_lines(Path(args.base))
+    cells = args.cells.split(",")
+    base = [r for r in read_lines(Path(args.base)) if r["cell"] in cells]
     model = load(out, args.version)
     for shrink in [float(v) for v in args.shrinks.split(",")]:
         version = f"{args.version}-x{shrink:g}"
-        path = out / "eval" / f"{version}-{args.level}-s{args.seed}.jsonl"  # one file a model, level and seeds
-        path.parent.mkdir(parents=True, exist_ok=True)
-        repair(path)
-        done = {(r["cell"], r["seed"]) for r in read_lines(path)}
-        js = scaled(model, shrink, version).to_json()
-        tasks = [(cell, args.seed + i, js, args.level) for i in range(args.games) for cell in args.cells.split(",")
-                 if (cell, args.seed + i) not in done]
-        from tqdm import tqdm
-        for r in tqdm(pool_map(play, tasks, args.procs), total=len(tasks), desc=version, unit="game"):
-            append_line(path, r)
-        cells = set(args.cells.split(","))  # a file may hold other cells' games: pair only these
-        games = [r for r in read_lines(path) if r["cell"] in cells]
+        games = evaluate(out, scaled(model, shrink, version), args.level, cells, args.games, args.seed, args.procs,
+                         args.ray)
         result = {"candidate": version, "level": args.level, "cells": args.cells, "seed": args.seed,
-                  "against": args.base, **paired([r for r in base if r["cell"] in cells], games),
+                  "against": args.base, **paired(base, games),
                   "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="minutes")}
         if result["games"]:
             append_line(out / "judged.jsonl", result)
         print(json.dumps(result))
+
+
+def name(g: int) -> str:
+    return f"gen-{g:03d}"
+
+
+def run(args: argparse.Namespace) -> None:
+    """Generations of branches, fit and paired judgement, each stage resumed where a stop left it (see the doc)."""
+    out = Path(args.out)
+    (out / "models").mkdir(parents=True, exist_ok=True)
+    cells, eval_cells = args.cells.split(","), args.eval_cells.split(",")
+    shrinks = [float(v) for v in args.shrinks.split(",")]
+    curve = read_lines(out / "curve.jsonl")
+    best = args.start
+    for c in curve:
+        best = c["candidate"] if c["kept"] else best
+    for g in range(len(curve) + 1, args.generations + 1):
+        player = load(out, best)
+        # fresh seeds each generation: a model not kept plays on, and its next games are new ones
+        mine = branch_into(out, player, cells, args.games, args.seed + (g - 1) * args.games, args.level,
+                           args.alternatives, args.top, args.procs, args.ray)
+        data = sorted(out.glob("branches-*.jsonl.gz"))  # every generation's (and any branched before the run)
+        records = [r for f in data for r in read_lines(f)]
+        fitted, meta = fit_pairs(records, name(g), args.features, args.folds)
+        fitted.save(out / "models" / f"{name(g)}.json")
+        base = evaluate(out, player, args.level, eval_cells, args.eval_games, args.eval_seed, args.procs, args.ray)
+        tried = {}
+        for shrink in shrinks:
+            candidate = scaled(fitted, shrink, f"{name(g)}-x{shrink:g}")
+            candidate.save(out / "models" / f"{candidate.version}.json")
+            games = evaluate(out, candidate, args.level, eval_cells, args.eval_games, args.eval_seed, args.procs,
+                             args.ray)
+            tried[candidate.version] = paired(base, games)
+        top = max(tried, key=lambda v: tried[v]["diff"])
+        kept = tried[top]["diff" if args.keep == "mean" else "low"] > 0
+        line = {"generation": g, "played_by": best, "branched_games": len(mine), "fitted_on": len(records),
+                "data": [f.name for f in data],
+                "pairs": meta["pairs"], "lambda": meta["lambda"], "rmse_hand": meta["rmse_hand"],
+                "rmse_cv": meta["rmse_cv"][str(meta["lambda"])], "level": args.level, "eval_cells": args.eval_cells,
+                "eval_seed": args.eval_seed, "tried": {v: [r["diff"], r["low"], r["high"]] for v, r in tried.items()},
+                "candidate": top, "paired": tried[top], "kept": kept,
+                "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="minutes")}
+        append_line(out / "curve.jsonl", line)
+        curve.append(line)
+        r = tried[top]
+        print(f"generation {g}: {top} against {best}, {r['diff']:+.2f} ({r['low']:+.2f} to {r['high']:+.2f}) over "
+              f"{r['games']} paired games: {'kept' if kept else 'not kept'}")
+        best = top if kept else best
+    print(f"best: {best}")
+
+
+def records(args: argparse.Namespace) -> None:
+    """The records of the games a model branched, replayed exactly from their seeds (each branch a whole game,
+    checked against the margin it had); with ``--dataset``, their rows in the research dataset's format."""
+    out, target = Path(args.out), Path(args.records)
+    model = load(out, args.model)
+    games = read_lines(out / f"branches-{args.model}.jsonl.gz")[:args.first or None]
+    if not games:
+        raise SystemExit(f"no branched games of {args.model} in {out}")
+    target.mkdir(parents=True, exist_ok=True)
+    tasks = [(r["cell"], r["seed"], model.to_json(), args.level, len(r["branches"]) - 1, args.top) for r in games]
+    kept = {(r["cell"], r["seed"]): r for r in games}
+    files = []
+    from tqdm import tqdm
+    for again in tqdm(map_tasks(branch_records, tasks, args.procs, args.ray), total=len(tasks), unit="game",
+                      desc="replayed"):
+        was = kept[(again["cell"], again["seed"])]
+        for b, b0 in zip(again["branches"], was["branches"], strict=True):
+            if (b["rank"], b["margin"]) != (b0["rank"], b0["margin"]):
+                raise SystemExit(f"{again['cell']} seed {again['seed']}: branch {b0['rank']} replayed to margin "
+                                 f"{b['margin']}, was {b0['margin']} (another build or level than the one that "
+                                 f"played it?)")
+            path = target / f"{again['cell'].replace(':', '-')}-{again['seed']}-rank{b['rank']}.json"
+            path.write_text(json.dumps(b["record"]), encoding="utf-8")
+            files.append(path)
+    print(f"{len(files)} records of {len(games)} branched games of {args.model} in {target}")
+    if args.dataset:
+        from sestertius.research.dataset import write_dataset  # the research extra (pyarrow)
+        summary = write_dataset(sorted(files), args.dataset)
+        print(f"{args.dataset}: {summary}")
+
+
+def branch_records(task: Task) -> dict[str, Any]:
+    return branch(task, records=True)
 
 
 def curve(args: argparse.Namespace) -> None:
@@ -312,6 +315,40 @@ def install(args: argparse.Namespace) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--procs", type=int, default=max(1, multiprocessing.cpu_count()))
+        p.add_argument("--ray", default=None, help="a Ray address (auto, ray://head:10001, local) instead of the pool")
+
+    p = sub.add_parser("run", help="generations of branches, fit and paired judgement (resumes)")
+    p.add_argument("--out", required=True)
+    p.add_argument("--generations", type=int, default=3)
+    p.add_argument("--games", type=int, default=1200, help="branched games per generation")
+    p.add_argument("--seed", type=int, default=BRANCH_SEED)
+    p.add_argument("--cells", default="solo:italia:expert", help="the branched games' cells (solo only)")
+    p.add_argument("--level", default="medium", help="the search that plays (medium: cheap)")
+    p.add_argument("--start", default=HAND_ONLY.version, help="the model playing generation 1 (hand: none)")
+    p.add_argument("--alternatives", type=int, default=2)
+    p.add_argument("--top", type=int, default=5)
+    p.add_argument("--features", choices=["all", "hand"], default="hand")
+    p.add_argument("--folds", type=int, default=5)
+    p.add_argument("--shrinks", default="1,0.5")
+    p.add_argument("--eval-games", type=int, default=200, help="paired games per evaluation cell")
+    p.add_argument("--eval-cells", default="solo:italia:expert,solo:imperium:expert")
+    p.add_argument("--eval-seed", type=int, default=1_000_000)
+    p.add_argument("--keep", choices=["mean", "lower"], default="mean")
+    common(p)
+    p.set_defaults(run=run)
+    p = sub.add_parser("records", help="a model's branched games replayed into game records (and a dataset)")
+    p.add_argument("--out", required=True)
+    p.add_argument("--model", required=True, help="the model that played them (its branches file)")
+    p.add_argument("--records", required=True, help="the folder to write the records to")
+    p.add_argument("--dataset", default=None, help="also their rows, in Parquet (the research extra)")
+    p.add_argument("--level", default="medium")
+    p.add_argument("--top", type=int, default=5)
+    p.add_argument("--first", type=int, default=0, help="only the first games (0: all)")
+    common(p)
+    p.set_defaults(run=records)
     p = sub.add_parser("branches", help="play and branch games (resumes)")
     p.add_argument("--out", required=True)
     p.add_argument("--games", type=int, default=600)
@@ -321,7 +358,7 @@ def main() -> None:
     p.add_argument("--model", default=HAND_ONLY.version, help="the model judging the bots' search (hand: none)")
     p.add_argument("--alternatives", type=int, default=2, help="other decisions tried beside the best")
     p.add_argument("--top", type=int, default=5, help="the alternatives drawn from this many best")
-    p.add_argument("--procs", type=int, default=max(1, multiprocessing.cpu_count()))
+    common(p)
     p.set_defaults(run=branches)
     p = sub.add_parser("fit", help="fit a model to the branches")
     p.add_argument("--out", required=True)
@@ -341,7 +378,7 @@ def main() -> None:
     p.add_argument("--cells", default="solo:italia:expert")
     p.add_argument("--level", default="medium")
     p.add_argument("--shrinks", default="1,0.5")
-    p.add_argument("--procs", type=int, default=max(1, multiprocessing.cpu_count()))
+    common(p)
     p.set_defaults(run=judge)
     p = sub.add_parser("curve", help="the judgements so far, as a table")
     p.add_argument("--out", required=True)

@@ -1,7 +1,8 @@
 """The learned evaluation fitted to counterfactual branches (tools/train_advantage.py): a branched game replays from
 its seed, its first branch is the search's own choice, the pairs are the differences the module's doc describes, the
 fit finds a correction planted in the data, and the command line branches, resumes, fits and judges at tiny size (the
-hand-made estimate judged against its own games pairs to zero)."""
+hand-made estimate judged against its own games pairs to zero), iterates generations that resume, and replays a
+model's branched games into records that end as they did."""
 from __future__ import annotations
 
 import gzip
@@ -42,7 +43,7 @@ def test_a_branched_game_replays_and_its_first_branch_is_the_search_choice():
     assert ranks[0] == 0 and len(ranks) == 3 and len(set(ranks)) == 3 and max(ranks) < 4
     assert all(b["over"] for b in one["branches"])
     # replay the game to the branched turn: the search's choice there is the first branch's decision
-    game = Game.new(adv.options_of(task[0]), seed=11)
+    game = Game.new({"board": "italia", "players": 1, "mode": "solo", "difficulty": "standard"}, seed=11)
     bot = SearchBot(11 * 97, "quick")
     seen = 0
     while True:
@@ -131,3 +132,49 @@ def test_the_command_line_branches_resumes_fits_and_judges(tmp_path):
     assert json.loads(last)["games"] == 1 and json.loads(last)["diff"] == 0.0  # the game replayed
     last = run("judge", "--version", "adv-t", "--shrinks", "0.5", "--base", str(base), *judge).splitlines()[-1]
     assert json.loads(last)["games"] == 1 and json.loads(last)["candidate"] == "adv-t-x0.5"
+
+
+def test_generations_iterate_resume_and_their_games_replay_into_records(tmp_path):
+    pytest.importorskip("numpy")
+    out = tmp_path / "run"
+    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
+
+    def tool_run(*args: str) -> str:
+        return subprocess.run([sys.executable, str(TOOL), *args, "--out", str(out)], check=True,
+                              capture_output=True, env=env, text=True).stdout
+
+    cmd = ("run", "--generations", "2", "--games", "2", "--cells", "solo:italia:standard", "--level", "quick",
+           "--eval-games", "1", "--eval-cells", "solo:italia:standard", "--shrinks", "0.5,1", "--procs", "1")
+    tool_run(*cmd)
+    curve = [json.loads(line) for line in (out / "curve.jsonl").read_text().splitlines()]
+    assert [c["generation"] for c in curve] == [1, 2]
+    assert curve[0]["played_by"] == "hand"
+    for c in curve:
+        assert set(c["tried"]) == {f"gen-00{c['generation']}-x0.5", f"gen-00{c['generation']}-x1"}
+        assert c["paired"]["games"] == 1 and c["kept"] == (c["paired"]["diff"] > 0)
+        assert c["candidate"] in c["tried"] and c["pairs"] > 0
+    # the second generation is played by the first's model if it was kept, else again by the hand-made estimate
+    assert curve[1]["played_by"] == (curve[0]["candidate"] if curve[0]["kept"] else "hand")
+    files = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert "generation" not in tool_run(*cmd)  # resumed: every stage done, nothing played or written again
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == files
+    records = tmp_path / "records"
+    said = tool_run("records", "--model", "hand", "--records", str(records), "--level", "quick", "--procs", "1")
+    branched = [json.loads(line) for line in gzip.decompress((out / "branches-hand.jsonl.gz").read_bytes())
+                .decode().splitlines()]
+    margins = {f"{r['cell'].replace(':', '-')}-{r['seed']}-rank{b['rank']}.json": b["margin"]
+               for r in branched for b in r["branches"]}
+    assert sorted(p.name for p in records.glob("*.json")) == sorted(margins) and f"{len(margins)} records" in said
+    for path in records.glob("*.json"):
+        game = Game.from_record(json.loads(path.read_text()))
+        result = game.result()
+        assert game.is_over and result["player"] - result["contrarius"] == margins[path.name]
+    import pyarrow.parquet as pq  # the research extra, in the test install
+
+    table = tmp_path / "rows.parquet"
+    tool_run("records", "--model", "hand", "--records", str(tmp_path / "again"), "--level", "quick", "--procs", "1",
+             "--first", "1", "--dataset", str(table))
+    rows = pq.read_table(table).to_pydict()
+    first = f"{branched[0]['cell'].replace(':', '-')}-{branched[0]['seed']}"
+    assert set(rows["game"]) == {f"{first}-rank{b['rank']}" for b in branched[0]["branches"]}
+    assert set(rows["seat"]) == {0}  # the player's decisions only: Contrarius' are its dice's

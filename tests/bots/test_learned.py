@@ -1,13 +1,9 @@
-"""The learned evaluation (level master): the hand-made estimate plus the model's correction, read from the same
-numbers after a save and a load, seeded, and its training pipeline (tools/train_value.py) end to end at tiny size:
-self-play, fit, paired evaluation, the learning curve, a resumed run that plays nothing again, and the records of
-a generation's games replayed from their seeds."""
+"""The learned evaluation (the judge of turn ends of medium and master): the hand-made estimate plus the model's
+correction, read from the same numbers after a save and a load, seeded; the training tool's files survive a stop
+(its pipeline end to end: tests/bots/test_advantage.py)."""
 from __future__ import annotations
 
-import importlib.util
-import json
 import random
-import subprocess
 import sys
 from pathlib import Path
 
@@ -21,20 +17,11 @@ from sestertius.bots.search import Evaluator, SearchBot
 from sestertius.bots.search import bot as bot_module
 
 ROOT = Path(__file__).resolve().parents[2]
-TOOL = ROOT / "tools" / "train_value.py"
 OPTIONS = [
     {"board": "italia", "players": 1, "mode": "solo", "difficulty": "expert"},
     {"board": "imperium", "players": 2, "mode": "team"},
     {"board": "italia", "players": 3},
 ]
-
-
-def tool():
-    spec = importlib.util.spec_from_file_location("train_value", TOOL)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def states(options: dict, seed: int = 5, every: int = 40, count: int = 4):
@@ -69,24 +56,19 @@ def test_the_correction_is_the_bias_plus_the_coefficients_times_the_features():
     assert [r for r, _ in seat_rows(s)] == ["player" if i != automaton else "automaton" for i in range(s.n)]
 
 
-def test_a_fitted_model_reads_the_same_after_a_save_and_a_load(tmp_path):
-    pytest.importorskip("numpy")
-    train = tool()
-    rows = []
-    for k, options in enumerate(OPTIONS[:1] * 3):
-        for g in states(options, seed=k, every=15, count=30):
-            finals = [float(x) for x in range(len(g.state.players))]
-            for seat, (role, x) in enumerate(seat_rows(g.state)):
-                rows.append({"role": role, "x": x, "final": 100.0 + 2 * finals[seat] + x[NAMES.index("money")],
-                             "game": k})
-    model, report = train.fit(rows, "fitted", holdout=3, least=10)
-    assert set(model.roles) == {"player", "automaton"} and report["player"]["rows"] >= 10
+def test_a_model_reads_the_same_after_a_save_and_a_load(tmp_path):
+    rnd = random.Random(2)
+    model = ValueModel("saved", NAMES, {role: (round(rnd.gauss(0, 3), 6),
+                                               tuple(round(rnd.gauss(0, 0.5), 6) for _ in NAMES))
+                                        for role in ("player", "automaton", "base")}, {"trained_on": "a test"})
     path = tmp_path / "m.json"
     model.save(path)
     again = ValueModel.load(path)
-    assert again.roles == model.roles
-    for g in states(OPTIONS[0], seed=9):
-        assert LearnedEvaluator(again).estimates(g.state) == LearnedEvaluator(model).estimates(g.state)
+    assert again.roles == model.roles and again.meta == model.meta and again.version == "saved"
+    for options in OPTIONS:
+        for g in states(options, seed=9):
+            assert LearnedEvaluator(again).estimates(g.state) == LearnedEvaluator(model).estimates(g.state)
+            assert LearnedEvaluator(model).estimates(g.state) != Evaluator().estimates(g.state)
 
 
 def test_a_model_of_other_features_is_refused():
@@ -96,9 +78,9 @@ def test_a_model_of_other_features_is_refused():
         ValueModel.from_json(d)
 
 
-@pytest.mark.parametrize("name", ["value", "turn_ends"])
-def test_the_packaged_models_say_what_they_are(name):
-    model = packaged(name)
+def test_the_packaged_model_says_what_it_is():
+    model = packaged("turn_ends")
+    assert model is packaged()  # the default, read once
     assert model.names == NAMES
     if model.roles:  # a trained model: its version, training set and date
         assert model.meta["trained_on"] and model.meta["date"] and model.version != "hand"
@@ -135,42 +117,10 @@ def test_a_bot_with_the_learned_evaluation_replays():
     assert choices(7) == choices(7)
 
 
-def test_the_pipeline_trains_judges_resumes_and_replays(tmp_path):
-    pytest.importorskip("numpy")
-    out = tmp_path / "run"
-    cmd = [sys.executable, str(TOOL), "run", "--out", str(out), "--generations", "2", "--games", "2",
-           "--eval-games", "1", "--cells", "solo:italia:standard", "--shrinks", "0.5,1", "--procs", "1"]
-    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
-    subprocess.run(cmd, check=True, capture_output=True, env=env)
-    curve = [json.loads(line) for line in (out / "curve.jsonl").read_text().splitlines()]
-    assert [c["generation"] for c in curve] == [1, 2]
-    for c in curve:
-        assert c["paired"]["games"] == 1 and set(c["tried"]) == {f"gen-00{c['generation']}-x0.5",
-                                                                  f"gen-00{c['generation']}-x1"}
-        assert c["kept"] == (c["paired"]["diff"] > 0)
-        assert c["fit"]["player"]["rows"] > 50
-    files = {p: p.read_bytes() for p in out.rglob("*") if p.is_file() and p.name != "config.json"}
-    again = subprocess.run(cmd, check=True, capture_output=True, env=env, text=True)
-    assert "self-play:" not in again.stdout and "evaluation of" not in again.stdout.replace("evaluation of hand", "")
-    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file() and p.name != "config.json"} == files
-    records = tmp_path / "records"
-    done = subprocess.run([sys.executable, str(TOOL), "records", str(out), "--records", str(records)],
-                          check=True, capture_output=True, env=env, text=True)
-    assert "2 records" in done.stdout
-    for path in records.glob("*.json"):
-        game = Game.from_record(json.loads(path.read_text()))
-        assert game.is_over
-    table = subprocess.run([sys.executable, str(TOOL), "curve", str(out)], check=True, capture_output=True,
-                           env=env, text=True).stdout
-    assert table.count("| gen-00") == 2
-    judged = subprocess.run([sys.executable, str(TOOL), "judge", str(out), "--games", "1", "--procs", "1"],
-                            check=True, capture_output=True, env=env, text=True).stdout
-    assert "over 1 paired games" in judged and "solo:italia:standard" in judged
-
-
 @pytest.mark.parametrize("suffix", [".jsonl", ".jsonl.gz"])
 def test_a_file_cut_short_by_a_stop_keeps_its_whole_records(tmp_path, suffix):
-    train = tool()
+    sys.path.insert(0, str(ROOT / "tools"))
+    import training_files as train
     path = tmp_path / f"rows{suffix}"
     for k in range(2):
         train.append_line(path, {"cell": "c", "seed": k})

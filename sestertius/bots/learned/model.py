@@ -5,9 +5,9 @@ against Contrarius, Contrarius, a player of a game without Contrarius).
 A model is a small JSON file beside this module (its version, what it was trained on and when, the feature names and
 the coefficients per role): ``turn_ends.json``, made by ``tools/train_advantage.py`` (fitted to counterfactual
 branches: a turn's alternatives each played out from the same position), which judges the ends of turns for the
-levels that name it, and ``value.json``, made by ``tools/train_value.py`` by expert iteration (the search with the
-current model plays, its positions are labelled by the games' final scores, the next model is fitted and kept only
-when it wins paired games against the current one). Inference is pure Python: one dot product of some
+levels that name it; the tool's ``run`` iterates (the search with the current model plays and branches its games,
+the next model is fitted to the branches of every generation and kept only when it wins paired games against the
+current one). Inference is pure Python: one dot product of some
 thirty numbers per seat estimate, cached like the hand-made one (:meth:`Evaluator.estimates`).
 """
 from __future__ import annotations
@@ -69,10 +69,9 @@ HAND_ONLY = ValueModel("hand", NAMES)  # no correction: the hand-made estimate (
 _PACKAGED: dict[str, ValueModel] = {}
 
 
-def packaged(name: str = "value") -> ValueModel:
-    """A model shipped with the package, read once: ``value`` (``value.json``: master's, fitted to the final scores
-    of self-played games by ``tools/train_value.py``) or ``turn_ends`` (``turn_ends.json``: fitted to where a
-    turn's alternatives led, by ``tools/train_advantage.py``; it judges the ends of turns only)."""
+def packaged(name: str = "turn_ends") -> ValueModel:
+    """A model shipped with the package, read once: ``turn_ends`` (``turn_ends.json``: fitted to where a turn's
+    alternatives led, by ``tools/train_advantage.py``; it judges the ends of turns only)."""
     if name not in _PACKAGED:
         text = resources.files("sestertius.bots.learned").joinpath(f"{name}.json").read_text(encoding="utf-8")
         _PACKAGED[name] = ValueModel.from_json(json.loads(text))

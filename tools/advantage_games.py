@@ -1,0 +1,119 @@
+"""The games of the training tool (``tools/train_advantage.py``): the bots of a model, one game played with them,
+and one game branched at a turn (the module's doc there says what a branch is)."""
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from training_files import options_of
+
+from sestertius import Game
+from sestertius.bots.learned.model import LearnedEvaluator, ValueModel, seat_rows
+from sestertius.bots.search import Evaluator, SearchBot
+
+Task = tuple[str, int, dict[str, Any], str, int, int]
+
+
+def margin_of(game: Game, automaton: int | None) -> float:
+    scores = [s["total"] for s in game.scores()]
+    if automaton is None:
+        return float(scores[0] - max(scores[1:]))
+    result = game.result()
+    return float(result.get("team", result.get("player", scores[0])) - result["contrarius"])
+
+
+def step(game: Game, bots: dict[int, SearchBot]) -> None:
+    """One decision, in place: the only one open, or the bot's of the seat to act."""
+    legal = game.legal_actions()
+    if len(legal) == 1:
+        game.apply_unchecked(legal[0])
+        return
+    who = game.to_act()
+    assert who is not None and who in bots
+    game.apply_unchecked(bots[who].choose(game, legal))
+
+
+def play_out(game: Game, bots: dict[int, SearchBot], until_turn: int | None = None) -> None:
+    """Play on, in place: to the end of the game, or (``until_turn``) until that turn has ended."""
+    while not game.is_over and game.state.turn < 1000:
+        if until_turn is not None and game.state.turn != until_turn:
+            return
+        step(game, bots)
+
+
+def bots_for(game: Game, seed: int, level: str, model: ValueModel) -> dict[int, SearchBot]:
+    """The search bots of every player's seat (seeded as in ``benchmarks/bot_strength.py``), the model judging the
+    ends of turns (the positions it was fitted to; the steps inside a turn keep the hand-made estimate)."""
+    automaton = game.state.rules.mode.automaton(game.state)
+    bots = {}
+    for seat in range(game.state.n):
+        if seat != automaton:
+            # the hand model: the estimate itself judges the ends (not the judge a level may name), one evaluator
+            # as a level without a judge has (the work its budget counts is the same)
+            ev = Evaluator()
+            bots[seat] = SearchBot(seed * 97 + seat, level, evaluator=ev,
+                                   ends=LearnedEvaluator(model) if model.roles else ev)
+    return bots
+
+
+def play(task: tuple[str, int, dict[str, Any], str]) -> dict[str, Any]:
+    """One game of the bots with the model; its result as ``benchmarks/bot_strength.py`` writes it."""
+    cell, seed, model_json, level = task
+    model = ValueModel.from_json(model_json)
+    game = Game.new(options_of(cell), seed=seed)
+    automaton = game.state.rules.mode.automaton(game.state)
+    start = time.process_time()
+    play_out(game, bots_for(game, seed, level, model))
+    margin = margin_of(game, automaton)
+    scores = [s["total"] for s in game.scores()]
+    result = game.result() if automaton is not None else {}
+    return {"cell": cell, "seed": seed, "win": game.ranking()[0] != automaton if automaton is not None
+            else game.ranking()[0] == 0, "margin": margin,
+            "score": result.get("team", result.get("player", scores[0])) if automaton is not None else scores[0],
+            "over": game.is_over, "seconds": round(time.process_time() - start, 3), "model": model.version}
+
+
+def branch(task: Task, records: bool = False) -> dict[str, Any]:
+    """One game played to a random turn of the first player, branched there (see the training tool's doc); with
+    ``records``, each branch's whole game as its record too."""
+    cell, seed, model_json, level, alternatives, top = task
+    model = ValueModel.from_json(model_json)
+    rng = random.Random(seed)
+    game = Game.new(options_of(cell), seed=seed)
+    automaton = game.state.rules.mode.automaton(game.state)
+
+    def new_bots() -> dict[int, SearchBot]:
+        return bots_for(game, seed, level, model)
+
+    bots = new_bots()
+    target = rng.randrange(28)
+    seen, last = 0, None
+    start = time.process_time()
+    while not game.is_over:
+        now = game.current_step()
+        if now is not None and now[0] == "turn" and game.to_act() == 0:
+            last = game.copy()
+            if seen == target:
+                break
+            seen += 1
+        step(game, bots)
+    assert last is not None  # a game has a first turn
+    at = last  # the branched turn (the last one reached, if the game ended before the one drawn)
+    lines = bots[0].search(at, 0)
+    ranked = [line.action for line in lines]
+    picks = [0, *sorted(rng.sample(range(1, min(top, len(ranked))), min(alternatives, min(top, len(ranked)) - 1)))]
+    branches = []
+    for rank in picks:
+        g = at.copy()
+        g.apply_unchecked(ranked[rank])
+        bots = new_bots()  # the same bots as the game's (their seeds), their caches empty
+        play_out(g, bots, until_turn=at.state.turn)
+        rows = [(role, [round(v, 4) for v in x]) for role, x in seat_rows(g.state)]
+        play_out(g, bots)
+        branches.append({"rank": rank, "action": list(ranked[rank]), "value": round(lines[rank].value, 3),
+                         "rows": rows, "margin": margin_of(g, automaton), "over": g.is_over})
+        if records:
+            branches[-1]["record"] = g.record()
+    return {"cell": cell, "seed": seed, "turn": seen, "model": model.version, "n_legal": len(ranked),
+            "branches": branches, "seconds": round(time.process_time() - start, 2)}
