@@ -106,7 +106,14 @@ def map_tasks(fn: Callable[[Any], Any], tasks: list[Any], procs: int, ray: str |
         import ray as ray_module
 
         if not ray_module.is_initialized():
-            ray_module.init(address=None if ray == "local" else ray)
+            # the workers import this folder's modules (the tasks' functions live there) and, on a cluster, the
+            # package itself
+            env: dict[str, Any] = {"working_dir": str(Path(__file__).resolve().parent)}
+            if ray != "local":
+                import sestertius
+
+                env["py_modules"] = [sestertius]
+            ray_module.init(address=None if ray == "local" else ray, runtime_env=env)
         remote = ray_module.remote(fn)
         pending = [remote.remote(t) for t in tasks]
         while pending:

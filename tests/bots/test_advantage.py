@@ -178,3 +178,17 @@ def test_generations_iterate_resume_and_their_games_replay_into_records(tmp_path
     first = f"{branched[0]['cell'].replace(':', '-')}-{branched[0]['seed']}"
     assert set(rows["game"]) == {f"{first}-rank{b['rank']}" for b in branched[0]["branches"]}
     assert set(rows["seat"]) == {0}  # the player's decisions only: Contrarius' are its dice's
+
+
+@pytest.mark.cluster
+def test_the_tool_on_ray_plays_the_games_it_plays_here():
+    pytest.importorskip("ray")
+    adv = tool()
+    from training_files import map_tasks
+
+    tasks = [("solo:italia:standard", seed, HAND_ONLY.to_json(), "quick") for seed in (3, 4)]
+
+    def games(ray):
+        return sorted((r["seed"], r["margin"], r["score"]) for r in map_tasks(adv.play, tasks, 1, ray))
+
+    assert games("local") == games(None)
