@@ -57,21 +57,35 @@ def bots_for(game: Game, seed: int, level: str, model: ValueModel) -> dict[int, 
     return bots
 
 
-def play(task: tuple[str, int, dict[str, Any], str]) -> dict[str, Any]:
-    """One game of the bots with the model; its result as ``benchmarks/bot_strength.py`` writes it."""
-    cell, seed, model_json, level = task
+def play(task: tuple[Any, ...]) -> dict[str, Any]:
+    """One game of the bots with the model; its result as ``benchmarks/bot_strength.py`` writes it. With a fifth
+    item, a game without Contrarius is a duel: the model's bot in seat ``seed mod players`` (every seat in turn), the
+    other seats' bots judged by that opponent model, and the result the model's seat's."""
+    cell, seed, model_json, level = task[:4]
     model = ValueModel.from_json(model_json)
     game = Game.new(options_of(cell), seed=seed)
     automaton = game.state.rules.mode.automaton(game.state)
+    bots = bots_for(game, seed, level, model)
+    me = 0
+    if len(task) > 4 and automaton is None:
+        me = seed % game.state.n
+        bots = {s: b for s, b in bots_for(game, seed, level, ValueModel.from_json(task[4])).items() if s != me}
+        bots[me] = bots_for(game, seed, level, model)[me]
     start = time.process_time()
-    play_out(game, bots_for(game, seed, level, model))
-    margin = margin_of(game, automaton)
+    play_out(game, bots)
     scores = [s["total"] for s in game.scores()]
-    result = game.result() if automaton is not None else {}
-    return {"cell": cell, "seed": seed, "win": game.ranking()[0] != automaton if automaton is not None
-            else game.ranking()[0] == 0, "margin": margin,
-            "score": result.get("team", result.get("player", scores[0])) if automaton is not None else scores[0],
-            "over": game.is_over, "seconds": round(time.process_time() - start, 3), "model": model.version}
+    if automaton is not None:
+        result = game.result()
+        win, score = game.ranking()[0] != automaton, result.get("team", result.get("player", scores[0]))
+        margin = margin_of(game, automaton)
+    else:
+        win, score = game.ranking()[0] == me, scores[me]
+        margin = float(score - max(x for s, x in enumerate(scores) if s != me))
+    out = {"cell": cell, "seed": seed, "win": win, "margin": margin, "score": score, "over": game.is_over,
+           "seconds": round(time.process_time() - start, 3), "model": model.version}
+    if len(task) > 4:
+        out.update(seat=me, against=ValueModel.from_json(task[4]).version)
+    return out
 
 
 def branch(task: Task, records: bool = False) -> dict[str, Any]:

@@ -40,6 +40,11 @@ replays a model's branched games exactly from their seeds into game records (eac
 against the margin it had) and, with ``--dataset``, their rows in the research dataset's format
 (:mod:`sestertius.research.dataset`). Branches and games are appended as they end; a stopped run resumes where it
 stopped.
+
+Two-player games (``--cells base:BOARD:2``) are branched at the first seat's turns, both seats played by the same
+bots; their pairs fit the role ``base`` (the first seat's features less the other's, as the search's objective
+compares them), which judges every game without Contrarius. Their evaluation (``--eval-cells base:BOARD:N``) is a
+duel: the candidate in each seat in turn against the best model in the others, counted by the candidate's margin.
 """
 from __future__ import annotations
 
@@ -70,8 +75,8 @@ def branch_into(out: Path, model: ValueModel, cells: list[str], games: int, seed
                 alternatives: int, top: int, procs: int, ray: str | None) -> list[dict[str, Any]]:
     """The games ``model`` branched on the seeds ``seed + i`` (``branches-VERSION.jsonl.gz``, one file per model
     playing), those missing played."""
-    if any(not c.startswith("solo:") for c in cells):
-        raise SystemExit("--cells: solo:BOARD:LEVEL only (the fit reads one player against Contrarius)")
+    if any(not (c.startswith("solo:") or (c.startswith("base:") and c.endswith(":2"))) for c in cells):
+        raise SystemExit("--cells: solo:BOARD:LEVEL or base:BOARD:2 only (the fit reads games of two sides)")
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"branches-{model.version}.jsonl.gz"
     repair(path)
@@ -95,45 +100,55 @@ def load(out: Path, version: str) -> ValueModel:
     return HAND_ONLY if version == HAND_ONLY.version else ValueModel.load(out / "models" / f"{version}.json")
 
 
+def solo(record: dict[str, Any]) -> bool:
+    return str(record["cell"]).startswith("solo:")
+
+
+def sides_of(branch: dict[str, Any], roles: tuple[str, str], cell: str) -> tuple[list[float], list[float], float]:
+    """A branch's two rows (the first seat's, the other side's) and the hand-made objective between them."""
+    (role_p, p), (role_a, a) = branch["rows"][0], branch["rows"][1]
+    if (role_p, role_a) != roles or len(branch["rows"]) != 2:
+        raise SystemExit(f"{cell}: a branch of a game that is not of two sides (the fit reads solo Solitaria and "
+                         "two-player games only)")
+    return p, a, (p[NOW] + p[EST]) - (a[NOW] + a[EST])
+
+
 def pairs(records: list[dict[str, Any]]) -> tuple[list[list[float]], list[float], list[int]]:
-    """Per branch beside its game's best one: the features' difference (the player's, then Contrarius' negated),
-    the final margins' difference less the hand-made objective's, and the game's seed (for held-out folds)."""
+    """Per branch beside its game's best one: the features' difference, the final margins' difference less the
+    hand-made objective's, and the game's seed (for held-out folds). Solitaria: the player's features, then
+    Contrarius' negated (a correction per role); a two-player game: the first seat's less the other's (one
+    correction, of the role ``base``, for both, so that the objective's correction is its difference)."""
     xs, ys, seeds = [], [], []
     for r in records:
         b = r["branches"]
         if len(b) < 2 or not all(x["over"] for x in b):
             continue
-
-        def parts(x: dict[str, Any]) -> tuple[list[float], list[float], float]:
-            (role_p, p), (role_a, a) = x["rows"][0], x["rows"][1]
-            if (role_p, role_a) != ("player", "automaton") or len(x["rows"]) != 2:
-                raise SystemExit("a branch of a game that is not one player against Contrarius (the fit reads "
-                                 "solo Solitaria only)")
-            return p, a, (p[NOW] + p[EST]) - (a[NOW] + a[EST])
-
-        p0, a0, o0 = parts(b[0])
+        roles = ("player", "automaton") if solo(r) else ("base", "base")
+        p0, a0, o0 = sides_of(b[0], roles, r["cell"])
         for x in b[1:]:
-            p, a, o = parts(x)
-            xs.append([u - v for u, v in zip(p, p0)] + [v - u for u, v in zip(a, a0)])
+            p, a, o = sides_of(x, roles, r["cell"])
+            if solo(r):
+                xs.append([u - v for u, v in zip(p, p0)] + [v - u for u, v in zip(a, a0)])
+            else:
+                xs.append([(u - v) - (w - z) for u, v, w, z in zip(p, p0, a, a0)])
             ys.append((x["margin"] - b[0]["margin"]) - (o - o0))
             seeds.append(r["seed"])
     return xs, ys, seeds
 
 
-def fit_pairs(records: list[dict[str, Any]], version: str, features: str = "all", folds: int = 5
-              ) -> tuple[ValueModel, dict[str, Any]]:
-    """The model of the branched games' pairs (see the module's doc): ridge regression, its strength chosen by the
-    error on held-out games (``folds`` folds by seed), then refitted on every pair. ``features`` ``hand``: only the
-    hand-made estimate's features (its weights corrected)."""
+def ridge(xs: list[list[float]], ys: list[float], seeds: list[int], names: list[str], features: str,
+          folds: int) -> tuple[list[float], dict[str, Any]]:
+    """Ridge regression of ``ys`` on ``xs`` (columns named ``names``, each a feature's name after a role's
+    letter), its strength chosen by the error on held-out games (``folds`` folds by seed), then refitted on every
+    pair. ``features`` ``hand``: only the hand-made estimate's features (its weights corrected)."""
     import numpy as np  # the train extra
 
-    xs, ys, seeds = pairs(records)
-    k = len(NAMES)
-    x, y, s = np.array(xs, dtype=float).reshape(-1, 2 * k), np.array(ys, dtype=float), np.array(seeds)
+    k = len(names)
+    x, y, s = np.array(xs, dtype=float).reshape(-1, k), np.array(ys, dtype=float), np.array(seeds)
     if features == "hand":
-        x[:, [i for i in range(2 * k) if NAMES[i % k] not in HAND]] = 0.0
+        x[:, [i for i in range(k) if names[i].split(".", 1)[1] not in HAND]] = 0.0
     n = len(y)
-    sd = x.std(0) if n else np.ones(2 * k)
+    sd = x.std(0) if n else np.ones(k)
     sd[sd < 1e-9] = 1.0
     z = x / sd  # no centring: a difference of equal positions is zero, and so is its correction
     fold = s % folds
@@ -150,17 +165,41 @@ def fit_pairs(records: list[dict[str, Any]], version: str, features: str = "all"
         errors[lam] = math.sqrt(sq / max(n, 1))
     best = min(errors, key=lambda lam: errors[lam])
     coef = solve(z, y, best) / sd
-    meta = {"trained_on": "counterfactual branches of self-played games (tools/train_advantage.py)",
-            "features": features,
-            "branched_games": len(records), "pairs": n, "lambda": best,
-            "rmse_hand": round(float(np.sqrt((y ** 2).mean())), 3) if n else 0.0,
+    meta = {"pairs": n, "lambda": best, "rmse_hand": round(float(np.sqrt((y ** 2).mean())), 3) if n else 0.0,
             "rmse_cv": {str(lam): round(e, 3) for lam, e in errors.items()},
-            "date": datetime.date.today().isoformat(), "from_model": records[0]["model"] if records else None,
-            "per_sd": {f"{'P' if i < k else 'A'}.{NAMES[i % k]}": round(float(coef[i] * sd[i]), 3)
-                       for i in sorted(range(2 * k), key=lambda i: -abs(coef[i] * sd[i]))[:12]}}
-    model = ValueModel(version, NAMES, {"player": (0.0, tuple(round(float(c), 6) for c in coef[:k])),
-                                        "automaton": (0.0, tuple(round(float(c), 6) for c in coef[k:]))}, meta)
-    return model, meta
+            "per_sd": {names[i]: round(float(coef[i] * sd[i]), 3)
+                       for i in sorted(range(k), key=lambda i: -abs(coef[i] * sd[i]))[:12]}}
+    return [round(float(c), 6) for c in coef], meta
+
+
+def fit_pairs(records: list[dict[str, Any]], version: str, features: str = "all", folds: int = 5
+              ) -> tuple[ValueModel, dict[str, Any]]:
+    """The model of the branched games' pairs (see the module's doc): Solitaria's games fit the roles ``player``
+    and ``automaton``, two-player games the role ``base`` (its figures under ``base`` in the meta, and at its top
+    when no Solitaria game was branched)."""
+    roles: dict[str, tuple[float, tuple[float, ...]]] = {}
+    meta: dict[str, Any] = {"trained_on": "counterfactual branches of self-played games (tools/train_advantage.py)",
+                            "features": features, "branched_games": len(records),
+                            "date": datetime.date.today().isoformat(),
+                            "from_model": records[0]["model"] if records else None}
+    k = len(NAMES)
+    kinds = {"solo": [r for r in records if solo(r)], "base": [r for r in records if not solo(r)]}
+    for kind, mine in kinds.items():
+        if not mine:
+            continue
+        xs, ys, seeds = pairs(mine)
+        names = ([f"P.{n}" for n in NAMES] + [f"A.{n}" for n in NAMES]) if kind == "solo" else [
+            f"B.{n}" for n in NAMES]
+        coef, figures = ridge(xs, ys, seeds, names, features, folds)
+        if kind == "solo":
+            roles["player"], roles["automaton"] = (0.0, tuple(coef[:k])), (0.0, tuple(coef[k:]))
+            meta.update(figures)
+        else:
+            roles["base"] = (0.0, tuple(coef))
+            meta["base"] = dict(figures, branched_games=len(mine))
+            if not kinds["solo"]:
+                meta.update(figures)
+    return ValueModel(version, NAMES, roles, meta), meta
 
 
 def fit(args: argparse.Namespace) -> None:
@@ -176,16 +215,19 @@ def fit(args: argparse.Namespace) -> None:
 
 
 def evaluate(out: Path, model: ValueModel, level: str, cells: list[str], games: int, seed: int, procs: int,
-             ray: str | None) -> list[dict[str, Any]]:
+             ray: str | None, against: ValueModel | None = None) -> list[dict[str, Any]]:
     """The model's games of ``cells`` on the seeds ``seed + i`` (``eval/VERSION-LEVEL-sSEED.jsonl``, the lines of
-    ``benchmarks/bot_strength.py``), those missing played; only these cells' and seeds'."""
-    path = out / "eval" / f"{model.version}-{level}-s{seed}.jsonl"  # one file a model, level and seeds
+    ``benchmarks/bot_strength.py``), those missing played; only these cells' and seeds'. ``against``: duels with
+    that model in the other seats (``eval/VERSION-vs-AGAINST-LEVEL-sSEED.jsonl``)."""
+    duel = f"-vs-{against.version}" if against is not None else ""
+    path = out / "eval" / f"{model.version}{duel}-{level}-s{seed}.jsonl"  # one file a model, level and seeds
     path.parent.mkdir(parents=True, exist_ok=True)
     repair(path)
     wanted = {(cell, seed + i) for i in range(games) for cell in cells}
     done = {(r["cell"], r["seed"]) for r in read_lines(path)}
-    js = model.to_json()
-    tasks = [(cell, seed + i, js, level) for i in range(games) for cell in cells if (cell, seed + i) not in done]
+    js, opponent = model.to_json(), [against.to_json()] if against is not None else []
+    tasks = [(cell, seed + i, js, level, *opponent) for i in range(games) for cell in cells
+             if (cell, seed + i) not in done]
     from tqdm import tqdm
     for r in tqdm(map_tasks(play, tasks, procs, ray), total=len(tasks), desc=f"{model.version} at {level}",
                   unit="game", disable=not tasks):
@@ -219,6 +261,8 @@ def run(args: argparse.Namespace) -> None:
     out = Path(args.out)
     (out / "models").mkdir(parents=True, exist_ok=True)
     cells, eval_cells = args.cells.split(","), args.eval_cells.split(",")
+    solo_cells = [c for c in eval_cells if c.startswith(("solo:", "team:"))]
+    duel_cells = [c for c in eval_cells if c not in solo_cells]  # judged by duels against the best model
     shrinks = [float(v) for v in args.shrinks.split(",")]
     curve = read_lines(out / "curve.jsonl")
     best = args.start
@@ -233,14 +277,16 @@ def run(args: argparse.Namespace) -> None:
         records = [r for f in data for r in read_lines(f)]
         fitted, meta = fit_pairs(records, name(g), args.features, args.folds)
         fitted.save(out / "models" / f"{name(g)}.json")
-        base = evaluate(out, player, args.level, eval_cells, args.eval_games, args.eval_seed, args.procs, args.ray)
+        base = evaluate(out, player, args.level, solo_cells, args.eval_games, args.eval_seed, args.procs, args.ray)
         tried = {}
         for shrink in shrinks:
             candidate = scaled(fitted, shrink, f"{name(g)}-x{shrink:g}")
             candidate.save(out / "models" / f"{candidate.version}.json")
-            games = evaluate(out, candidate, args.level, eval_cells, args.eval_games, args.eval_seed, args.procs,
+            games = evaluate(out, candidate, args.level, solo_cells, args.eval_games, args.eval_seed, args.procs,
                              args.ray)
-            tried[candidate.version] = paired(base, games)
+            duels = evaluate(out, candidate, args.level, duel_cells, args.eval_games, args.eval_seed, args.procs,
+                             args.ray, against=player) if duel_cells else []
+            tried[candidate.version] = paired(base, games, duels)
         top = max(tried, key=lambda v: tried[v]["diff"])
         kept = tried[top]["diff" if args.keep == "mean" else "low"] > 0
         line = {"generation": g, "played_by": best, "branched_games": len(mine), "fitted_on": len(records),
@@ -305,11 +351,19 @@ def curve(args: argparse.Namespace) -> None:
 
 
 def install(args: argparse.Namespace) -> None:
-    """The model at ``--shrink`` into the package, as the judge of turn ends of the levels that name it."""
-    model = load(Path(args.out), args.version)
+    """The model at ``--shrink`` into the package, as the judge of turn ends of the levels that name it; with
+    ``--merge``, only its roles: the packaged model keeps the others (say, a fit of two-player games beside the
+    Solitaria one)."""
     version = f"{args.version}-x{args.shrink:g}"
-    scaled(model, args.shrink, version).save(PACKAGED)
-    print(f"{version} -> {PACKAGED.relative_to(ROOT)}")
+    model = scaled(load(Path(args.out), args.version), args.shrink, version)
+    if args.merge:
+        old = ValueModel.load(args.to)
+        fitted = {r: old.meta.get("roles_from", {}).get(r, old.version) for r in old.roles}
+        fitted.update(dict.fromkeys(model.roles, version))
+        model = ValueModel(f"{old.version}+{version}", NAMES, {**old.roles, **model.roles},
+                           {**old.meta, "roles_from": fitted, version: model.meta})
+    model.save(args.to)
+    print(f"{model.version} -> {args.to}")
 
 
 def main() -> None:
@@ -325,7 +379,8 @@ def main() -> None:
     p.add_argument("--generations", type=int, default=3)
     p.add_argument("--games", type=int, default=1200, help="branched games per generation")
     p.add_argument("--seed", type=int, default=BRANCH_SEED)
-    p.add_argument("--cells", default="solo:italia:expert", help="the branched games' cells (solo only)")
+    p.add_argument("--cells", default="solo:italia:expert",
+                   help="the branched games' cells: solo:BOARD:LEVEL, base:BOARD:2")
     p.add_argument("--level", default="medium", help="the search that plays (medium: cheap)")
     p.add_argument("--start", default=HAND_ONLY.version, help="the model playing generation 1 (hand: none)")
     p.add_argument("--alternatives", type=int, default=2)
@@ -334,7 +389,8 @@ def main() -> None:
     p.add_argument("--folds", type=int, default=5)
     p.add_argument("--shrinks", default="1,0.5")
     p.add_argument("--eval-games", type=int, default=200, help="paired games per evaluation cell")
-    p.add_argument("--eval-cells", default="solo:italia:expert,solo:imperium:expert")
+    p.add_argument("--eval-cells", default="solo:italia:expert,solo:imperium:expert",
+                   help="Solitaria cells, paired with the best model's games; base:BOARD:N cells, duels against it")
     p.add_argument("--eval-seed", type=int, default=1_000_000)
     p.add_argument("--keep", choices=["mean", "lower"], default="mean")
     common(p)
@@ -387,6 +443,8 @@ def main() -> None:
     p.add_argument("--out", required=True)
     p.add_argument("--version", required=True)
     p.add_argument("--shrink", type=float, default=1.0)
+    p.add_argument("--merge", action="store_true", help="only the model's roles: the packaged model keeps the rest")
+    p.add_argument("--to", type=Path, default=PACKAGED, help="the packaged model's file")
     p.set_defaults(run=install)
     args = ap.parse_args()
     args.run(args)

@@ -7,7 +7,7 @@ import json
 import math
 import multiprocessing
 import statistics
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -75,12 +75,14 @@ def scaled(model: ValueModel, shrink: float, version: str) -> ValueModel:
     return ValueModel(version, model.names, roles, dict(model.meta, shrink=shrink))
 
 
-def paired(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> dict[str, Any]:
+def paired(a: list[dict[str, Any]], b: list[dict[str, Any]], duels: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
     """B's margin less A's over the games of the same cell and seed: the mean and its 95% interval (normal), the
-    games won by each alone, and each one's wins with their Wilson interval."""
+    games won by each alone, and each one's wins with their Wilson interval. ``duels``: B's games against A (two
+    players, B in each seat in turn), each counted by B's margin, which is zero on average between equals; their
+    wins apart (``duel_wins``, ``duel_rate``)."""
     by = {(r["cell"], r["seed"]): r for r in a}
     pairs = [(by[(r["cell"], r["seed"])], r) for r in b if (r["cell"], r["seed"]) in by]
-    diffs = [y["margin"] - x["margin"] for x, y in pairs]
+    diffs = [y["margin"] - x["margin"] for x, y in pairs] + [r["margin"] for r in duels]
     n = len(diffs)
     mean = statistics.fmean(diffs) if n else 0.0
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.inf
@@ -88,12 +90,18 @@ def paired(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> dict[str, Any]:
                            "high": round(mean + half, 3),
                            "only_a": sum(x["win"] and not y["win"] for x, y in pairs),
                            "only_b": sum(y["win"] and not x["win"] for x, y in pairs)}
+    m = len(pairs)
     for name, k in (("a", 0), ("b", 1)):
         wins = sum(p[k]["win"] for p in pairs)
-        low, high = wilson(wins, n) if n else (0.0, 1.0)
+        low, high = wilson(wins, m) if m else (0.0, 1.0)
         out[f"wins_{name}"] = wins
-        out[f"rate_{name}"] = [round(wins / n if n else 0.0, 4), round(low, 4), round(high, 4)]
-        out[f"score_{name}"] = round(statistics.fmean(p[k]["score"] for p in pairs), 2) if n else 0.0
+        out[f"rate_{name}"] = [round(wins / m if m else 0.0, 4), round(low, 4), round(high, 4)]
+        out[f"score_{name}"] = round(statistics.fmean(p[k]["score"] for p in pairs), 2) if m else 0.0
+    if duels:
+        wins = sum(r["win"] for r in duels)
+        low, high = wilson(wins, len(duels))
+        out.update(duels=len(duels), duel_wins=wins,
+                   duel_rate=[round(wins / len(duels), 4), round(low, 4), round(high, 4)])
     return out
 
 

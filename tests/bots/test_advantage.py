@@ -192,3 +192,34 @@ def test_the_tool_on_ray_plays_the_games_it_plays_here():
         return sorted((r["seed"], r["margin"], r["score"]) for r in map_tasks(adv.play, tasks, 1, ray))
 
     assert games("local") == games(None)
+
+
+def test_two_player_games_fit_the_base_role_judged_by_duels_and_merge_into_the_packaged_model(tmp_path):
+    pytest.importorskip("numpy")
+    out = tmp_path / "base"
+    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
+
+    def tool_run(*args: str) -> str:
+        return subprocess.run([sys.executable, str(TOOL), *args, "--out", str(out)], check=True,
+                              capture_output=True, env=env, text=True).stdout
+
+    tool_run("run", "--generations", "1", "--games", "2", "--cells", "base:italia:2", "--level", "quick",
+             "--eval-games", "2", "--eval-cells", "base:italia:2", "--shrinks", "1", "--procs", "1")
+    (c,) = [json.loads(line) for line in (out / "curve.jsonl").read_text().splitlines()]
+    duels = [json.loads(line) for line in (out / "eval" / "gen-001-x1-vs-hand-quick-s1000000.jsonl").read_text()
+             .splitlines()]
+    assert [d["seat"] for d in duels] == [0, 1]  # the candidate in each seat in turn
+    assert c["paired"]["duels"] == 2 and c["paired"]["diff"] == sum(d["margin"] for d in duels) / 2
+    fitted = json.loads((out / "models" / "gen-001.json").read_text())
+    assert list(fitted["roles"]) == ["base"] and fitted["meta"]["base"]["pairs"] == c["pairs"] > 0
+    packaged = tmp_path / "turn_ends.json"
+    packaged.write_text((ROOT / "sestertius" / "bots" / "learned" / "turn_ends.json").read_text())
+    before = json.loads(packaged.read_text())
+    tool_run("install", "--version", "gen-001", "--shrink", "0.5", "--merge", "--to", str(packaged))
+    after = json.loads(packaged.read_text())
+    assert after["roles"]["player"] == before["roles"]["player"]  # Solitaria's roles kept
+    assert after["roles"]["automaton"] == before["roles"]["automaton"]
+    assert after["roles"]["base"]["coef"] == [round(x * 0.5, 6) for x in fitted["roles"]["base"]["coef"]]
+    assert after["meta"]["roles_from"] == {"player": before["version"], "automaton": before["version"],
+                                           "base": "gen-001-x0.5"}
+    assert after["version"] == f"{before['version']}+gen-001-x0.5" and after["meta"]["date"]
