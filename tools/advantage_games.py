@@ -59,8 +59,8 @@ def bots_for(game: Game, seed: int, level: str, model: ValueModel) -> dict[int, 
 
 def play(task: tuple[Any, ...]) -> dict[str, Any]:
     """One game of the bots with the model; its result as ``benchmarks/bot_strength.py`` writes it. With a fifth
-    item, a game without Contrarius is a duel: the model's bot in seat ``seed mod players`` (every seat in turn), the
-    other seats' bots judged by that opponent model, and the result the model's seat's."""
+    item, a game without Contrarius is a duel: the model's bot in the seat of the sixth item (else ``seed mod
+    players``), the other seats' bots judged by that opponent model, and the result the model's seat's."""
     cell, seed, model_json, level = task[:4]
     model = ValueModel.from_json(model_json)
     game = Game.new(options_of(cell), seed=seed)
@@ -68,7 +68,7 @@ def play(task: tuple[Any, ...]) -> dict[str, Any]:
     bots = bots_for(game, seed, level, model)
     me = 0
     if len(task) > 4 and automaton is None:
-        me = seed % game.state.n
+        me = task[5] if len(task) > 5 else seed % game.state.n
         bots = {s: b for s, b in bots_for(game, seed, level, ValueModel.from_json(task[4])).items() if s != me}
         bots[me] = bots_for(game, seed, level, model)[me]
     start = time.process_time()

@@ -2,7 +2,7 @@
 
     python tools/train_advantage.py run --out DIR --generations 3 --games 1200      # every core (or --ray); resumes
     python tools/train_advantage.py curve --out DIR                                 # the learning curve
-    python tools/train_advantage.py install --out DIR --version gen-002-x0.5        # a model into the package
+    python tools/train_advantage.py install --out DIR --version gen-002 --shrink 0.5  # a model into the package
     python tools/train_advantage.py records --out DIR --model gen-001-x0.5 --records R [--dataset R.parquet]
 
 and the stages one at a time (what ``run`` does in each generation):
@@ -87,7 +87,7 @@ def branch_into(out: Path, model: ValueModel, cells: list[str], games: int, seed
     for r in tqdm(map_tasks(branch, tasks, procs, ray), total=len(tasks), desc=f"{model.version} branches",
                   unit="game", disable=not tasks):
         append_line(path, r)
-    return [r for r in read_lines(path) if seed <= r["seed"] < seed + games]
+    return [r for r in read_lines(path) if r["cell"] in cells and seed <= r["seed"] < seed + games]
 
 
 def branches(args: argparse.Namespace) -> None:
@@ -217,22 +217,33 @@ def fit(args: argparse.Namespace) -> None:
 def evaluate(out: Path, model: ValueModel, level: str, cells: list[str], games: int, seed: int, procs: int,
              ray: str | None, against: ValueModel | None = None) -> list[dict[str, Any]]:
     """The model's games of ``cells`` on the seeds ``seed + i`` (``eval/VERSION-LEVEL-sSEED.jsonl``, the lines of
-    ``benchmarks/bot_strength.py``), those missing played; only these cells' and seeds'. ``against``: duels with
-    that model in the other seats (``eval/VERSION-vs-AGAINST-LEVEL-sSEED.jsonl``)."""
+    ``benchmarks/bot_strength.py``), those missing played; only these cells' and seeds'. ``against``: two-player
+    duels with that model, each seed ``seed + i // 2`` played twice, the model in seat ``i mod 2``
+    (``eval/VERSION-vs-AGAINST-LEVEL-sSEED.jsonl``), so that a seat's luck in a deal counts for both."""
     duel = f"-vs-{against.version}" if against is not None else ""
     path = out / "eval" / f"{model.version}{duel}-{level}-s{seed}.jsonl"  # one file a model, level and seeds
     path.parent.mkdir(parents=True, exist_ok=True)
     repair(path)
-    wanted = {(cell, seed + i) for i in range(games) for cell in cells}
-    done = {(r["cell"], r["seed"]) for r in read_lines(path)}
-    js, opponent = model.to_json(), [against.to_json()] if against is not None else []
-    tasks = [(cell, seed + i, js, level, *opponent) for i in range(games) for cell in cells
-             if (cell, seed + i) not in done]
+    js = model.to_json()
+    tasks: list[tuple[Any, ...]] = []
+    if against is None:
+        tasks = [(cell, seed + i, js, level) for i in range(games) for cell in cells]
+    else:
+        tasks = [(cell, seed + i // 2, js, level, against.to_json(), i % 2) for i in range(games) for cell in cells]
+
+    def key(t: tuple[Any, ...] | dict[str, Any]) -> tuple[Any, ...]:  # a task's, or a game's of the file
+        if isinstance(t, dict):
+            return t["cell"], t["seed"], t.get("seat")
+        return t[0], t[1], t[5] if len(t) > 5 else None
+
+    wanted = {key(t) for t in tasks}
+    done = {key(r) for r in read_lines(path)}
+    tasks = [t for t in tasks if key(t) not in done]
     from tqdm import tqdm
     for r in tqdm(map_tasks(play, tasks, procs, ray), total=len(tasks), desc=f"{model.version} at {level}",
                   unit="game", disable=not tasks):
         append_line(path, r)
-    return [r for r in read_lines(path) if (r["cell"], r["seed"]) in wanted]
+    return [r for r in read_lines(path) if key(r) in wanted]
 
 
 def judge(args: argparse.Namespace) -> None:
@@ -248,6 +259,7 @@ def judge(args: argparse.Namespace) -> None:
                   "against": args.base, **paired(base, games),
                   "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="minutes")}
         if result["games"]:
+            repair(out / "judged.jsonl")
             append_line(out / "judged.jsonl", result)
         print(json.dumps(result))
 
@@ -263,10 +275,22 @@ def run(args: argparse.Namespace) -> None:
     cells, eval_cells = args.cells.split(","), args.eval_cells.split(",")
     solo_cells = [c for c in eval_cells if c.startswith(("solo:", "team:"))]
     duel_cells = [c for c in eval_cells if c not in solo_cells]  # judged by duels against the best model
+    if any(not (c.startswith("base:") and c.endswith(":2")) for c in duel_cells):
+        raise SystemExit("--eval-cells: solo:, team: or base:BOARD:2 (a duel of more players is not even between "
+                         "equals: one seat against the best of the others)")
     shrinks = [float(v) for v in args.shrinks.split(",")]
+    settings = {k: getattr(args, k) for k in ("start", "games", "seed", "cells", "level", "alternatives", "top",
+                                              "features", "folds", "shrinks", "eval_games", "eval_cells",
+                                              "eval_seed", "keep")}
+    repair(out / "curve.jsonl")
     curve = read_lines(out / "curve.jsonl")
     best = args.start
     for c in curve:
+        if "settings" in c and c["settings"] != settings:  # its seeds and files would not be this run's
+            changed = sorted(k for k in settings if c["settings"].get(k) != settings[k])
+            was = ", ".join(f"{k}={c['settings'].get(k)!r}" for k in changed)
+            raise SystemExit(f"{out}: generation {c['generation']} was run with other settings ({was}); resume "
+                             "with those, or use another --out")
         best = c["candidate"] if c["kept"] else best
     for g in range(len(curve) + 1, args.generations + 1):
         player = load(out, best)
@@ -287,14 +311,15 @@ def run(args: argparse.Namespace) -> None:
             duels = evaluate(out, candidate, args.level, duel_cells, args.eval_games, args.eval_seed, args.procs,
                              args.ray, against=player) if duel_cells else []
             tried[candidate.version] = paired(base, games, duels)
-        top = max(tried, key=lambda v: tried[v]["diff"])
-        kept = tried[top]["diff" if args.keep == "mean" else "low"] > 0
+        rule = "diff" if args.keep == "mean" else "low"
+        top = max(tried, key=lambda v: tried[v][rule])
+        kept = tried[top][rule] > 0
         line = {"generation": g, "played_by": best, "branched_games": len(mine), "fitted_on": len(records),
                 "data": [f.name for f in data],
                 "pairs": meta["pairs"], "lambda": meta["lambda"], "rmse_hand": meta["rmse_hand"],
                 "rmse_cv": meta["rmse_cv"][str(meta["lambda"])], "level": args.level, "eval_cells": args.eval_cells,
                 "eval_seed": args.eval_seed, "tried": {v: [r["diff"], r["low"], r["high"]] for v, r in tried.items()},
-                "candidate": top, "paired": tried[top], "kept": kept,
+                "candidate": top, "paired": tried[top], "kept": kept, "settings": settings,
                 "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="minutes")}
         append_line(out / "curve.jsonl", line)
         curve.append(line)
@@ -361,7 +386,10 @@ def install(args: argparse.Namespace) -> None:
         fitted = {r: old.meta.get("roles_from", {}).get(r, old.version) for r in old.roles}
         fitted.update(dict.fromkeys(model.roles, version))
         model = ValueModel(f"{old.version}+{version}", NAMES, {**old.roles, **model.roles},
-                           {**old.meta, "roles_from": fitted, version: model.meta})
+                           {"trained_on": f"{old.meta.get('trained_on')} (each role's model: roles_from)",
+                            "date": datetime.date.today().isoformat(), "roles_from": fitted,
+                            "models": {**(old.meta.get("models") or {old.version: old.meta}),
+                                       version: model.meta}})
     model.save(args.to)
     print(f"{model.version} -> {args.to}")
 
@@ -392,7 +420,8 @@ def main() -> None:
     p.add_argument("--eval-cells", default="solo:italia:expert,solo:imperium:expert",
                    help="Solitaria cells, paired with the best model's games; base:BOARD:N cells, duels against it")
     p.add_argument("--eval-seed", type=int, default=1_000_000)
-    p.add_argument("--keep", choices=["mean", "lower"], default="mean")
+    p.add_argument("--keep", choices=["mean", "lower"], default="lower",
+                   help="keep a candidate when its paired margin's 95%% lower bound is above zero, or its mean")
     common(p)
     p.set_defaults(run=run)
     p = sub.add_parser("records", help="a model's branched games replayed into game records (and a dataset)")

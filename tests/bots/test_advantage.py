@@ -151,13 +151,27 @@ def test_generations_iterate_resume_and_their_games_replay_into_records(tmp_path
     assert curve[0]["played_by"] == "hand"
     for c in curve:
         assert set(c["tried"]) == {f"gen-00{c['generation']}-x0.5", f"gen-00{c['generation']}-x1"}
-        assert c["paired"]["games"] == 1 and c["kept"] == (c["paired"]["diff"] > 0)
+        assert c["paired"]["games"] == 1 and c["kept"] == (c["paired"]["low"] > 0)  # --keep lower, the default
         assert c["candidate"] in c["tried"] and c["pairs"] > 0
     # the second generation is played by the first's model if it was kept, else again by the hand-made estimate
     assert curve[1]["played_by"] == (curve[0]["candidate"] if curve[0]["kept"] else "hand")
     files = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
     assert "generation" not in tool_run(*cmd)  # resumed: every stage done, nothing played or written again
     assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == files
+    # a stop while the last generation's line was written: it is judged again from the games kept, none replayed
+    curve_file = out / "curve.jsonl"
+    whole = curve_file.read_text().splitlines(keepends=True)
+    curve_file.write_text(whole[0] + whole[1][:40])
+    assert "generation 2" in tool_run(*cmd)
+    again = [json.loads(line) for line in curve_file.read_text().splitlines()]
+    assert [{k: v for k, v in c.items() if k != "date"} for c in again] == [
+        {k: v for k, v in c.items() if k != "date"} for c in curve]
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file() and p != curve_file} == {
+        p: b for p, b in files.items() if p != curve_file}
+    # resumed with other settings: refused, nothing written
+    changed = subprocess.run([sys.executable, str(TOOL), *cmd, "--out", str(out), "--games", "3"],
+                             capture_output=True, env=env, text=True)
+    assert changed.returncode != 0 and "games=2" in changed.stderr
     records = tmp_path / "records"
     said = tool_run("records", "--model", "hand", "--records", str(records), "--level", "quick", "--procs", "1")
     branched = [json.loads(line) for line in gzip.decompress((out / "branches-hand.jsonl.gz").read_bytes())
@@ -208,7 +222,7 @@ def test_two_player_games_fit_the_base_role_judged_by_duels_and_merge_into_the_p
     (c,) = [json.loads(line) for line in (out / "curve.jsonl").read_text().splitlines()]
     duels = [json.loads(line) for line in (out / "eval" / "gen-001-x1-vs-hand-quick-s1000000.jsonl").read_text()
              .splitlines()]
-    assert [d["seat"] for d in duels] == [0, 1]  # the candidate in each seat in turn
+    assert [(d["seed"], d["seat"]) for d in duels] == [(1_000_000, 0), (1_000_000, 1)]  # one deal, each seat
     assert c["paired"]["duels"] == 2 and c["paired"]["diff"] == sum(d["margin"] for d in duels) / 2
     fitted = json.loads((out / "models" / "gen-001.json").read_text())
     assert list(fitted["roles"]) == ["base"] and fitted["meta"]["base"]["pairs"] == c["pairs"] > 0
@@ -223,3 +237,22 @@ def test_two_player_games_fit_the_base_role_judged_by_duels_and_merge_into_the_p
     assert after["meta"]["roles_from"] == {"player": before["version"], "automaton": before["version"],
                                            "base": "gen-001-x0.5"}
     assert after["version"] == f"{before['version']}+gen-001-x0.5" and after["meta"]["date"]
+
+
+def test_two_player_pairs_are_the_first_seat_less_the_other_as_the_objective_compares_them():
+    adv = tool()
+    now, est, money = NAMES.index("now"), NAMES.index("estimate"), NAMES.index("money")
+    rows = []
+    for mine, theirs in ((3.0, 1.0), (5.0, 4.0)):
+        p, o = [0.0] * K, [0.0] * K
+        p[money], o[money] = mine, theirs
+        p[now], o[now] = 10.0 * mine, 10.0 * theirs
+        rows.append([["base", p], ["base", o]])
+    record = {"cell": "base:italia:2", "seed": 4, "model": "hand",
+              "branches": [{"rank": i, "rows": r, "margin": m, "over": True} for i, (r, m) in
+                           enumerate(zip(rows, (2.0, -3.0)))]}
+    xs, ys, seeds = adv.pairs([record])
+    assert len(xs[0]) == K and seeds == [4]
+    assert xs[0][money] == (5.0 - 3.0) - (4.0 - 1.0)  # the first seat's change less the other's
+    assert ys == [(-3.0 - 2.0) - ((50.0 - 40.0) - (30.0 - 10.0))]
+    assert xs[0][est] == 0.0
