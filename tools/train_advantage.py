@@ -249,14 +249,16 @@ def evaluate(out: Path, model: ValueModel, level: str, cells: list[str], games: 
 def judge(args: argparse.Namespace) -> None:
     out = Path(args.out)
     cells = args.cells.split(",")
-    base = [r for r in read_lines(Path(args.base)) if r["cell"] in cells]
+    against = load(out, args.against) if args.against else None  # two-player cells: duels against it
+    base = [r for r in read_lines(Path(args.base)) if r["cell"] in cells] if against is None else []
     model = load(out, args.version)
     for shrink in [float(v) for v in args.shrinks.split(",")]:
         version = f"{args.version}-x{shrink:g}"
         games = evaluate(out, scaled(model, shrink, version), args.level, cells, args.games, args.seed, args.procs,
-                         args.ray)
+                         args.ray, against=against)
         result = {"candidate": version, "level": args.level, "cells": args.cells, "seed": args.seed,
-                  "against": args.base, **paired(base, games),
+                  "against": args.against or args.base,
+                  **(paired(base, games) if against is None else paired([], [], games)),
                   "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="minutes")}
         if result["games"]:
             repair(out / "judged.jsonl")
@@ -463,6 +465,8 @@ def main() -> None:
     p.add_argument("--cells", default="solo:italia:expert")
     p.add_argument("--level", default="medium")
     p.add_argument("--shrinks", default="1,0.5")
+    p.add_argument("--against", default=None,
+                   help="a model (hand, or one in models/): base:BOARD:2 cells played as duels against it")
     common(p)
     p.set_defaults(run=judge)
     p = sub.add_parser("curve", help="the judgements so far, as a table")

@@ -224,6 +224,9 @@ def test_two_player_games_fit_the_base_role_judged_by_duels_and_merge_into_the_p
              .splitlines()]
     assert [(d["seed"], d["seat"]) for d in duels] == [(1_000_000, 0), (1_000_000, 1)]  # one deal, each seat
     assert c["paired"]["duels"] == 2 and c["paired"]["diff"] == sum(d["margin"] for d in duels) / 2
+    judged = json.loads(tool_run("judge", "--version", "gen-001", "--shrinks", "1", "--against", "hand", "--cells",
+                                 "base:italia:2", "--games", "2", "--level", "quick", "--procs", "1").splitlines()[-1])
+    assert judged["duels"] == 2 and judged["diff"] == c["paired"]["diff"]  # the same duels: nothing played again
     fitted = json.loads((out / "models" / "gen-001.json").read_text())
     assert list(fitted["roles"]) == ["base"] and fitted["meta"]["base"]["pairs"] == c["pairs"] > 0
     packaged = tmp_path / "turn_ends.json"
