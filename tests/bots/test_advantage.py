@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from sestertius import Game
-from sestertius.bots.learned import HAND_ONLY, NAMES
+from sestertius.bots.learned import HAND_ONLY, NAMES, ValueModel
 from sestertius.bots.search import SearchBot
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -229,8 +229,10 @@ def test_two_player_games_fit_the_base_role_judged_by_duels_and_merge_into_the_p
     assert judged["duels"] == 2 and judged["diff"] == c["paired"]["diff"]  # the same duels: nothing played again
     fitted = json.loads((out / "models" / "gen-001.json").read_text())
     assert list(fitted["roles"]) == ["base"] and fitted["meta"]["base"]["pairs"] == c["pairs"] > 0
-    packaged = tmp_path / "turn_ends.json"
-    packaged.write_text((ROOT / "sestertius" / "bots" / "learned" / "turn_ends.json").read_text())
+    packaged = tmp_path / "turn_ends.json"  # a Solitaria model, as shipped before a two-player fit was added
+    ValueModel("solo-t", NAMES, {"player": (0.0, tuple(0.1 * i for i in range(K))),
+                                 "automaton": (0.0, tuple(-0.1 * i for i in range(K)))},
+               {"trained_on": "a test", "date": "2026-12-02"}).save(packaged)
     before = json.loads(packaged.read_text())
     tool_run("install", "--version", "gen-001", "--shrink", "0.5", "--merge", "--to", str(packaged))
     after = json.loads(packaged.read_text())

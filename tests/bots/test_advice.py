@@ -170,7 +170,9 @@ def test_the_review_counts_cards_alike_as_one_choice():
     and a bought one; it played the first while the bot searched the bought one higher, and the review read
     "play Architect -3.7 ??" against its own choice "play Architect". Two cards that read alike are one choice."""
     game = Game.new({"board": "italia", "players": 2}, seed=3)
-    bots = [SearchBot(3, "medium"), SearchBot(4, "medium")]
+    # the game of the finding: medium as it was then, the hand-made estimate judging its turns' ends (the review
+    # below is today's medium, whatever judges it)
+    bots = [SearchBot(3, "medium", ends=Evaluator()), SearchBot(4, "medium", ends=Evaluator())]
     while len(game.history) < 91:
         legal = game.legal_actions()
         seat = game.to_act()
