@@ -169,7 +169,7 @@ def summary(cell: str, games: list[dict[str, Any]]) -> dict[str, Any]:
     n = len(games)
     wins = sum(g["win"] for g in games)
     low, high = wilson(wins, n)
-    times = sorted(t for g in games for t in g["decisions"])
+    times = sorted(t for g in games for t in g.get("decisions", ()))  # (lines of other tools may not keep them)
     return {"cell": cell, "games": n, "wins": wins, "rate": wins / n if n else 0.0, "low": low, "high": high,
             "margin": statistics.fmean(g["margin"] for g in games) if games else 0.0,
             "score": statistics.fmean(g["score"] for g in games) if games else 0.0,
