@@ -24,6 +24,15 @@ TOOL = ROOT / "tools" / "train_advantage.py"
 K = len(NAMES)
 
 
+ENV = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
+
+
+def cli(out: Path, *args: str) -> str:
+    """The tool's command line on the folder ``out``: what it printed."""
+    return subprocess.run([sys.executable, str(TOOL), *args, "--out", str(out)], check=True,
+                          capture_output=True, env=ENV, text=True).stdout
+
+
 def tool():
     sys.path.insert(0, str(ROOT / "tools"))
     spec = importlib.util.spec_from_file_location("train_advantage", TOOL)
@@ -106,11 +115,10 @@ def test_the_fit_finds_a_correction_planted_in_the_pairs():
 def test_the_command_line_branches_resumes_fits_and_judges(tmp_path):
     pytest.importorskip("numpy")
     out = tmp_path / "adv"
-    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
+    env = ENV
 
     def run(*args: str) -> str:
-        return subprocess.run([sys.executable, str(TOOL), *args, "--out", str(out)], check=True,
-                              capture_output=True, env=env, text=True).stdout
+        return cli(out, *args)
 
     common = ("--games", "2", "--cells", "solo:italia:standard", "--level", "quick", "--procs", "1")
     run("branches", *common)
@@ -137,11 +145,10 @@ def test_the_command_line_branches_resumes_fits_and_judges(tmp_path):
 def test_generations_iterate_resume_and_their_games_replay_into_records(tmp_path):
     pytest.importorskip("numpy")
     out = tmp_path / "run"
-    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
+    env = ENV
 
     def tool_run(*args: str) -> str:
-        return subprocess.run([sys.executable, str(TOOL), *args, "--out", str(out)], check=True,
-                              capture_output=True, env=env, text=True).stdout
+        return cli(out, *args)
 
     cmd = ("run", "--generations", "2", "--games", "2", "--cells", "solo:italia:standard", "--level", "quick",
            "--eval-games", "1", "--eval-cells", "solo:italia:standard", "--shrinks", "0.5,1", "--procs", "1")
@@ -211,11 +218,9 @@ def test_the_tool_on_ray_plays_the_games_it_plays_here():
 def test_two_player_games_fit_the_base_role_judged_by_duels_and_merge_into_the_packaged_model(tmp_path):
     pytest.importorskip("numpy")
     out = tmp_path / "base"
-    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
 
     def tool_run(*args: str) -> str:
-        return subprocess.run([sys.executable, str(TOOL), *args, "--out", str(out)], check=True,
-                              capture_output=True, env=env, text=True).stdout
+        return cli(out, *args)
 
     tool_run("run", "--generations", "1", "--games", "2", "--cells", "base:italia:2", "--level", "quick",
              "--eval-games", "2", "--eval-cells", "base:italia:2", "--shrinks", "1", "--procs", "1")
