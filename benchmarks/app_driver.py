@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import random
 import sys
 import tempfile
 import time
@@ -25,6 +24,9 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import random_tables  # beside this script
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -58,43 +60,12 @@ async def call(app: Any, method: str, path: str, body: Any = None, query: bytes 
     return out["status"], b"".join(out["body"])
 
 
-async def play(app: Any, decisions: int, seed: int, games: int) -> tuple[int, int]:
-    rng = random.Random(seed)
-    done = views = 0
-
-    async def table(i: int) -> None:
-        nonlocal done, views
-        while done < decisions:
-            status, body = await call(app, "POST", "/api/games", {
-                "board": "italia", "seed": seed * 1000 + i, "seats": [{"kind": "human"}] * 3})
-            assert status == 201, body
-            g = orjson.loads(body)
-            gid, keys = g["id"], {s["seat"]: s["key"] for s in g["seats"]}
-
-            async def view(seat: int, gid: str = gid, keys: dict[int, str] = keys) -> Any:
-                nonlocal views
-                status, body = await call(app, "GET", f"/api/games/{gid}", query=f"seat={seat}".encode(),
-                                          headers=[(b"x-seat-key", keys[seat].encode())])
-                assert status == 200, body
-                views += 1
-                return orjson.loads(body)
-            seat = 0
-            v = await view(seat)
-            while done < decisions and not v["over"]:
-                if v["to_act"] != seat:
-                    seat = v["to_act"]
-                    v = await view(seat)
-                    continue
-                legal = v["legal"]
-                choice = rng.choice(legal[1:] if len(legal) > 1 and legal[0]["action"] == ["done"]
-                                    and rng.random() < 0.6 else legal)
-                status, body = await call(app, "POST", f"/api/games/{gid}/decisions", {
-                    "seat": seat, "key": keys[seat], "action": choice["action"], "expect": v["decisions"]})
-                assert status == 200, body
-                done += 1
-                v = orjson.loads(body)["view"]
-    await asyncio.gather(*(table(i) for i in range(games)))
-    return done, views
+def app_tables(app: Any, decisions: int, seed: int, games: int) -> tuple[int, int]:
+    """The tables of ``random_tables.play`` on the ASGI app itself: (decisions, views)."""
+    async def request(method: str, path: str, query: str, body: Any, key: str | None) -> tuple[int, bytes]:
+        return await call(app, method, path, body, query.encode(),
+                          headers=None if key is None else [(b"x-seat-key", key.encode())])
+    return asyncio.run(random_tables.play(lambda: request, decisions, games, seed))
 
 
 def main() -> None:
@@ -119,7 +90,7 @@ def main() -> None:
     try:
         app = create_app(url)
         t = time.perf_counter()
-        done, views = asyncio.run(play(app, args.decisions, args.seed, args.games))
+        done, views = app_tables(app, args.decisions, args.seed, args.games)
         print(f"{done} decisions, {views} views in {time.perf_counter() - t:.2f} s")
         app.state.store.dispose()
     finally:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import random
 import re
 import subprocess
 import sys
@@ -27,53 +26,30 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-import orjson
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load_server import ROOT, Conn, free_port, throwaway_postgres  # beside this script
+import random_tables  # beside this script
+from load_server import ROOT, Conn, free_port, throwaway_postgres
 
 
-async def play(host: str, port: int, decisions: int, games: int, seed: int) -> tuple[int, int]:
-    """``decisions`` decisions (and the views between them) by ``games`` tables at once: (decisions, views)."""
-    done = views = 0
+class HttpTable:
+    """One table's requests over loopback HTTP, on a keep-alive connection of its own."""
 
-    async def table(i: int) -> None:
-        nonlocal done, views
-        rng = random.Random(seed * 1000 + i)
-        http = Conn(host, port)
-        while done < decisions:
-            status, body = await http.request("POST", "/api/games", {
-                "board": "italia", "seed": rng.randrange(2**31), "seats": [{"kind": "human"}] * 3})
-            assert status == 201, body
-            g = orjson.loads(body)
-            gid, keys = g["id"], {s["seat"]: s["key"] for s in g["seats"]}
+    def __init__(self, host: str, port: int) -> None:
+        self.http = Conn(host, port)
 
-            async def view(seat: int, gid: str = gid, keys: dict[int, str] = keys) -> Any:
-                nonlocal views
-                status, body = await http.request("GET", f"/api/games/{gid}?seat={seat}",
-                                                  headers={"X-Seat-Key": keys[seat]})
-                assert status == 200, body
-                views += 1
-                return orjson.loads(body)
-            seat = 0
-            v = await view(seat)
-            while done < decisions and not v["over"]:
-                if v["to_act"] != seat:
-                    seat = v["to_act"]
-                    v = await view(seat)
-                    continue
-                legal = v["legal"]
-                choice = rng.choice(legal[1:] if len(legal) > 1 and legal[0]["action"] == ["done"]
-                                    and rng.random() < 0.6 else legal)
-                status, body = await http.request("POST", f"/api/games/{gid}/decisions", {
-                    "seat": seat, "key": keys[seat], "action": choice["action"], "expect": v["decisions"]})
-                assert status == 200, body
-                done += 1
-                v = orjson.loads(body)["view"]
-        if http.writer is not None:
-            http.writer.close()
-    await asyncio.gather(*(table(i) for i in range(games)))
-    return done, views
+    async def __call__(self, method: str, path: str, query: str, body: Any, key: str | None) -> tuple[int, bytes]:
+        return await self.http.request(method, f"{path}?{query}" if query else path, body,
+                                       headers=None if key is None else {"X-Seat-Key": key})
+
+    def close(self) -> None:
+        if self.http.writer is not None:
+            self.http.writer.close()
+
+
+def http_tables(host: str, port: int, decisions: int, games: int, seed: int) -> tuple[int, int]:
+    """The tables of ``random_tables.play`` over loopback HTTP: (decisions, views)."""
+    return asyncio.run(random_tables.play(lambda: HttpTable(host, port), decisions, games, seed,
+                                          lambda table: table.close()))
 
 
 def main() -> None:
@@ -110,10 +86,10 @@ def main() -> None:
                 if time.time() > deadline or proc.poll() is not None:
                     raise SystemExit("the server did not start") from None
                 time.sleep(0.5)
-        asyncio.run(play("127.0.0.1", port, args.warmup, args.games, args.seed + 1))
+        http_tables("127.0.0.1", port, args.warmup, args.games, args.seed + 1)
         subprocess.run(["callgrind_control", "-i", "on", str(proc.pid)], check=True, capture_output=True)
         t = time.perf_counter()
-        done, views = asyncio.run(play("127.0.0.1", port, args.decisions, args.games, args.seed))
+        done, views = http_tables("127.0.0.1", port, args.decisions, args.games, args.seed)
         wall = time.perf_counter() - t
         subprocess.run(["callgrind_control", "-i", "off", str(proc.pid)], check=True, capture_output=True)
     finally:
