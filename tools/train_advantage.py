@@ -62,7 +62,7 @@ sys.path.append(str(ROOT))  # after PYTHONPATH: the compiled build there is used
 sys.path.insert(0, str(ROOT / "tools"))
 
 from advantage_games import Task, branch, play  # noqa: E402, I001
-from training_files import append_line, map_tasks, paired, read_lines, repair, scaled  # noqa: E402
+from training_files import append_line, fingerprint, map_tasks, paired, read_lines, repair, scaled  # noqa: E402
 from sestertius.bots.learned.features import HAND, NAMES  # noqa: E402
 from sestertius.bots.learned.model import HAND_ONLY, ValueModel  # noqa: E402
 
@@ -224,6 +224,12 @@ def evaluate(out: Path, model: ValueModel, level: str, cells: list[str], games: 
     path = out / "eval" / f"{model.version}{duel}-{level}-s{seed}.jsonl"  # one file a model, level and seeds
     path.parent.mkdir(parents=True, exist_ok=True)
     repair(path)
+    made_by = fingerprint(model) + (f"-vs-{fingerprint(against)}" if against is not None else "")
+    for r in read_lines(path):  # (lines of files older than the fingerprint have none: taken as they are)
+        if r.get("model", made_by) != made_by:
+            raise SystemExit(f"{path}: its games were played by another model named {model.version} (coefficients "
+                             f"{r['model']}, this one's {made_by}): give this model another version, or remove "
+                             "the file")
     js = model.to_json()
     tasks: list[tuple[Any, ...]] = []
     if against is None:
@@ -242,7 +248,7 @@ def evaluate(out: Path, model: ValueModel, level: str, cells: list[str], games: 
     from tqdm import tqdm
     for r in tqdm(map_tasks(play, tasks, procs, ray), total=len(tasks), desc=f"{model.version} at {level}",
                   unit="game", disable=not tasks):
-        append_line(path, r)
+        append_line(path, {**r, "model": made_by})
     return [r for r in read_lines(path) if key(r) in wanted]
 
 

@@ -3,6 +3,7 @@ model scaled, and tasks mapped onto the cores or a Ray cluster (``tools/train_ad
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import math
 import multiprocessing
@@ -66,6 +67,13 @@ def repair(path: Path) -> None:
 def append_line(path: Path, record: dict[str, Any]) -> None:
     with _opener(path)(path, "at", encoding="utf-8") as f:
         f.write(json.dumps(record) + "\n")
+
+
+def fingerprint(model: ValueModel) -> str:
+    """A short hash of what a model computes (its features and coefficients, not its name): the games of one
+    evaluation file must all come from the same numbers."""
+    data = json.dumps([list(model.names), sorted((r, b, list(c)) for r, (b, c) in model.roles.items())])
+    return hashlib.sha256(data.encode()).hexdigest()[:12]
 
 
 def scaled(model: ValueModel, shrink: float, version: str) -> ValueModel:

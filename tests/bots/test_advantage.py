@@ -266,3 +266,16 @@ def test_two_player_pairs_are_the_first_seat_less_the_other_as_the_objective_com
     assert xs[0][money] == (5.0 - 3.0) - (4.0 - 1.0)  # the first seat's change less the other's
     assert ys == [(-3.0 - 2.0) - ((50.0 - 40.0) - (30.0 - 10.0))]
     assert xs[0][est] == 0.0
+
+
+def test_an_evaluation_file_of_another_model_with_the_same_name_is_refused(tmp_path):
+    adv = tool()
+    cells = ["solo:italia:standard"]
+
+    def model(c: float) -> ValueModel:
+        return ValueModel("same", NAMES, {"player": (0.0, tuple(c for _ in range(K)))}, {})
+    games = adv.evaluate(tmp_path, model(0.0), "quick", cells, 1, 7, 1, None)
+    assert len(games) == 1 and games[0]["model"] == adv.fingerprint(model(0.0))
+    assert adv.evaluate(tmp_path, model(0.0), "quick", cells, 1, 7, 1, None) == games  # the same numbers: resumed
+    with pytest.raises(SystemExit, match="another model named same"):
+        adv.evaluate(tmp_path, model(0.01), "quick", cells, 1, 7, 1, None)
