@@ -225,10 +225,10 @@ def evaluate(out: Path, model: ValueModel, level: str, cells: list[str], games: 
     path.parent.mkdir(parents=True, exist_ok=True)
     repair(path)
     made_by = fingerprint(model) + (f"-vs-{fingerprint(against)}" if against is not None else "")
-    for r in read_lines(path):  # (lines of files older than the fingerprint have none: taken as they are)
-        if r.get("model", made_by) != made_by:
+    for r in read_lines(path):  # (lines written before the fingerprint have no "numbers": taken as they are)
+        if r.get("numbers", made_by) != made_by:
             raise SystemExit(f"{path}: its games were played by another model named {model.version} (coefficients "
-                             f"{r['model']}, this one's {made_by}): give this model another version, or remove "
+                             f"{r['numbers']}, this one's {made_by}): give this model another version, or remove "
                              "the file")
     js = model.to_json()
     tasks: list[tuple[Any, ...]] = []
@@ -248,7 +248,7 @@ def evaluate(out: Path, model: ValueModel, level: str, cells: list[str], games: 
     from tqdm import tqdm
     for r in tqdm(map_tasks(play, tasks, procs, ray), total=len(tasks), desc=f"{model.version} at {level}",
                   unit="game", disable=not tasks):
-        append_line(path, {**r, "model": made_by})
+        append_line(path, {**r, "numbers": made_by})  # ("model" stays the version's name)
     return [r for r in read_lines(path) if key(r) in wanted]
 
 

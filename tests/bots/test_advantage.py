@@ -275,7 +275,12 @@ def test_an_evaluation_file_of_another_model_with_the_same_name_is_refused(tmp_p
     def model(c: float) -> ValueModel:
         return ValueModel("same", NAMES, {"player": (0.0, tuple(c for _ in range(K)))}, {})
     games = adv.evaluate(tmp_path, model(0.0), "quick", cells, 1, 7, 1, None)
-    assert len(games) == 1 and games[0]["model"] == adv.fingerprint(model(0.0))
+    assert len(games) == 1 and games[0]["numbers"] == adv.fingerprint(model(0.0)) and games[0]["model"] == "same"
     assert adv.evaluate(tmp_path, model(0.0), "quick", cells, 1, 7, 1, None) == games  # the same numbers: resumed
     with pytest.raises(SystemExit, match="another model named same"):
         adv.evaluate(tmp_path, model(0.01), "quick", cells, 1, 7, 1, None)
+    # a file written before the fingerprint (its lines name the version only) is taken as it is
+    (path,) = (tmp_path / "eval").glob("*.jsonl")
+    old = {k: v for k, v in games[0].items() if k != "numbers"}
+    path.write_text(json.dumps(old) + "\n")
+    assert adv.evaluate(tmp_path, model(0.01), "quick", cells, 1, 7, 1, None) == [old]
