@@ -10,7 +10,9 @@ called on the ASGI application directly (no sockets, no HTTP parsing, no client)
 includes the start (imports, data, the app): the figure per decision is the difference of two runs with different
 ``--decisions`` divided by the difference of decisions; compare it before and after a change (``--server-root``: the
 app of another checkout, the same driver).
-Deterministic: seeded games, seeded choices. Prints the decisions and views played and the wall time.
+Deterministic: seeded games, seeded choices (each table its own generator since 2026-12-02, as in
+``server_instructions.py``: the counts of docs/SPEED.md before that date came from other games). Prints the
+decisions and views played and the wall time.
 """
 from __future__ import annotations
 
