@@ -62,7 +62,7 @@ async def call(app: Any, method: str, path: str, body: Any = None, query: bytes 
     return out["status"], b"".join(out["body"])
 
 
-def app_tables(app: Any, decisions: int, seed: int, games: int) -> tuple[int, int]:
+def app_tables(app: Any, decisions: int, games: int, seed: int) -> tuple[int, int]:
     """The tables of ``random_tables.play`` on the ASGI app itself: (decisions, views)."""
     async def request(method: str, path: str, query: str, body: Any, key: str | None) -> tuple[int, bytes]:
         return await call(app, method, path, body, query.encode(),
@@ -92,7 +92,7 @@ def main() -> None:
     try:
         app = create_app(url)
         t = time.perf_counter()
-        done, views = app_tables(app, args.decisions, args.seed, args.games)
+        done, views = app_tables(app, args.decisions, args.games, args.seed)
         print(f"{done} decisions, {views} views in {time.perf_counter() - t:.2f} s")
         app.state.store.dispose()
     finally:
