@@ -113,6 +113,9 @@ def paired(a: list[dict[str, Any]], b: list[dict[str, Any]], duels: Sequence[dic
     return out
 
 
+_RAY_ADDRESS: str | None = None  # the --ray this process connected to
+
+
 def map_tasks(fn: Callable[[Any], Any], tasks: list[Any], procs: int, ray: str | None = None) -> Iterator[Any]:
     """``fn`` of each task, as they come: here (``procs`` 1), on a pool of ``procs`` processes (closed after), or
     on a Ray cluster (``ray``: an address, ``auto``, or ``local`` for an instance started here; the cluster extra)."""
@@ -121,6 +124,10 @@ def map_tasks(fn: Callable[[Any], Any], tasks: list[Any], procs: int, ray: str |
     if ray:
         import ray as ray_module
 
+        global _RAY_ADDRESS
+        if ray_module.is_initialized() and _RAY_ADDRESS not in (None, ray):
+            # Ray keeps one connection per process: tasks sent on would run on the first cluster, not this one
+            raise SystemExit(f"--ray {ray}: this process is already connected to Ray at {_RAY_ADDRESS}")
         if not ray_module.is_initialized():
             # the workers import this folder's modules (the tasks' functions live there) and, on a cluster, the
             # package itself
@@ -130,6 +137,7 @@ def map_tasks(fn: Callable[[Any], Any], tasks: list[Any], procs: int, ray: str |
 
                 env["py_modules"] = [sestertius]
             ray_module.init(address=None if ray == "local" else ray, runtime_env=env)
+            _RAY_ADDRESS = ray
         remote = ray_module.remote(fn)
         pending = [remote.remote(t) for t in tasks]
         while pending:

@@ -215,6 +215,29 @@ def test_the_tool_on_ray_plays_the_games_it_plays_here():
     assert games("local") == games(None)
 
 
+def test_a_second_ray_address_in_one_process_is_refused(monkeypatch):
+    """Ray keeps one connection per process; tasks for another --ray would run on the first cluster unnoticed."""
+    import types
+
+    tool()
+    import training_files
+
+    fake = types.ModuleType("ray")
+    inits: list[str | None] = []
+    fake.is_initialized = lambda: bool(inits)
+    fake.init = lambda address=None, runtime_env=None: inits.append(address)
+    fake.remote = lambda fn: types.SimpleNamespace(remote=fn)
+    fake.wait = lambda pending: (pending, [])
+    fake.get = lambda ref: ref
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    monkeypatch.setattr(training_files, "_RAY_ADDRESS", None)
+    assert list(training_files.map_tasks(abs, [-1, -2], 1, "local")) == [1, 2]
+    assert list(training_files.map_tasks(abs, [-3], 1, "local")) == [3]  # the same cluster again: reused
+    assert inits == [None]
+    with pytest.raises(SystemExit, match="already connected to Ray at local"):
+        list(training_files.map_tasks(abs, [-4], 1, "ray://elsewhere:10001"))
+
+
 def test_two_player_games_fit_the_base_role_judged_by_duels_and_merge_into_the_packaged_model(tmp_path):
     pytest.importorskip("numpy")
     out = tmp_path / "base"
