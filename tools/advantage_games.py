@@ -88,14 +88,14 @@ def play(task: tuple[Any, ...]) -> dict[str, Any]:
     return out
 
 
-def branch(task: Task, records: bool = False) -> dict[str, Any]:
-    """One game played to a random turn of the first player, branched there (see the training tool's doc); with
-    ``records``, each branch's whole game as its record too."""
+def branch_point(task: Task) -> tuple[Game, list[Any], list[int], int, Any]:
+    """The game of ``task`` played to a random turn of the first player: that position, the search's lines there
+    (best first), the ranks picked to branch (the best and ``alternatives`` of the ``top``), the turn's number among
+    the player's, and a function that makes the game's bots afresh (their seeds, their caches empty)."""
     cell, seed, model_json, level, alternatives, top = task
     model = ValueModel.from_json(model_json)
     rng = random.Random(seed)
     game = Game.new(options_of(cell), seed=seed)
-    automaton = game.state.rules.mode.automaton(game.state)
 
     def new_bots() -> dict[int, SearchBot]:
         return bots_for(game, seed, level, model)
@@ -103,7 +103,6 @@ def branch(task: Task, records: bool = False) -> dict[str, Any]:
     bots = new_bots()
     target = rng.randrange(28)
     seen, last = 0, None
-    start = time.process_time()
     while not game.is_over:
         now = game.current_step()
         if now is not None and now[0] == "turn" and game.to_act() == 0:
@@ -115,19 +114,28 @@ def branch(task: Task, records: bool = False) -> dict[str, Any]:
     assert last is not None  # a game has a first turn
     at = last  # the branched turn (the last one reached, if the game ended before the one drawn)
     lines = bots[0].search(at, 0)
-    ranked = [line.action for line in lines]
-    picks = [0, *sorted(rng.sample(range(1, min(top, len(ranked))), min(alternatives, min(top, len(ranked)) - 1)))]
+    n = min(top, len(lines))
+    picks = [0, *sorted(rng.sample(range(1, n), min(alternatives, n - 1)))]
+    return at, lines, picks, seen, new_bots
+
+
+def branch(task: Task, records: bool = False) -> dict[str, Any]:
+    """One game played to a random turn of the first player, branched there (see the training tool's doc); with
+    ``records``, each branch's whole game as its record too."""
+    start = time.process_time()
+    at, lines, picks, seen, new_bots = branch_point(task)
+    automaton = at.state.rules.mode.automaton(at.state)
     branches = []
     for rank in picks:
         g = at.copy()
-        g.apply_unchecked(ranked[rank])
+        g.apply_unchecked(lines[rank].action)
         bots = new_bots()  # the same bots as the game's (their seeds), their caches empty
         play_out(g, bots, until_turn=at.state.turn)
         rows = [(role, [round(v, 4) for v in x]) for role, x in seat_rows(g.state)]
         play_out(g, bots)
-        branches.append({"rank": rank, "action": list(ranked[rank]), "value": round(lines[rank].value, 3),
+        branches.append({"rank": rank, "action": list(lines[rank].action), "value": round(lines[rank].value, 3),
                          "rows": rows, "margin": margin_of(g, automaton), "over": g.is_over})
         if records:
             branches[-1]["record"] = g.record()
-    return {"cell": cell, "seed": seed, "turn": seen, "model": model.version, "n_legal": len(ranked),
-            "branches": branches, "seconds": round(time.process_time() - start, 2)}
+    return {"cell": task[0], "seed": task[1], "turn": seen, "model": ValueModel.from_json(task[2]).version,
+            "n_legal": len(lines), "branches": branches, "seconds": round(time.process_time() - start, 2)}

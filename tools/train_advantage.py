@@ -69,6 +69,7 @@ from sestertius.bots.learned.model import HAND_ONLY, ValueModel  # noqa: E402
 BRANCH_SEED = 5_000_000  # the branched games: BRANCH_SEED + i
 PACKAGED = ROOT / "sestertius" / "bots" / "learned" / "turn_ends.json"
 NOW, EST = NAMES.index("now"), NAMES.index("estimate")
+SCORE = ("now", "late_now")  # the features of the score now (--features fixed-score leaves them out)
 
 
 def branch_into(out: Path, model: ValueModel, cells: list[str], games: int, seed: int, level: str,
@@ -147,6 +148,8 @@ def ridge(xs: list[list[float]], ys: list[float], seeds: list[int], names: list[
     x, y, s = np.array(xs, dtype=float).reshape(-1, k), np.array(ys, dtype=float), np.array(seeds)
     if features == "hand":
         x[:, [i for i in range(k) if names[i].split(".", 1)[1] not in HAND]] = 0.0
+    elif features == "fixed-score":  # every feature but the score now, which counts a point a point as it will
+        x[:, [i for i in range(k) if names[i].split(".", 1)[1] in SCORE]] = 0.0
     n = len(y)
     sd = x.std(0) if n else np.ones(k)
     sd[sd < 1e-9] = 1.0
@@ -421,7 +424,7 @@ def main() -> None:
     p.add_argument("--start", default=HAND_ONLY.version, help="the model playing generation 1 (hand: none)")
     p.add_argument("--alternatives", type=int, default=2)
     p.add_argument("--top", type=int, default=5)
-    p.add_argument("--features", choices=["all", "hand"], default="hand")
+    p.add_argument("--features", choices=["all", "hand", "fixed-score"], default="hand")
     p.add_argument("--folds", type=int, default=5)
     p.add_argument("--shrinks", default="1,0.5")
     p.add_argument("--eval-games", type=int, default=200, help="paired games per evaluation cell")
@@ -459,8 +462,9 @@ def main() -> None:
     p.add_argument("--folds", type=int, default=5)
     p.add_argument("--data", default="", help="the models whose branches to fit to, by commas (default: every file)")
     p.add_argument("--first", type=int, default=0, help="only the first games of each file (0: all)")
-    p.add_argument("--features", choices=["all", "hand"], default="all",
-                   help="all of the model's features, or the hand-made estimate's only (its weights corrected)")
+    p.add_argument("--features", choices=["all", "hand", "fixed-score"], default="all",
+                   help="all of the model's features, the hand-made estimate's only (its weights corrected), or "
+                        "all but the score now (fixed-score: it keeps its face value)")
     p.set_defaults(run=fit)
     p = sub.add_parser("judge", help="paired games of the model against the hand-made estimate")
     p.add_argument("--out", required=True)

@@ -110,6 +110,16 @@ def test_the_fit_finds_a_correction_planted_in_the_pairs():
     assert meta["pairs"] == 800
     hand, _ = adv.fit_pairs(records, "hand-only", features="hand")
     assert hand.roles["player"][1][money] == 0.0  # not a hand-made feature
+    # a correction of the score now, planted: fixed-score leaves it at face value, every other feature fitted
+    now = NAMES.index("now")
+    for r in records:
+        for b in r["branches"]:
+            b["margin"] += 1.5 * b["rows"][0][1][now]
+    free, _ = adv.fit_pairs(records, "free")
+    fixed, _ = adv.fit_pairs(records, "fixed", features="fixed-score")
+    assert free.roles["player"][1][now] == pytest.approx(1.5, abs=0.15)
+    assert fixed.roles["player"][1][now] == 0.0 and fixed.roles["automaton"][1][now] == 0.0
+    assert fixed.roles["player"][1][money] == pytest.approx(2.0, abs=0.3)
 
 
 def test_the_command_line_branches_resumes_fits_and_judges(tmp_path):
