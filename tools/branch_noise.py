@@ -9,7 +9,8 @@ of a branch less its game's best branch's. Here every branch is played out twice
 (the sale stacks' hidden order reshuffled and the dice to come redrawn: ``Game.determinised`` for the player,
 seeded by the game and the replicate, the same two for every branch of a game), made at the end of the branch's
 turn (``--luck end``: the luck of that turn's own reactions is the branch's, as the fit's labels have it) or before
-its decision (``--luck start``: what a judge of the decision could know at all). For a pair (a
+its decision (``--luck start``: what a judge of the decision could know at all); the bots of each replicate's
+play-out are seeded apart, so that their own sampling is luck too. For a pair (a
 branch beside the best one) let D1 and D2 be its margin difference in the two replicates. Their covariance over the
 pairs is the variance of what the decision itself is worth (the luck of each replicate is independent of the
 other's), half the variance of D1 - D2 the luck's; the correlation of the search's or the estimate's difference
@@ -28,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT))  # after PYTHONPATH: the compiled build there is used (docs/SPEED.md)
 sys.path.insert(0, str(ROOT / "tools"))
 
-from advantage_games import Task, branch_point, margin_of, play_out  # noqa: E402, I001
+from advantage_games import Task, bots_for, branch_point, margin_of, play_out  # noqa: E402, I001
 from training_files import append_line, map_tasks, read_lines, repair  # noqa: E402
 from sestertius.bots.learned.features import NAMES  # noqa: E402
 from sestertius.bots.learned.model import ValueModel, packaged, seat_rows  # noqa: E402
@@ -42,6 +43,7 @@ def replicated(job: tuple[Task, bool]) -> dict[str, Any]:
     the end of the branch's turn, or (``start``) before its decision, the turn's own chance redrawn too."""
     task, start = job
     at, lines, picks, seen, new_bots = branch_point(task)
+    model = ValueModel.from_json(task[2])
     automaton = at.state.rules.mode.automaton(at.state)
     out = []
     for rank in picks:
@@ -54,12 +56,14 @@ def replicated(job: tuple[Task, bool]) -> dict[str, Any]:
             if k == 1:
                 rows = [(role, [round(v, 4) for v in x]) for role, x in seat_rows(g.state)]
             h = g if start else g.determinised(0, luck)
-            play_out(h, new_bots())
+            # the bots of the play-out seeded by the replicate too: bots seeded alike would share their own
+            # sampling's luck between the two replicates, which would read as the decision's worth
+            play_out(h, bots_for(h, task[1] * 10 + k, task[3], model))
             margins.append(margin_of(h, automaton) if h.is_over else None)
         out.append({"rank": rank, "action": list(lines[rank].action), "value": round(lines[rank].value, 3),
                     "rows": rows, "margins": margins})
-    return {"cell": task[0], "seed": task[1], "turn": seen, "model": ValueModel.from_json(task[2]).version,
-            "level": task[3], "luck_from": "start" if start else "end", "branches": out}
+    return {"cell": task[0], "seed": task[1], "turn": seen, "model": model.version,
+            "level": task[3], "luck_from": "start" if start else "end", "bots": "per replicate", "branches": out}
 
 
 def play(args: argparse.Namespace) -> None:
