@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Protocol
 
 from sestertius.bots.greedy import GreedyBot
 from sestertius.bots.random_bot import RandomBot
-from sestertius.bots.rollout import RolloutBot
 from sestertius.bots.search import SearchBot
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -30,7 +29,6 @@ BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot, "greedy": GreedyBot, "easy": GreedyBot,
     "medium": partial(SearchBot, level="medium"), "hard": partial(SearchBot, level="hard"),
     "master": partial(SearchBot, level="master"),
-    "rollout": partial(RolloutBot, level="medium"), "rollout-master": partial(RolloutBot, level="master"),
 }
 
 

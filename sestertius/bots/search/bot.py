@@ -115,12 +115,6 @@ class SearchBot:
         self.seconds += time.perf_counter() - start
         return best.action
 
-    def take(self, game: Game, seat: int, line: Line) -> Action:
-        """Play ``line`` (one of :meth:`search`'s, chosen by another judge): its decision now, its plan after."""
-        if line.plan:
-            self._remember(game, seat, line.plan)
-        return line.action
-
     def _remember(self, game: Game, seat: int, plan: list[Action]) -> None:
         """Keep the rest of the plan under the position it leads to."""
         if len(plan) < 2:
